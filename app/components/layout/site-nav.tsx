@@ -1,0 +1,67 @@
+import { Menu, Phone, X } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { useBusiness } from "~/root";
+
+/**
+ * The fixed top navigation bar. The small-screen menu is a <details> element, so it opens
+ * and closes with or without JavaScript.
+ */
+export function SiteNav() {
+  const business = useBusiness();
+  const items = (
+    <>
+      <Link to="/auth" className={cn(buttonVariants({ variant: "ghost" }), "justify-start")}>
+        Login
+      </Link>
+      <Link to="/book-call" className={buttonVariants({ variant: "default" })}>
+        Book a Call
+      </Link>
+      <a
+        href={business.phoneHref}
+        className={cn(buttonVariants({ variant: "outline" }), "justify-start")}
+        aria-label={`Call us at ${business.phone}`}
+      >
+        <Phone aria-hidden="true" className="size-4" />
+        {business.phone}
+      </a>
+    </>
+  );
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4"
+      >
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-bold text-primary"
+          aria-label={`${business.name} home`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8" focusable="false">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M8 17 16 9l8 8v7a1 1 0 0 1-1 1h-4v-5h-6v5H9a1 1 0 0 1-1-1z" fill="#fff" />
+          </svg>
+          <span className="text-base leading-tight sm:text-lg">{business.name}</span>
+        </Link>
+        <div className="hidden items-center gap-2 md:flex">{items}</div>
+        <details className="group relative md:hidden">
+          <summary
+            className={cn(
+              buttonVariants({ variant: "ghost", size: "icon" }),
+              "list-none [&::-webkit-details-marker]:hidden",
+            )}
+            aria-label="Menu"
+          >
+            <Menu aria-hidden="true" className="size-5 group-open:hidden" />
+            <X aria-hidden="true" className="hidden size-5 group-open:block" />
+          </summary>
+          <div className="absolute right-0 top-12 flex w-64 flex-col gap-2 rounded-lg border bg-background p-3 shadow-lg">
+            {items}
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}

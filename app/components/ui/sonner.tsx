@@ -1,0 +1,46 @@
+import * as React from "react";
+import { Toaster as Sonner, type ToasterProps } from "sonner";
+
+/*
+ * Sonner's built-in rich colours fall just short of WCAG AA (≈4.3:1, warning ≈3:1),
+ * so they are overridden here with AA-compliant pairs (all ≥ 6:1).
+ */
+const toasterStyle = {
+  "--normal-bg": "var(--popover)",
+  "--normal-text": "var(--popover-foreground)",
+  "--normal-border": "var(--border)",
+  "--success-bg": "oklch(0.97 0.03 150)",
+  "--success-border": "oklch(0.88 0.07 150)",
+  "--success-text": "oklch(0.42 0.11 150)",
+  "--info-bg": "oklch(0.97 0.015 250)",
+  "--info-border": "oklch(0.88 0.05 250)",
+  "--info-text": "oklch(0.47 0.13 250)",
+  "--warning-bg": "oklch(0.98 0.03 85)",
+  "--warning-border": "oklch(0.88 0.09 85)",
+  "--warning-text": "oklch(0.47 0.1 60)",
+  "--error-bg": "oklch(0.97 0.015 20)",
+  "--error-border": "oklch(0.88 0.06 20)",
+  "--error-text": "oklch(0.5 0.19 27)",
+  "--border-radius": "var(--radius)",
+} as React.CSSProperties;
+
+/**
+ * App-wide toast outlet. Render once (in the root layout); call `toast()` from
+ * "sonner" anywhere.
+ */
+function Toaster({ style, ...props }: ToasterProps) {
+  return (
+    <Sonner
+      theme="light"
+      position="top-right"
+      richColors
+      closeButton
+      duration={5000}
+      className="toaster group"
+      style={{ ...toasterStyle, ...style }}
+      {...props}
+    />
+  );
+}
+
+export { Toaster };

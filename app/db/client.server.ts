@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDirectoryLock, type DirectoryLock } from "./lock.server";
+
+export type Database = NodePgDatabase<typeof schema>;
+/** What a transaction callback receives; pass it to helpers that must join the transaction. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type DbOrTx = Database | Tx;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1`; throws when the database does not answer. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+export type DatabaseOptions =
+  { databaseUrl: string; poolSize?: number } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ("databaseUrl" in options) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its connection (a database restart) must not crash the process.
+    pool.on("error", (error) => {
+      console.error(JSON.stringify({ level: 50, msg: "postgres pool error", err: error.message }));
+    });
+    const db = drizzlePg(pool, { schema, casing: "snake_case" });
+    return {
+      db,
+      kind: "postgres",
+      async ping() {
+        await pool.query("select 1");
+      },
+      async migrate() {
+        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+
+  let lock: DirectoryLock | undefined;
+  let client: PGlite;
+  if ("dataDir" in options) {
+    const pgDir = path.join(options.dataDir, "pglite");
+    fs.mkdirSync(pgDir, { recursive: true });
+    // PGlite lets a second process open the same directory and corrupt it: refuse instead.
+    lock = acquireDirectoryLock(options.dataDir);
+    try {
+      client = await PGlite.create(pgDir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    async ping() {
+      await client.query("select 1");
+    },
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+
+/*
+ * One handle per process, kept on globalThis: the server (run from source) and the built
+ * React Router bundle each have their own copy of this module, and must share the database.
+ */
+const globalKey = Symbol.for("peachtree-handyman.database");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  (globalThis as GlobalWithDb)[globalKey] = handle;
+}
+
+export function databaseHandle(): DatabaseHandle {
+  const handle = (globalThis as GlobalWithDb)[globalKey];
+  if (!handle) throw new Error("The database is not open: call setDatabase() at start-up");
+  return handle;
+}
+
+export function db(): Database {
+  return databaseHandle().db;
+}
+
+export async function isDatabaseEmpty(database: Database) {
+  const result = await database.execute(sql`select count(*)::int as count from "user"`);
+  const rows = (result as unknown as { rows: { count: number }[] }).rows;
+  return Number(rows[0]?.count ?? 0) === 0;
+}

@@ -1,0 +1,302 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+/* ---------- Better Auth tables (kept in the repo; see DESIGN.md pitfalls) ---------- */
+
+export const user = pgTable("user", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  twoFactorEnabled: boolean().default(false),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    ...timestamps,
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean().default(true),
+    failedVerificationCount: integer().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    /** Replay protection: the last accepted TOTP time step (DESIGN.md pitfalls). */
+    lastUsedStep: bigint({ mode: "number" }),
+  },
+  (t) => [
+    index("two_factor_user_id_idx").on(t.userId),
+    index("two_factor_secret_idx").on(t.secret),
+  ],
+);
+
+/* ---------- Product tables ---------- */
+
+export const profiles = pgTable("profiles", {
+  userId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  firstName: text(),
+  lastName: text(),
+  phone: text(),
+  /** Never settable by the user: only the admin CLI grants it. */
+  isEmployee: boolean().notNull().default(false),
+  profilePhotoUrl: text(),
+  ...timestamps,
+});
+
+export const homes = pgTable(
+  "homes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    address: text().notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    zipCode: text().notNull(),
+    propertyNotes: text(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("homes_customer_id_unique").on(t.customerId)],
+);
+
+export const requestPriority = pgEnum("request_priority", ["next", "later"]);
+export const requestStatus = pgEnum("request_status", ["new", "reviewed", "scheduled", "complete"]);
+
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    homeId: uuid()
+      .notNull()
+      .references(() => homes.id, { onDelete: "cascade" }),
+    customerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    description: text(),
+    priority: requestPriority().notNull().default("later"),
+    status: requestStatus().notNull().default("new"),
+    /** Order inside the customer's priority group (DESIGN.md decision 2). */
+    position: integer().notNull().default(0),
+    employeeNotes: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index("service_requests_customer_idx").on(t.customerId, t.priority, t.position),
+    index("service_requests_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("service_requests_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const requestPhotos = pgTable(
+  "request_photos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    requestId: uuid()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    filePath: text().notNull(),
+    thumbnailPath: text(),
+    fileName: text().notNull(),
+    fileSize: integer().notNull(),
+    contentType: text().notNull(),
+    width: integer(),
+    height: integer(),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
+);
+
+export const appointmentStatus = pgEnum("appointment_status", ["approved"]);
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    homeId: uuid()
+      .notNull()
+      .references(() => homes.id, { onDelete: "cascade" }),
+    assignedEmployeeId: text().references(() => user.id, { onDelete: "set null" }),
+    /** Calendar date and wall-clock times in the business time zone (America/New_York). */
+    scheduledDate: date({ mode: "string" }).notNull(),
+    startTime: time().notNull(),
+    endTime: time().notNull(),
+    status: appointmentStatus().notNull().default("approved"),
+    notes: text(),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("appointments_customer_idx").on(t.customerId, t.scheduledDate),
+    index("appointments_date_idx").on(t.scheduledDate, t.startTime),
+  ],
+);
+
+export const appointmentTasks = pgTable(
+  "appointment_tasks",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    taskDescription: text().notNull(),
+    serviceRequestId: uuid().references(() => serviceRequests.id, { onDelete: "set null" }),
+  },
+  (t) => [index("appointment_tasks_appointment_idx").on(t.appointmentId)],
+);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    zipCode: text(),
+    phone: text(),
+    message: text(),
+    formType: text().notNull(),
+    pageUrl: text(),
+    /** "home" or the city page path the lead came from. */
+    source: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("leads_email_idx").on(t.email), index("leads_created_idx").on(t.createdAt)],
+);
+
+export const introCalls = pgTable(
+  "intro_calls",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // Two people can never book the same slot.
+  (t) => [uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt)],
+);
+
+export const outboxKind = pgEnum("outbox_kind", ["email", "lead_webhook"]);
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: outboxKind().notNull(),
+    payload: jsonb().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export type User = typeof user.$inferSelect;
+export type Profile = typeof profiles.$inferSelect;
+export type Home = typeof homes.$inferSelect;
+export type ServiceRequest = typeof serviceRequests.$inferSelect;
+export type RequestPhoto = typeof requestPhotos.$inferSelect;
+export type Appointment = typeof appointments.$inferSelect;
+export type AppointmentTask = typeof appointmentTasks.$inferSelect;
+export type Lead = typeof leads.$inferSelect;
+export type IntroCall = typeof introCalls.$inferSelect;
+export type OutboxItem = typeof outbox.$inferSelect;

@@ -1,0 +1,45 @@
+/**
+ * The business identity: one source for name, phone, e-mail, hours and the guarantee,
+ * so the site never contradicts itself (DESIGN.md decision 8 and 11).
+ * Server code builds it from the environment (business.server.ts); the browser receives it
+ * through the root loader and reads it with useBusiness().
+ */
+export type Business = {
+  name: string;
+  phone: string;
+  /** E.164-ish digits for tel: links, e.g. +14045550142 */
+  phoneHref: string;
+  email: string;
+  hours: string;
+  guaranteeDays: number;
+  timeZone: string;
+  area: string;
+};
+
+export const DEFAULT_BUSINESS: Business = {
+  name: "Peachtree Handyman Club",
+  phone: "(404) 555-0142",
+  phoneHref: "tel:+14045550142",
+  email: "hello@peachtree-handyman.example",
+  hours: "Mon-Fri 8AM-6PM",
+  guaranteeDays: 60,
+  timeZone: "America/New_York",
+  area: "Metro Atlanta",
+};
+
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  const withCountry = digits.length === 10 ? `1${digits}` : digits;
+  return `tel:+${withCountry}`;
+}
+
+export function makeBusiness(overrides: Partial<Pick<Business, "name" | "phone" | "email">>) {
+  const phone = overrides.phone ?? DEFAULT_BUSINESS.phone;
+  return {
+    ...DEFAULT_BUSINESS,
+    name: overrides.name ?? DEFAULT_BUSINESS.name,
+    email: overrides.email ?? DEFAULT_BUSINESS.email,
+    phone,
+    phoneHref: phoneHref(phone),
+  } satisfies Business;
+}

@@ -1,0 +1,175 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the product reads, validated in one place.
+ * A bad value stops start-up with a message naming the variable.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ["true", "false", "1", "0", "yes", "no", ""].includes(value), {
+    message: "must be true or false",
+  })
+  .transform((value) => (value === "" ? undefined : ["true", "1", "yes"].includes(value)))
+  .optional();
+
+function urlWithProtocols(protocols: string[]) {
+  return optionalString.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => p + "//").join(" or ")}` },
+  );
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: optionalString
+    .refine((value) => value === undefined || /^\d+$/.test(value), {
+      message: "must be a whole number",
+    })
+    .transform((value) => (value === undefined ? 3000 : Number(value)))
+    .refine((value) => value >= 0 && value <= 65535, { message: "must be between 0 and 65535" }),
+  HOST: optionalString,
+  PUBLIC_URL: urlWithProtocols(["http:", "https:"]),
+  DATA_DIR: optionalString,
+  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
+  AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: "must be at least 32 characters long",
+  }),
+  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]),
+  MAIL_FROM: optionalString.refine(
+    (value) => value === undefined || /^[^\s@<>]+@[^\s@<>]+$/.test(value),
+    { message: "must be an e-mail address such as hello@example.com" },
+  ),
+  LEAD_WEBHOOK_URL: urlWithProtocols(["http:", "https:"]),
+  SCHEDULER_EMBED_URL: urlWithProtocols(["https:", "http:"]),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: urlWithProtocols(["http:", "https:"]),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  TRUST_PROXY: optionalString
+    .refine(
+      (value) =>
+        value === undefined ||
+        ["true", "false", "1", "0", "loopback", "uniquelocal"].includes(value) ||
+        /^\d+$/.test(value) ||
+        /^[\d.:/a-f,\s]+$/i.test(value),
+      {
+        message:
+          "must be true, false, a number of proxy hops, loopback, or a comma-separated list of proxy addresses",
+      },
+    )
+    .transform((value) => value ?? "false"),
+  SEED_DEMO: booleanFlag,
+  BUSINESS_NAME: optionalString,
+  BUSINESS_PHONE: optionalString.refine(
+    (value) => value === undefined || value.replace(/\D/g, "").length >= 10,
+    { message: "must be a phone number with at least 10 digits" },
+  ),
+  BUSINESS_EMAIL: optionalString.refine(
+    (value) => value === undefined || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value),
+    { message: "must be an e-mail address" },
+  ),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .optional()
+    .default("info"),
+});
+
+export type Env = ReturnType<typeof loadEnv>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const problems: string[] = [];
+  if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  }
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
+    problems.push("AUTH_SECRET is required in production with DATABASE_URL");
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const port = env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    leadWebhookUrl: env.LEAD_WEBHOOK_URL,
+    schedulerEmbedUrl: env.SCHEDULER_EMBED_URL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? "us-east-1",
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    seedDemo: env.SEED_DEMO,
+    business: {
+      name: env.BUSINESS_NAME,
+      phone: env.BUSINESS_PHONE,
+      email: env.BUSINESS_EMAIL,
+    },
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (read once). */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** Tests change process.env between cases; they call this to re-read it. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

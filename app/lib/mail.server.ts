@@ -1,0 +1,92 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { business } from "./business.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
+
+let transport: Transporter | undefined;
+
+function smtpTransport() {
+  transport ??= nodemailer.createTransport(env().smtpUrl!);
+  return transport;
+}
+
+export function mailFrom() {
+  const address = env().mailFrom ?? business().email;
+  return { name: business().name, address };
+}
+
+/**
+ * Sends one message: over SMTP when SMTP_URL is set, otherwise into DATA_DIR/mail as an .eml
+ * file with its links logged, so a developer can follow them.
+ */
+export async function sendMail(message: MailMessage): Promise<void> {
+  const mail = {
+    from: mailFrom(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments?.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      contentType: a.contentType,
+    })),
+  };
+  if (env().smtpUrl) {
+    await smtpTransport().sendMail(mail);
+    return;
+  }
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  const info = await writer.sendMail(mail);
+  const dir = path.join(env().dataDir, "mail");
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`,
+  );
+  await fs.writeFile(file, info.message as Buffer);
+  const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+  logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to file");
+}
+
+/** Escapes text for the HTML part of an e-mail. */
+export function escapeHtml(text: string) {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** A plain, accessible HTML layout shared by every e-mail. */
+export function emailLayout(options: {
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}) {
+  const b = business();
+  const body = options.paragraphs
+    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`)
+    .join("");
+  const action = options.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(options.action.url)}" style="background:#0f5f56;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(options.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#444">Or paste this link into your browser: ${escapeHtml(options.action.url)}</p>`
+    : "";
+  return `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:22px">${escapeHtml(options.heading)}</h1>${body}${action}<hr style="border:none;border-top:1px solid #ddd;margin:24px 0"><p style="font-size:13px;color:#444">${escapeHtml(b.name)} · ${escapeHtml(b.phone)} · ${escapeHtml(b.email)}</p></body></html>`;
+}

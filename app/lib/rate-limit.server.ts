@@ -1,0 +1,54 @@
+import { lt, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+export type RateLimitResult =
+  { allowed: true } | { allowed: false; retryAfterMs: number; minutes: number };
+
+/**
+ * A fixed-window counter in the database, shared by every server process. The increment is a
+ * single INSERT ... ON CONFLICT DO UPDATE ... RETURNING, atomic on PostgreSQL, so a burst of
+ * concurrent attempts can never get more than `limit` through.
+ */
+export async function hit(
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const [row] = await db()
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  if (row.count <= limit) return { allowed: true };
+  const retryAfterMs = windowStart.getTime() + windowMs - now;
+  return { allowed: false, retryAfterMs, minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) };
+}
+
+/** Checks several keys (e.g. per e-mail and per client address); refused if any is over. */
+export async function hitAll(
+  keys: string[],
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  let worst: RateLimitResult = { allowed: true };
+  for (const key of keys) {
+    const result = await hit(key, limit, windowMs, now);
+    if (!result.allowed && (worst.allowed || result.retryAfterMs > worst.retryAfterMs))
+      worst = result;
+  }
+  return worst;
+}
+
+/** Deletes windows that ended long ago. */
+export async function pruneRateLimits(olderThanMs = 24 * 60 * 60_000) {
+  await db()
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(Date.now() - olderThanMs)));
+}

@@ -1,0 +1,78 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Toaster } from "~/components/ui/sonner";
+import { DEFAULT_BUSINESS, type Business } from "~/lib/business";
+import { business } from "~/lib/business.server";
+import { useNonce } from "~/lib/nonce";
+import "./app.css";
+
+export function loader() {
+  return { business: business() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5f56" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-background text-foreground antialiased">
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The business settings, from the root loader (falls back to the defaults in error screens). */
+export function useBusiness(): Business {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return data?.business ?? DEFAULT_BUSINESS;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Unknown error";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    detail = error.statusText || (typeof error.data === "string" ? error.data : `${error.status}`);
+  } else if (error instanceof Error) {
+    detail = error.message;
+    if (import.meta.env.DEV) stack = error.stack;
+  }
+  return (
+    <main className="mx-auto max-w-2xl p-6 pt-16">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg">{detail}</p>
+      {stack && (
+        <pre className="mt-4 overflow-x-auto rounded bg-muted p-4 text-sm">
+          <code>{stack}</code>
+        </pre>
+      )}
+      <p className="mt-6">
+        <a className="text-primary underline" href="/">
+          Back to the home page
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { CITY_PATHS } from "./content/city-paths";
+
+/** Every URL of SPEC.md's route table, plus the resource routes behind them. */
+export default [
+  // Public pages share the fixed navigation bar and the footer.
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("book-call", "routes/book-call.tsx"),
+    // The 11 city pages share one module; their differences are data (app/content/cities.ts).
+    ...CITY_PATHS.map((path) => route(path, "routes/city.tsx", { id: `routes/city-${path}` })),
+    // Any other path: the not-found page (status 404).
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("auth", "routes/auth.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("employee", "routes/employee.tsx"),
+
+  // Resource routes
+  route("api/auth/*", "routes/api.auth.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,100 @@
+import type { Database } from "~/db/client.server";
+import {
+  createAppointment,
+  createHome,
+  createServiceRequest,
+  createUser,
+} from "../tests/factories";
+
+export const DEMO_LOGINS = [
+  { role: "employee", email: "staff@peachtree-handyman.example", password: "Staff-demo-2026!" },
+  { role: "customer", email: "maria@peachtree-handyman.example", password: "Maria-demo-2026!" },
+  { role: "customer", email: "james@peachtree-handyman.example", password: "James-demo-2026!" },
+] as const;
+
+/** A date N days from today in the business time zone, as YYYY-MM-DD. */
+function dayFromToday(days: number) {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(date);
+}
+
+export async function seedDemo(db: Database) {
+  await db.transaction(async (tx) => {
+    const staff = await createUser(tx, {
+      email: DEMO_LOGINS[0].email,
+      password: DEMO_LOGINS[0].password,
+      firstName: "Dana",
+      lastName: "Whitfield",
+      phone: "(404) 555-0150",
+      isEmployee: true,
+    });
+    const maria = await createUser(tx, {
+      email: DEMO_LOGINS[1].email,
+      password: DEMO_LOGINS[1].password,
+      firstName: "Maria",
+      lastName: "Alvarez",
+      phone: "(404) 555-0181",
+    });
+    const james = await createUser(tx, {
+      email: DEMO_LOGINS[2].email,
+      password: DEMO_LOGINS[2].password,
+      firstName: "James",
+      lastName: "Okafor",
+      phone: "(770) 555-0127",
+    });
+    const mariaHome = await createHome(tx, maria.id, {
+      address: "418 Ponce de Leon Ave",
+      city: "Decatur",
+      state: "GA",
+      zipCode: "30030",
+      propertyNotes: "Gate code 2468. Park on the street; the driveway is steep.",
+    });
+    const jamesHome = await createHome(tx, james.id, {
+      address: "77 Roswell Mill Rd",
+      city: "Roswell",
+      state: "GA",
+      zipCode: "30075",
+    });
+    const leak = await createServiceRequest(tx, mariaHome, {
+      title: "Kitchen faucet drips",
+      description: "The kitchen faucet drips all night even when the handle is fully off.",
+      priority: "next",
+      position: 0,
+    });
+    await createServiceRequest(tx, mariaHome, {
+      title: "Hang gallery wall",
+      description: "Six framed prints in the hallway; I have the layout drawn on paper.",
+      priority: "later",
+      position: 0,
+    });
+    await createServiceRequest(tx, mariaHome, {
+      title: "Patch drywall in the guest room",
+      description: "Two doorknob holes behind the guest room door.",
+      priority: "later",
+      position: 1,
+      status: "reviewed",
+    });
+    await createServiceRequest(tx, mariaHome, {
+      title: "Replace porch light fixture",
+      description: "Swapped the old brass fixture for the new black one.",
+      priority: "later",
+      position: 2,
+      status: "complete",
+    });
+    await createServiceRequest(tx, jamesHome, {
+      title: "Clean gutters",
+      description: "Front and back gutters are full of leaves.",
+      priority: "next",
+      position: 0,
+    });
+    await createAppointment(tx, mariaHome, {
+      scheduledDate: dayFromToday(3),
+      startTime: "09:00",
+      endTime: "12:30",
+      notes: "Bring a faucet cartridge for a Moen single-handle.",
+      assignedEmployeeId: staff.id,
+      createdBy: staff.id,
+      tasks: [leak.title, "Check the water heater's relief valve"],
+    });
+  });
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in order, each run even when an earlier one failed:
+# typecheck, lint, format, unit + integration (PGlite, then PostgreSQL), build, end-to-end.
+# Without TEST_DATABASE_URL it starts a throwaway PostgreSQL cluster when PostgreSQL is installed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .tmp/results
+rm -f .tmp/results/*.json
+
+own_cluster=""
+cleanup() {
+  if [ -n "$own_cluster" ]; then bash scripts/pg-cluster.sh stop "$own_cluster" >/dev/null 2>&1 || true; fi
+}
+trap cleanup EXIT INT TERM
+
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  own_cluster=$(mktemp -d /tmp/handyman-test-pg.XXXXXX)
+  if url=$(bash scripts/pg-cluster.sh start "$own_cluster" 2>/tmp/handyman-pg-start.log); then
+    export TEST_DATABASE_URL="$url"
+    echo "Started a throwaway PostgreSQL cluster: $TEST_DATABASE_URL"
+  else
+    echo "PostgreSQL is not installed: the PostgreSQL and end-to-end suites need it (apt-get install -y postgresql)."
+    rm -rf "$own_cluster"
+    own_cluster=""
+  fi
+fi
+
+declare -a failed_steps=()
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name ==="
+  if "$@"; then
+    echo "--- $name: ok"
+    echo "{\"kind\":\"check\",\"name\":\"$name\",\"passed\":1,\"failed\":0}" >".tmp/results/check-${name// /-}.json"
+  else
+    echo "--- $name: FAILED"
+    failed_steps+=("$name")
+    echo "{\"kind\":\"check\",\"name\":\"$name\",\"passed\":0,\"failed\":1}" >".tmp/results/check-${name// /-}.json"
+  fi
+}
+
+step "typecheck" bash -c "npx react-router typegen && npx tsc --noEmit"
+step "lint" npx eslint . --max-warnings=0
+step "format" npx prettier --check .
+step "unit and integration (PGlite)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/results/vitest-pglite.json
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "integration (PostgreSQL)" env TEST_DB=postgres npx vitest run tests/integration --reporter=default --reporter=json --outputFile.json=.tmp/results/vitest-postgres.json
+fi
+step "build" node scripts/build.mjs
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "end-to-end" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results/playwright.json npx playwright test
+else
+  failed_steps+=("end-to-end (no PostgreSQL)")
+fi
+
+node scripts/test-summary.mjs .tmp/results
+if [ ${#failed_steps[@]} -gt 0 ]; then
+  echo "Failed steps: ${failed_steps[*]}"
+  node scripts/test-summary.mjs .tmp/results --line
+  exit 1
+fi
+node scripts/test-summary.mjs .tmp/results --line

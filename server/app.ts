@@ -1,0 +1,197 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { databaseHandle } from "~/db/client.server";
+import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { contentSecurityPolicy, inlineScriptHashes } from "./security";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Per-request CSP nonce for inline scripts. */
+    nonce: string;
+    /** The client's address; forwarded headers are believed only under TRUST_PROXY. */
+    clientAddress: string;
+    requestId: string;
+  }
+}
+
+export type AppOptions = {
+  /** The built server bundle, or a loader for it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client: static assets and prerendered pages. Absent in development. */
+  clientDir?: string;
+  /** Development middleware (Vite) mounted before the app. */
+  devMiddleware?: express.RequestHandler;
+  dev?: boolean;
+};
+
+function frameSources() {
+  const url = env().schedulerEmbedUrl;
+  return url ? [new URL(url).origin] : [];
+}
+
+/** Requests that change state must come from our own pages (CSRF defence in depth). */
+function sameOrigin(req: Request) {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return true;
+  const source = req.get("origin") ?? req.get("referer");
+  if (!source || source === "null") return false;
+  let origin: string;
+  try {
+    origin = new URL(source).origin;
+  } catch {
+    return false;
+  }
+  const allowed = new Set([
+    new URL(env().publicUrl).origin,
+    `${req.protocol}://${req.get("host")}`,
+  ]);
+  return allowed.has(origin);
+}
+
+export function createApp(options: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env().trustProxy);
+
+  // Request id and one log line per request.
+  app.use((req, res, next) => {
+    const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || crypto.randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path === "/healthz") return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  // Security headers on every response.
+  app.use((req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ nonce, frameSources: frameSources(), dev: options.dev }),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (req.secure) {
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    }
+    next();
+  });
+
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await Promise.race([
+        databaseHandle().ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2_000)),
+      ]);
+      res.setHeader("Cache-Control", "no-store");
+      res.json({ status: "ok", database: "up" });
+    } catch (error) {
+      res.setHeader("Cache-Control", "no-store");
+      res.status(503).json({ status: "error", database: "down", error: (error as Error).message });
+    }
+  });
+
+  app.use((req, res, next) => {
+    if (sameOrigin(req)) return next();
+    res.status(403).type("text/plain").send("Cross-origin request refused");
+  });
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+
+  if (options.clientDir) {
+    const clientDir = options.clientDir;
+    // Hashed build assets never change: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+    app.use(prerenderedPages(clientDir));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      mode: options.dev ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        nonce: res.locals.nonce as string,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        requestId: res.locals.requestId as string,
+      }),
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error(
+      { err: error instanceof Error ? error.message : String(error) },
+      "unhandled error",
+    );
+    if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
+  });
+
+  return app;
+}
+
+/**
+ * Serves the HTML that `react-router build` prerendered (marketing pages) with a CSP that
+ * allows exactly their inline scripts by hash. POSTs (form actions) go on to the app.
+ */
+function prerenderedPages(clientDir: string): express.RequestHandler {
+  const cache = new Map<string, { html: Buffer; csp: string } | null>();
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const clean = req.path.replace(/\/+$/, "");
+    if (clean.includes("..") || clean.includes("\0")) return next();
+    let entry = cache.get(clean);
+    if (entry === undefined) {
+      const file = path.join(clientDir, clean, "index.html");
+      entry = null;
+      if (file.startsWith(clientDir) && fs.existsSync(file)) {
+        const html = fs.readFileSync(file);
+        entry = {
+          html,
+          csp: contentSecurityPolicy({
+            scriptHashes: inlineScriptHashes(html.toString("utf8")),
+            frameSources: frameSources(),
+          }),
+        };
+      }
+      cache.set(clean, entry);
+    }
+    if (!entry) return next();
+    res.setHeader("Content-Security-Policy", entry.csp);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    res.end(req.method === "HEAD" ? undefined : entry.html);
+  };
+}

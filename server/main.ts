@@ -1,0 +1,101 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { isDatabaseEmpty, openDatabase, setDatabase } from "~/db/client.server";
+import { DataDirectoryLockedError } from "~/db/lock.server";
+import { ConfigError, env } from "~/lib/env.server";
+import { configureLogger, logger } from "~/lib/logger.server";
+import { startOutboxWorker } from "~/lib/outbox.server";
+import { DEMO_LOGINS, seedDemo } from "../scripts/seed";
+import { createApp } from "./app";
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  process.env.NODE_ENV ??= "production";
+  let config: ReturnType<typeof env>;
+  try {
+    config = env();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  configureLogger();
+
+  let handle;
+  try {
+    handle = await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    );
+  } catch (error) {
+    if (error instanceof DataDirectoryLockedError) fail(error.message);
+    throw error;
+  }
+  setDatabase(handle);
+  await handle.migrate();
+  logger.info({ database: handle.kind }, "database ready, migrations applied");
+
+  const shouldSeed = config.seedDemo ?? !config.databaseUrl;
+  if (shouldSeed && (await isDatabaseEmpty(handle.db))) {
+    await seedDemo(handle.db);
+    console.log("\nDemo data created. Sign in at /auth with:");
+    for (const login of DEMO_LOGINS) {
+      console.log(`  ${login.role.padEnd(9)} ${login.email}  password: ${login.password}`);
+    }
+    console.log("");
+  }
+
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const build = (await import(
+    pathToFileURL(path.join(buildDir, "server", "index.js")).href
+  )) as ServerBuild;
+  const app = createApp({ build, clientDir: path.join(buildDir, "client") });
+
+  const server = app.listen(config.port, config.host ?? "0.0.0.0", (error?: Error) => {
+    if (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      fail(
+        code === "EADDRINUSE"
+          ? `Port ${config.port} is already in use. Stop the other server or set PORT.`
+          : `Could not start the server: ${error.message}`,
+      );
+    }
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port }, "server listening");
+    console.log(`${"Server ready:"} ${config.publicUrl} (listening on port ${port})`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const worker = startOutboxWorker();
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    server.close(async () => {
+      await worker.stop();
+      await handle.close();
+      logger.info("shutdown complete");
+      process.exit(0);
+    });
+    // Idle keep-alive connections would hold close() open; busy ones finish their request.
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+import crypto from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import type { DbOrTx } from "~/db/client.server";
+import {
+  account,
+  appointments,
+  appointmentTasks,
+  homes,
+  profiles,
+  serviceRequests,
+  user,
+} from "~/db/schema";
+
+/*
+ * Factories shared by the tests and the demo seed: each writes real rows the way the product
+ * would, so a seeded account signs in like any other.
+ */
+
+export type NewUser = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  isEmployee?: boolean;
+  emailVerified?: boolean;
+};
+
+export async function createUser(db: DbOrTx, input: NewUser) {
+  const id = crypto.randomUUID();
+  const email = input.email.toLowerCase();
+  await db.insert(user).values({
+    id,
+    name: `${input.firstName} ${input.lastName}`.trim(),
+    email,
+    emailVerified: input.emailVerified ?? true,
+  });
+  await db.insert(account).values({
+    id: crypto.randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: await hashPassword(input.password),
+  });
+  await db.insert(profiles).values({
+    userId: id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone ?? null,
+    isEmployee: input.isEmployee ?? false,
+  });
+  return { ...input, id, email };
+}
+
+export type NewHome = {
+  address?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  propertyNotes?: string | null;
+};
+
+export async function createHome(db: DbOrTx, customerId: string, input: NewHome = {}) {
+  const [row] = await db
+    .insert(homes)
+    .values({
+      customerId,
+      address: input.address ?? "123 Peachtree St NE",
+      city: input.city ?? "Atlanta",
+      state: input.state ?? "GA",
+      zipCode: input.zipCode ?? "30303",
+      propertyNotes: input.propertyNotes ?? null,
+    })
+    .returning();
+  return row;
+}
+
+export type NewServiceRequest = {
+  title: string;
+  description?: string | null;
+  priority?: "next" | "later";
+  status?: "new" | "reviewed" | "scheduled" | "complete";
+  position?: number;
+  employeeNotes?: string | null;
+  createdAt?: Date;
+};
+
+export async function createServiceRequest(
+  db: DbOrTx,
+  home: { id: string; customerId: string },
+  input: NewServiceRequest,
+) {
+  const [row] = await db
+    .insert(serviceRequests)
+    .values({
+      homeId: home.id,
+      customerId: home.customerId,
+      title: input.title,
+      description: input.description ?? null,
+      priority: input.priority ?? "later",
+      status: input.status ?? "new",
+      position: input.position ?? 0,
+      employeeNotes: input.employeeNotes ?? null,
+      ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+    })
+    .returning();
+  return row;
+}
+
+export type NewAppointment = {
+  scheduledDate: string;
+  startTime: string;
+  endTime: string;
+  notes?: string | null;
+  assignedEmployeeId?: string | null;
+  createdBy?: string | null;
+  tasks: string[];
+};
+
+export async function createAppointment(
+  db: DbOrTx,
+  home: { id: string; customerId: string },
+  input: NewAppointment,
+) {
+  const [row] = await db
+    .insert(appointments)
+    .values({
+      customerId: home.customerId,
+      homeId: home.id,
+      scheduledDate: input.scheduledDate,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      notes: input.notes ?? null,
+      assignedEmployeeId: input.assignedEmployeeId ?? null,
+      createdBy: input.createdBy ?? null,
+      status: "approved",
+    })
+    .returning();
+  if (input.tasks.length) {
+    await db
+      .insert(appointmentTasks)
+      .values(input.tasks.map((taskDescription) => ({ appointmentId: row.id, taskDescription })));
+  }
+  return row;
+}

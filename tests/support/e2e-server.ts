@@ -1,0 +1,41 @@
+/**
+ * Starts the production build for end-to-end tests: a fresh PostgreSQL database, the test
+ * SMTP receiver and webhook receiver, demo data, and a fast outbox.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { E2E_PORT, SINK_HTTP_PORT, SINK_SMTP_PORT, e2eDatabaseUrl } from "./ports";
+
+const databaseUrl = e2eDatabaseUrl();
+const name = new URL(databaseUrl).pathname.slice(1);
+const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+await admin.connect();
+await admin.query(`drop database if exists ${name} with (force)`);
+await admin.query(`create database ${name}`);
+await admin.end();
+
+const dataDir = path.resolve(".tmp", `e2e-${E2E_PORT}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  PORT: String(E2E_PORT),
+  HOST: "127.0.0.1",
+  PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+  SMTP_URL: `smtp://127.0.0.1:${SINK_SMTP_PORT}`,
+  LEAD_WEBHOOK_URL: `http://127.0.0.1:${SINK_HTTP_PORT}/webhook`,
+  // Each test browses from its own address (X-Forwarded-For) so per-address limits stay per test.
+  TRUST_PROXY: "true",
+  SEED_DEMO: "true",
+  OUTBOX_POLL_MS: "200",
+  OUTBOX_BASE_BACKOFF_MS: "300",
+  OUTBOX_MAX_BACKOFF_MS: "1000",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+});
+
+await import("../../server/main.ts");

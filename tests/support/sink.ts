@@ -1,0 +1,157 @@
+/**
+ * Test receivers for what the product sends out: a real SMTP server (smtp-server) capturing
+ * every e-mail, and an HTTP receiver for the lead webhook that a test can switch off to
+ * simulate an outage. Both are inspected over a small JSON API:
+ *   GET  /mail?to=ADDRESS           captured messages (raw and parsed text)
+ *   GET  /webhook/calls             webhook deliveries received (while up)
+ *   POST /webhook/down, /webhook/up switch the webhook receiver off (503) and on
+ *   POST /reset                     forget everything
+ */
+import http from "node:http";
+import { SMTPServer } from "smtp-server";
+
+export type CapturedMail = {
+  id: number;
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  text: string;
+  receivedAt: string;
+};
+export type WebhookCall = {
+  id: number;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  receivedAt: string;
+};
+
+function decodeQuotedPrintable(input: string) {
+  return input
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Extracts the subject and the text/plain part of a raw message (enough for tests). */
+export function parseMail(raw: string) {
+  const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? "";
+  const subject = subjectLine
+    .replace(/\r?\n[ \t]/g, " ")
+    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, s: string) =>
+      decodeQuotedPrintable(s.replace(/_/g, " ")),
+    );
+  let text = raw;
+  const plain = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
+  if (plain) {
+    const headerBlock = raw.slice(0, raw.indexOf(plain[1]));
+    const encoding = /Content-Transfer-Encoding: ([\w-]+)(?![\s\S]*Content-Type)/i
+      .exec(headerBlock)?.[1]
+      ?.toLowerCase();
+    text = plain[1];
+    if (encoding === "quoted-printable") text = decodeQuotedPrintable(text);
+    else if (encoding === "base64")
+      text = Buffer.from(text.replace(/\s+/g, ""), "base64").toString("utf8");
+  }
+  return { subject, text };
+}
+
+export async function startSink(options: { smtpPort: number; httpPort: number }) {
+  const mails: CapturedMail[] = [];
+  const calls: WebhookCall[] = [];
+  let webhookUp = true;
+  let nextId = 1;
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const parsed = parseMail(raw);
+        mails.push({
+          id: nextId++,
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          ...parsed,
+          receivedAt: new Date().toISOString(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(options.smtpPort, "127.0.0.1", resolve));
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://sink");
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (req.method === "GET" && url.pathname === "/health") return send(200, { ok: true });
+      if (req.method === "GET" && url.pathname === "/mail") {
+        const to = url.searchParams.get("to")?.toLowerCase();
+        return send(200, to ? mails.filter((m) => m.to.includes(to)) : mails);
+      }
+      if (req.method === "GET" && url.pathname === "/webhook/calls") return send(200, calls);
+      if (req.method === "POST" && url.pathname === "/webhook/down") {
+        webhookUp = false;
+        return send(200, { up: false });
+      }
+      if (req.method === "POST" && url.pathname === "/webhook/up") {
+        webhookUp = true;
+        return send(200, { up: true });
+      }
+      if (req.method === "POST" && url.pathname === "/reset") {
+        mails.length = 0;
+        calls.length = 0;
+        webhookUp = true;
+        return send(200, { ok: true });
+      }
+      if (req.method === "POST" && url.pathname === "/webhook") {
+        if (!webhookUp) return send(503, { error: "down" });
+        let body: unknown = null;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        } catch {
+          body = Buffer.concat(chunks).toString("utf8");
+        }
+        calls.push({
+          id: nextId++,
+          body,
+          headers: req.headers,
+          receivedAt: new Date().toISOString(),
+        });
+        return send(200, { ok: true });
+      }
+      send(404, { error: "not found" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.httpPort, "127.0.0.1", resolve));
+
+  return {
+    mails,
+    calls,
+    setWebhookUp(up: boolean) {
+      webhookUp = up;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    },
+  };
+}
+
+// Run as a process (Playwright's webServer): ports from the environment.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const smtpPort = Number(process.env.SINK_SMTP_PORT);
+  const httpPort = Number(process.env.SINK_HTTP_PORT);
+  await startSink({ smtpPort, httpPort });
+  console.log(`sink: smtp ${smtpPort}, http ${httpPort}`);
+}
