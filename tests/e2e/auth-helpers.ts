@@ -43,3 +43,18 @@ export async function completePropertySetup(page: Page) {
   await dialog.getByLabel("Property Notes (optional)").fill("Gate code 1234");
   await dialog.getByRole("button", { name: "Save and Continue" }).click();
 }
+
+/**
+ * Opens the header's profile menu and picks an item. Retries the click: a click that lands
+ * before hydration opens nothing.
+ */
+export async function chooseFromProfileMenu(page: Page, item: "Profile" | "Sign Out") {
+  const menuItem = page.getByRole("menuitem", { name: item, exact: true });
+  await expect(async () => {
+    if (!(await menuItem.isVisible())) {
+      await page.getByRole("button", { name: "Profile menu" }).click();
+    }
+    await expect(menuItem).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await menuItem.click();
+}
