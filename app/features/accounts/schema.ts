@@ -49,14 +49,13 @@ export const totpCodeSchema = z
   .transform((value) => value.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
 
-/** Plain text fields of the profile and home forms: trimmed, empty becomes absent. */
+/** Plain text fields of the profile and home forms: trimmed, empty becomes absent (null). */
 const plainText = (max: number) =>
   z
     .string()
+    .max(max, `Must be at most ${max} characters`)
     .optional()
-    .transform((value) => (value ?? "").replace(/\s+/g, " ").trim())
-    .pipe(z.string().max(max, `Must be at most ${max} characters`))
-    .transform((value) => value || null);
+    .transform((value) => value?.replace(/\s+/g, " ").trim() || null);
 
 const requiredText = (message: string, max: number) =>
   z
@@ -72,10 +71,9 @@ export const homeSchema = z.object({
   zipCode: requiredText("ZIP code is required", 20),
   propertyNotes: z
     .string()
+    .max(2000, "Must be at most 2000 characters")
     .optional()
-    .transform((value) => (value ?? "").trim())
-    .pipe(z.string().max(2000, "Must be at most 2000 characters"))
-    .transform((value) => value || null),
+    .transform((value) => value?.trim() || null),
 });
 export type HomeInput = z.output<typeof homeSchema>;
 

@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { homes, profiles } from "~/db/schema";
@@ -15,6 +16,22 @@ export type AuthOutcome =
   | { type: "notice"; notice: Notice; status?: number; headers?: Headers }
   | { type: "redirect"; to: string; headers?: Headers }
   | { type: "two-factor"; headers: Headers };
+
+/**
+ * Runs a Better Auth call made with `asResponse`. Errors thrown by hooks (our TOTP replay check)
+ * escape `asResponse`; they become the same kind of JSON answer here.
+ */
+export async function answerOf(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return new Response(JSON.stringify({ code: error.body?.code, message: error.message }), {
+      status: error.statusCode,
+      headers: { "content-type": "application/json" },
+    });
+  }
+}
 
 /** The Set-Cookie headers of a Better Auth response, to forward on our own response. */
 export function cookiesOf(response: Response): Headers {
@@ -72,11 +89,13 @@ export async function signUp(
     lastName: input.lastName,
     callbackURL: VERIFIED_LANDING,
   };
-  const response = await auth().api.signUpEmail({
-    body,
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await answerOf(() =>
+    auth().api.signUpEmail({
+      body,
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
   if (!response.ok) return failure(response);
   // The same answer for a new address and a known one (no account enumeration).
   return {
@@ -97,11 +116,13 @@ export async function signIn(
   const limit = await limitAuthAttempt(input.email, clientAddress);
   if (!limit.allowed)
     return { type: "notice", notice: tooManyAttempts(limit.minutes), status: 429 };
-  const response = await auth().api.signInEmail({
-    body: { email: input.email, password: input.password, callbackURL: VERIFIED_LANDING },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await answerOf(() =>
+    auth().api.signInEmail({
+      body: { email: input.email, password: input.password, callbackURL: VERIFIED_LANDING },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
   if (!response.ok) return failure(response);
   const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
   const headers = cookiesOf(response);
@@ -119,10 +140,11 @@ export async function verifySecondFactor(
     headers: request.headers,
     asResponse: true as const,
   };
-  const response =
+  const response = await answerOf(() =>
     input.intent === "verify-totp"
-      ? await auth().api.verifyTOTP(options)
-      : await auth().api.verifyBackupCode(options);
+      ? auth().api.verifyTOTP(options)
+      : auth().api.verifyBackupCode(options),
+  );
   if (!response.ok) return failure(response);
   const body = (await response.json()) as { user?: { id: string } };
   if (!body.user) return failure(response);
@@ -142,10 +164,12 @@ export async function requestPasswordReset(
   const limit = await limitAccountMail(email, clientAddress);
   if (!limit.allowed)
     return { type: "notice", notice: tooManyAttempts(limit.minutes), status: 429 };
-  const response = await auth().api.requestPasswordReset({
-    body: { email, redirectTo: RESET_LANDING },
-    asResponse: true,
-  });
+  const response = await answerOf(() =>
+    auth().api.requestPasswordReset({
+      body: { email, redirectTo: RESET_LANDING },
+      asResponse: true,
+    }),
+  );
   if (!response.ok) {
     logger.warn({ status: response.status }, "password reset request failed");
     return failure(response);
@@ -155,10 +179,12 @@ export async function requestPasswordReset(
 }
 
 export async function resetPassword(token: string, password: string): Promise<AuthOutcome> {
-  const response = await auth().api.resetPassword({
-    body: { newPassword: password, token },
-    asResponse: true,
-  });
+  const response = await answerOf(() =>
+    auth().api.resetPassword({
+      body: { newPassword: password, token },
+      asResponse: true,
+    }),
+  );
   if (!response.ok) {
     const outcome = await failure(response);
     if (/invalid token/i.test(outcome.notice.description))

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { auth } from "~/lib/auth.server";
-import { cookiesOf } from "./sign-in.server";
+import { answerOf, cookiesOf } from "./sign-in.server";
 
 /*
  * Two-factor enrolment from Profile Settings, through Better Auth's twoFactor plugin: start
@@ -35,11 +35,13 @@ export async function startEnrolment(
   request: Request,
   password: string,
 ): Promise<({ ok: true } & Enrolment) | { ok: false; message: string; status: number }> {
-  const response = await auth().api.enableTwoFactor({
-    body: { password },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await answerOf(() =>
+    auth().api.enableTwoFactor({
+      body: { password },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
   if (!response.ok)
     return { ok: false, message: messageFor(await errorOf(response)), status: response.status };
   const body = (await response.json()) as { totpURI: string; backupCodes: string[] };
@@ -54,21 +56,25 @@ export async function startEnrolment(
 }
 
 export async function confirmEnrolment(request: Request, code: string): Promise<TwoFactorResult> {
-  const response = await auth().api.verifyTOTP({
-    body: { code },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await answerOf(() =>
+    auth().api.verifyTOTP({
+      body: { code },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
   if (!response.ok) return { ok: false, message: await errorOf(response), status: response.status };
   return { ok: true, headers: cookiesOf(response) };
 }
 
 export async function turnOff(request: Request, password: string): Promise<TwoFactorResult> {
-  const response = await auth().api.disableTwoFactor({
-    body: { password },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await answerOf(() =>
+    auth().api.disableTwoFactor({
+      body: { password },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
   if (!response.ok)
     return { ok: false, message: messageFor(await errorOf(response)), status: response.status };
   return { ok: true, headers: cookiesOf(response) };
@@ -78,11 +84,13 @@ export async function newBackupCodes(
   request: Request,
   password: string,
 ): Promise<{ ok: true; backupCodes: string[] } | { ok: false; message: string; status: number }> {
-  const response = await auth().api.generateBackupCodes({
-    body: { password },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await answerOf(() =>
+    auth().api.generateBackupCodes({
+      body: { password },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
   if (!response.ok)
     return { ok: false, message: messageFor(await errorOf(response)), status: response.status };
   const body = (await response.json()) as { backupCodes: string[] };
