@@ -46,4 +46,5 @@ if (!lineOnly) {
   for (const row of rows) console.log(row);
   console.log("(each static check and the build count as one)");
 }
-if (lineOnly) console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+if (lineOnly)
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

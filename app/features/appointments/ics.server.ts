@@ -1,0 +1,118 @@
+import { createEvent } from "ics";
+
+/*
+ * The calendar file of an appointment (SPEC section 9): 'Handyman Appointment' at the home's
+ * address, the planned tasks and notes in the description, status confirmed. The stored date
+ * and times are wall-clock values in the business time zone; the file carries them as exact
+ * UTC instants, so every calendar shows the visit at the right moment wherever it is opened.
+ */
+
+export const BUSINESS_TIME_ZONE = "America/New_York";
+
+export type AppointmentForCalendar = {
+  id: string;
+  /** YYYY-MM-DD in the business time zone. */
+  scheduledDate: string;
+  /** HH:MM or HH:MM:SS in the business time zone. */
+  startTime: string;
+  endTime: string;
+  address: string;
+  city: string;
+  state: string;
+  tasks: string[];
+  notes: string | null;
+};
+
+/** Minutes east of UTC of `timeZone` at the instant `utcMs`. */
+function zoneOffsetMinutes(utcMs: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(utcMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` reads `date` `time`. Daylight saving is
+ * honoured; a time skipped by the spring change is read with the offset before the change.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone = BUSINESS_TIME_ZONE) {
+  const [year, month, day] = date.split("-").map(Number);
+  const [hours, minutes, seconds = 0] = time.split(":").map(Number);
+  const wall = Date.UTC(year, month - 1, day, hours, minutes, seconds);
+  let utc = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
+  // A second pass settles instants near a daylight-saving change.
+  utc = wall - zoneOffsetMinutes(utc, timeZone) * 60_000;
+  return new Date(utc);
+}
+
+/** "appointment-2026-12-01.ics": named by the scheduled date. */
+export function appointmentIcsFileName(scheduledDate: string) {
+  return `appointment-${scheduledDate}.ics`;
+}
+
+export function appointmentDescription(input: Pick<AppointmentForCalendar, "tasks" | "notes">) {
+  const lines: string[] = [];
+  if (input.tasks.length) {
+    lines.push("Planned tasks:", ...input.tasks.map((task) => `- ${task}`));
+  }
+  if (input.notes?.trim()) {
+    if (lines.length) lines.push("");
+    lines.push(`Notes: ${input.notes.trim()}`);
+  }
+  return lines.join("\n");
+}
+
+function toDateArray(instant: Date): [number, number, number, number, number] {
+  return [
+    instant.getUTCFullYear(),
+    instant.getUTCMonth() + 1,
+    instant.getUTCDate(),
+    instant.getUTCHours(),
+    instant.getUTCMinutes(),
+  ];
+}
+
+/** The .ics text of one appointment. Throws when the appointment cannot be expressed. */
+export function appointmentIcs(
+  appointment: AppointmentForCalendar,
+  options: { productId?: string; organizer?: { name: string; email: string } } = {},
+) {
+  const start = zonedTimeToUtc(appointment.scheduledDate, appointment.startTime);
+  let end = zonedTimeToUtc(appointment.scheduledDate, appointment.endTime);
+  // A calendar event must end after it starts; old rows may not (the spec never checked).
+  if (end <= start) end = new Date(start.getTime() + 60 * 60_000);
+  const { error, value } = createEvent({
+    uid: `appointment-${appointment.id}@peachtree-handyman`,
+    productId: options.productId ?? "peachtree-handyman/appointments",
+    title: "Handyman Appointment",
+    start: toDateArray(start),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: toDateArray(end),
+    endInputType: "utc",
+    endOutputType: "utc",
+    location: [appointment.address, appointment.city, appointment.state].join(", "),
+    description: appointmentDescription(appointment),
+    status: "CONFIRMED",
+    busyStatus: "BUSY",
+    organizer: options.organizer,
+  });
+  if (error || !value) throw error ?? new Error("Could not build the calendar file");
+  return value;
+}
