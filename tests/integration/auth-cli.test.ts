@@ -20,10 +20,14 @@ let dataDir: string;
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
-      env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" },
-      timeout: 60_000,
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/cli.ts", ...args],
+      {
+        env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" },
+        timeout: 60_000,
+      },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
