@@ -30,6 +30,9 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzl
 /** Extensions the migrations create (pg_trgm: the employee dashboard's search indexes). */
 const pgliteExtensions = { pg_trgm };
 
+/** An arbitrary constant: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 720_531_407;
+
 export type DatabaseOptions =
   { databaseUrl: string; poolSize?: number } | { dataDir: string } | { memory: true };
 
@@ -52,7 +55,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await pool.query("select 1");
       },
       async migrate() {
-        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+        // Several processes starting together (a deploy) must not apply the same migration
+        // twice: the second would fail on "already exists" and the process would not start.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
       },
       async close() {
         await pool.end();
