@@ -43,10 +43,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
-    // An idle client losing its connection (a database restart) must not crash the process.
-    pool.on("error", (error) => {
+    // A client losing its connection (a database restart) must not crash the process: the
+    // pool reports idle ones here, and a client checked out between two queries (inside a
+    // transaction) emits on itself, where no listener would make it an uncaught exception.
+    const logConnectionError = (error: Error) => {
       console.error(JSON.stringify({ level: 50, msg: "postgres pool error", err: error.message }));
-    });
+    };
+    pool.on("error", logConnectionError);
+    pool.on("connect", (client) => client.on("error", logConnectionError));
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
     return {
       db,
