@@ -18,9 +18,13 @@ export type MailMessage = {
 let transport: Transporter | undefined;
 
 function smtpTransport() {
-  // nodemailer waits minutes by default; the outbox holds its item while it waits.
+  // Pooled: a backlog after an outage goes out over a few open connections instead of a new
+  // connection and greeting per message. nodemailer waits minutes by default; the outbox holds
+  // its item while it waits, hence the timeouts.
   transport ??= nodemailer.createTransport({
     url: env().smtpUrl!,
+    pool: true,
+    maxConnections: 2,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
