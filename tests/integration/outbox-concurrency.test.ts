@@ -41,7 +41,7 @@ describe.skipIf(testDatabaseKind() !== "postgres")("outbox workers side by side"
     sink.mails.length = 0;
     sink.calls.length = 0;
     sink.setWebhookUp(true);
-    sink.setWebhookDelay(0);
+    sink.setDelay(0);
     await database.db.delete(outbox);
   });
 
@@ -88,7 +88,7 @@ describe.skipIf(testDatabaseKind() !== "postgres")("outbox workers side by side"
   });
 
   it("an item being delivered is not taken by a second worker", async () => {
-    sink.setWebhookDelay(600);
+    sink.setDelay(600);
     const [id] = await enqueueMany(1);
     const first = processOutboxBatch();
     await new Promise((r) => setTimeout(r, 150)); // the first worker is waiting on the receiver

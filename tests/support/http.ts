@@ -44,7 +44,10 @@ export class HttpClient {
     }
   }
 
-  async request(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
+  async request(
+    path: string,
+    init: Omit<RequestInit, "headers"> & { headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = {
       "x-forwarded-for": this.ip,
       ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),

@@ -65,11 +65,16 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
   const calls: WebhookCall[] = [];
   let webhookUp = true;
   let nextId = 1;
+  let delayMs = 0;
 
   function createSmtp() {
     return new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
+      // A reverse DNS lookup per connection costs ~100 ms here, for nothing.
+      disableReverseLookup: true,
+      // Closing (or "going down") cuts open connections at once, as a crash would.
+      closeTimeout: 50,
       logger: false,
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
@@ -77,22 +82,33 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
         stream.on("end", () => {
           const raw = Buffer.concat(chunks).toString("utf8");
           const parsed = parseMail(raw);
-          mails.push({
-            id: nextId++,
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            raw,
-            ...parsed,
-            receivedAt: new Date().toISOString(),
-          });
-          callback();
+          const accept = () => {
+            mails.push({
+              id: nextId++,
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              raw,
+              ...parsed,
+              receivedAt: new Date().toISOString(),
+            });
+            callback();
+          };
+          if (delayMs) setTimeout(accept, delayMs);
+          else accept();
         });
       },
     });
   }
-  let smtp: SMTPServer | undefined = createSmtp();
-  await new Promise<void>((resolve) => smtp!.listen(options.smtpPort, "127.0.0.1", resolve));
-  let webhookDelayMs = 0;
+  function listenSmtp() {
+    const server = createSmtp();
+    // A client that dies mid-session (a killed server process) resets its connection; a real
+    // mail server logs that and carries on, and so does this one.
+    server.on("error", () => {});
+    return new Promise<SMTPServer>((resolve) =>
+      server.listen(options.smtpPort, "127.0.0.1", () => resolve(server)),
+    );
+  }
+  let smtp: SMTPServer | undefined = await listenSmtp();
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://sink");
@@ -125,11 +141,11 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
       }
       if (req.method === "POST" && url.pathname === "/webhook") {
         if (!webhookUp) return send(503, { error: "down" });
-        if (webhookDelayMs) {
+        if (delayMs) {
           setTimeout(() => {
             record();
             send(200, { ok: true });
-          }, webhookDelayMs);
+          }, delayMs);
           return;
         }
         record();
@@ -160,15 +176,14 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
     setWebhookUp(up: boolean) {
       webhookUp = up;
     },
-    /** Each webhook call is answered this much later (a slow receiver). */
-    setWebhookDelay(ms: number) {
-      webhookDelayMs = ms;
+    /** Each webhook call and e-mail is accepted this much later (slow receivers). */
+    setDelay(ms: number) {
+      delayMs = ms;
     },
     /** Down: the SMTP port refuses connections. Up: listening again on the same port. */
     async setSmtpUp(up: boolean) {
       if (up && !smtp) {
-        smtp = createSmtp();
-        await new Promise<void>((resolve) => smtp!.listen(options.smtpPort, "127.0.0.1", resolve));
+        smtp = await listenSmtp();
       } else if (!up && smtp) {
         const closing = smtp;
         smtp = undefined;
