@@ -15,7 +15,7 @@ import { sendMail, type MailMessage } from "./mail.server";
  * process dies mid-delivery its transaction rolls back and another process takes the item at
  * once. Only a crash in the instant between the receiver's answer and the commit can send an
  * item twice; both kinds carry the outbox id (Idempotency-Key header, Message-ID) so the
- * receiver can recognise the repeat. See docs/decisions/005-outbox-delivery.md.
+ * receiver can recognise the repeat. See docs/decisions/006-outbox-delivery-under-lock.md.
  *
  * PGlite is single-connection: a transaction held open during a slow delivery would stall every
  * request, so there an item is claimed with a lease instead (one process only, by the lock on
