@@ -61,7 +61,8 @@ async function signedIn(base: string, account: { email: string; password: string
 async function signUp(server: ServerProcess, email: string) {
   const http = new HttpClient(server.origin);
   return http.postJson("/api/auth/sign-up/email", {
-    name: "Fault Member",
+    firstName: "Fault",
+    lastName: "Member",
     email,
     password: PASSWORD,
   });

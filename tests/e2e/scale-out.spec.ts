@@ -136,7 +136,8 @@ test("with both workers running, every confirmation e-mail is delivered exactly 
     emails.map(async (email, i) => {
       const http = client(i % 2 ? b : a);
       const response = await http.postJson("/api/auth/sign-up/email", {
-        name: "New Member",
+        firstName: "New",
+        lastName: "Member",
         email,
         password: PASSWORD,
       });

@@ -63,6 +63,8 @@ export async function startServer(
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       SEED_DEMO: "false",
+      // Test clients each send their own X-Forwarded-For, so per-address limits count them apart.
+      TRUST_PROXY: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
