@@ -15,6 +15,10 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("employee", "routes/employee.tsx"),
+  // Employee dashboard actions and data (each guards for itself).
+  route("employee/requests/:requestId", "routes/employee.requests.$requestId.ts"),
+  route("employee/appointments", "routes/employee.appointments.ts"),
+  route("employee/customer-options", "routes/employee.customer-options.ts"),
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),

@@ -1,20 +1,203 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/employee";
-import { requireEmployee } from "~/lib/session.server";
+import { todayInBusinessZone } from "~/features/appointments/create-appointment-schema";
+import { listEmployeeAppointments } from "~/features/appointments/employee-appointments.server";
+import { useCallback, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { AppointmentsPanel } from "~/features/employee/components/appointments-panel";
+import { CreateAppointmentDialog } from "~/features/employee/components/create-appointment-dialog";
+import { CustomersPanel } from "~/features/employee/components/customers-panel";
+import { DashboardCounters } from "~/features/employee/components/dashboard-counters";
+import { EmployeeHeader } from "~/features/employee/components/employee-header";
+import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
+import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
+import { listCustomers, listEmployees } from "~/features/employee/customers.server";
+import { listUpcomingIntroCallsForEmployees } from "~/features/employee/intro-calls.server";
+import { normaliseSearch, requestStatusSchema } from "~/features/employee/requests";
+import {
+  decodeCursor,
+  encodeCursor,
+  getRequestDetail,
+  isUuid,
+  listRequests,
+  requestCounters,
+} from "~/features/employee/requests.server";
+import { parseDashboardTab, type DashboardTab } from "~/features/employee/tabs";
+import { auth } from "~/lib/auth.server";
+import { logger } from "~/lib/logger.server";
+import { requireEmployee, requireEmployeeForAction } from "~/lib/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireEmployee(request);
-  return {};
+  const employee = await requireEmployee(request);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const today = todayInBusinessZone();
+
+  const status = requestStatusSchema.safeParse(params.get("status")).data;
+  const search = normaliseSearch(params.get("q"));
+  const after = decodeCursor(params.get("after"));
+  const before = after ? undefined : decodeCursor(params.get("before"));
+  const requestId = params.get("request");
+  const customerSearch = normaliseSearch(params.get("cq"));
+  const appointmentsView: "upcoming" | "past" =
+    params.get("appts") === "past" ? "past" : "upcoming";
+
+  const [counters, requests, appointmentList, customers, employees, introCalls, detail] =
+    await Promise.all([
+      requestCounters(today),
+      listRequests({ status, search, after, before }),
+      listEmployeeAppointments({
+        when: appointmentsView,
+        today,
+        page: Number(params.get("apage")) || 1,
+      }),
+      listCustomers({ search: customerSearch, page: Number(params.get("cpage")) || 1, today }),
+      listEmployees(),
+      listUpcomingIntroCallsForEmployees(),
+      isUuid(requestId) ? getRequestDetail(requestId) : Promise.resolve(null),
+    ]);
+
+  return {
+    employee: {
+      id: employee.id,
+      firstName: employee.firstName,
+      lastName: employee.lastName,
+      email: employee.email,
+      phone: employee.phone,
+      profilePhotoUrl: employee.profilePhotoUrl,
+    },
+    today,
+    counters,
+    requests: {
+      rows: requests.rows.map(({ cursor: _cursor, ...row }) => row),
+      older: requests.older ? encodeCursor(requests.older) : null,
+      newer: requests.newer ? encodeCursor(requests.newer) : null,
+      status: status ?? null,
+      search: search ?? "",
+    },
+    appointments: {
+      view: appointmentsView,
+      ...appointmentList,
+      page: Number(params.get("apage")) || 1,
+    },
+    customers: { ...customers, search: customerSearch ?? "" },
+    employees,
+    introCalls,
+    detail,
+    detailMissing: Boolean(requestId) && !detail,
+  };
+}
+
+/** Only the visible tab changed: the data on screen is still current. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    params.sort();
+    return params.toString();
+  };
+  if (strip(currentUrl) === strip(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+/** 'Sign Out': ends the session; a failure answers with the server's own message. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireEmployeeForAction(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "sign-out") {
+    return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
+  }
+  try {
+    const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      return data(
+        { ok: false as const, error: body?.message || response.statusText || "Sign out failed" },
+        { status: response.status },
+      );
+    }
+    const headers = new Headers();
+    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    // Without JavaScript the browser follows the redirect; with it, the page shows the toast.
+    if (!form.get("js")) throw redirect("/auth", { headers });
+    return data({ ok: true as const }, { headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error({ err: message }, "employee sign out failed");
+    return data({ ok: false as const, error: message }, { status: 500 });
+  }
 }
 
 export function meta() {
   return [{ title: "Employee Dashboard" }];
 }
 
-export default function EmployeeDashboard() {
+export default function EmployeeDashboard({ loaderData: data }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const closeDetail = useCallback(
+    () => navigate(withParams(location.search, { request: null }), { preventScrollReset: true }),
+    [navigate, location.search],
+  );
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Employee Dashboard</h1>
-      <p className="text-muted-foreground">Manage all customer requests and appointments</p>
+    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
+      <EmployeeHeader onCreateAppointment={() => setCreating(true)} />
+      <DashboardCounters counters={data.counters} />
+      <Tabs
+        value={parseDashboardTab(new URLSearchParams(location.search).get("tab"))}
+        onValueChange={(tab) =>
+          navigate(withParams(location.search, { tab: tab as DashboardTab }), {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }
+      >
+        <TabsList aria-label="Dashboard sections" className="w-full sm:w-fit">
+          <TabsTrigger value="requests">All Requests</TabsTrigger>
+          <TabsTrigger value="appointments">Appointments</TabsTrigger>
+          <TabsTrigger value="customers">Customers</TabsTrigger>
+        </TabsList>
+        <TabsContent value="requests">
+          <RequestsPanel data={data.requests} total={data.counters.total} />
+        </TabsContent>
+        <TabsContent value="appointments">
+          <AppointmentsPanel
+            view={data.appointments.view}
+            appointments={data.appointments.appointments}
+            hasMore={data.appointments.hasMore}
+            page={data.appointments.page}
+            scheduledCount={data.counters.scheduledAppointments}
+            introCalls={data.introCalls}
+          />
+        </TabsContent>
+        <TabsContent value="customers">
+          <CustomersPanel
+            customers={data.customers.customers}
+            total={data.customers.total}
+            page={data.customers.page}
+            pageCount={data.customers.pageCount}
+            search={data.customers.search}
+          />
+        </TabsContent>
+      </Tabs>
+      <RequestDetailDialog detail={data.detail} onClose={closeDetail} />
+      <CreateAppointmentDialog
+        open={creating}
+        onOpenChange={setCreating}
+        employees={data.employees}
+        today={data.today}
+      />
     </main>
   );
 }
