@@ -151,10 +151,11 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
   );
 
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
+    <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
       <EmployeeHeader onCreateAppointment={() => setCreating(true)} />
       <DashboardCounters counters={data.counters} />
       <Tabs
+        className="min-w-0"
         value={parseDashboardTab(new URLSearchParams(location.search).get("tab"))}
         onValueChange={(tab) =>
           navigate(withParams(location.search, { tab: tab as DashboardTab }), {

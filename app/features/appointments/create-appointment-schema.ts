@@ -34,23 +34,21 @@ function minutes(time: string) {
   return h * 60 + m;
 }
 
+// Conform turns empty inputs into undefined before Zod sees them (and inside pipes too), so
+// optional text is "string or undefined", trimmed at the end.
 const optionalText = (max: number, message: string) =>
   z
     .string()
+    .max(max, message)
     .optional()
-    .transform((value) => value?.trim() ?? "")
-    .pipe(z.string().max(max, message));
+    .transform((value) => value?.trim() ?? "");
 
 const taskSchema = z.object({
   description: optionalText(
     TASK_MAX_LENGTH,
     `A task must be at most ${TASK_MAX_LENGTH} characters`,
   ),
-  serviceRequestId: z
-    .string()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.string().regex(UUID, "Unknown task").optional()),
+  serviceRequestId: z.string().regex(UUID, "Unknown task").optional(),
 });
 
 export type PlannedTask = { description: string; serviceRequestId?: string };
@@ -65,14 +63,11 @@ export function createAppointmentSchema(today: string) {
       homeId: z
         .string({ error: SELECT_CUSTOMER_AND_PROPERTY })
         .regex(UUID, SELECT_CUSTOMER_AND_PROPERTY),
-      assignedEmployeeId: z
-        .string()
-        .optional()
-        .transform((value) => value || undefined),
+      assignedEmployeeId: z.string().optional(),
       scheduledDate: z
         .string({ error: "Please choose a date" })
-        .regex(DATE, "Please choose a date")
-        .refine(isRealDate, "Please choose a date")
+        .regex(DATE, { message: "Please choose a date", abort: true })
+        .refine(isRealDate, { message: "Please choose a date", abort: true })
         .refine((value) => value >= today, "The date cannot be earlier than today"),
       startTime: z
         .string({ error: "Please choose a start time" })
@@ -86,11 +81,17 @@ export function createAppointmentSchema(today: string) {
         .transform(
           (tasks) => (tasks ?? []).filter((task) => task.description !== "") as PlannedTask[],
         )
-        .refine((tasks) => tasks.length > 0, "Add at least one planned task"),
+        // Shown on the first row, which always exists: that is where the task goes.
+        .refine((tasks) => tasks.length > 0, {
+          message: "Add at least one planned task",
+          path: [0, "description"],
+        }),
       notes: optionalText(
         APPOINTMENT_NOTES_MAX_LENGTH,
         `Notes must be at most ${APPOINTMENT_NOTES_MAX_LENGTH} characters`,
-      ).transform((value) => value || undefined),
+      )
+        .transform((value) => value || undefined)
+        .optional(),
     })
     .refine((value) => minutes(value.endTime) > minutes(value.startTime), {
       path: ["endTime"],

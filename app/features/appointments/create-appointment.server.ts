@@ -132,7 +132,7 @@ export async function createAppointment(input: CreateAppointmentInput, createdBy
       { organizer: { name: business().name, email: business().email } },
     );
     const date = formatAppointmentDate(appointment.scheduledDate);
-    const time = `${formatAppointmentTime(appointment.startTime)} – ${formatAppointmentTime(appointment.endTime)}`;
+    const time = `${formatAppointmentTime(appointment.startTime)} to ${formatAppointmentTime(appointment.endTime)}`;
     const where = `${place.address}, ${place.city}, ${place.state} ${place.zipCode}`;
     const handyman = assignee
       ? [assignee.firstName, assignee.lastName].filter(Boolean).join(" ")

@@ -190,9 +190,12 @@ function CreateAppointmentForm({
       method="post"
       action="/employee/appointments"
       {...getFormProps(form)}
-      className="grid gap-4"
+      className="grid min-w-0 gap-4"
     >
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={creating}>
+      <fieldset
+        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2"
+        disabled={creating}
+      >
         <legend className="sr-only">Customer and property</legend>
         <div className="grid gap-1.5 sm:col-span-2">
           <Label htmlFor={`${id}-find`}>Find a customer</Label>
@@ -264,7 +267,10 @@ function CreateAppointmentForm({
         )}
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-3" disabled={creating}>
+      <fieldset
+        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-3"
+        disabled={creating}
+      >
         <legend className="sr-only">When and who</legend>
         <div className="grid gap-1.5 sm:col-span-3">
           <Label htmlFor={fields.assignedEmployeeId.id}>Assign Employee (Optional)</Label>
@@ -300,7 +306,7 @@ function CreateAppointmentForm({
         </Field>
       </fieldset>
 
-      <fieldset className="grid gap-3" disabled={creating}>
+      <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" disabled={creating}>
         <legend className="mb-1 font-semibold">Planned Tasks</legend>
         {customerData && (
           <div className="grid gap-1.5">
@@ -336,6 +342,7 @@ function CreateAppointmentForm({
                   <Input
                     {...getInputProps(taskFields.description, { type: "text" })}
                     required
+                    className="w-auto flex-1"
                     maxLength={TASK_MAX_LENGTH}
                     placeholder={`Task ${index + 1}`}
                   />
