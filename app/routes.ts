@@ -19,6 +19,8 @@ export default [
   route("employee/requests/:requestId", "routes/employee.requests.$requestId.ts"),
   route("employee/appointments", "routes/employee.appointments.ts"),
   route("employee/customer-options", "routes/employee.customer-options.ts"),
+  // The signed-in person's own account: profile, home, two-factor and sign-out (intents).
+  route("account", "routes/account.ts"),
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),
