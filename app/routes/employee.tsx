@@ -1,10 +1,11 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useCallback, useState } from "react";
+import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/employee";
 import { todayInBusinessZone } from "~/features/appointments/create-appointment-schema";
 import { listEmployeeAppointments } from "~/features/appointments/employee-appointments.server";
-import { useCallback, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { ProfileMenu } from "~/features/accounts/components/profile-menu";
+import { useSignOut } from "~/features/accounts/components/use-sign-out";
 import { AppointmentsPanel } from "~/features/employee/components/appointments-panel";
 import { CreateAppointmentDialog } from "~/features/employee/components/create-appointment-dialog";
 import { CustomersPanel } from "~/features/employee/components/customers-panel";
@@ -13,7 +14,7 @@ import { EmployeeHeader } from "~/features/employee/components/employee-header";
 import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { listCustomers, listEmployees } from "~/features/employee/customers.server";
-import { listUpcomingIntroCallsForEmployees } from "~/features/employee/intro-calls.server";
+import { listUpcomingIntroCalls } from "~/features/intro-calls/queries.server";
 import { normaliseSearch, requestStatusSchema } from "~/features/employee/requests";
 import {
   decodeCursor,
@@ -24,9 +25,7 @@ import {
   requestCounters,
 } from "~/features/employee/requests.server";
 import { parseDashboardTab, type DashboardTab } from "~/features/employee/tabs";
-import { auth } from "~/lib/auth.server";
-import { logger } from "~/lib/logger.server";
-import { requireEmployee, requireEmployeeForAction } from "~/lib/session.server";
+import { requireEmployee } from "~/lib/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
@@ -54,19 +53,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       }),
       listCustomers({ search: customerSearch, page: Number(params.get("cpage")) || 1, today }),
       listEmployees(),
-      listUpcomingIntroCallsForEmployees(),
+      listUpcomingIntroCalls({ limit: 50 }),
       isUuid(requestId) ? getRequestDetail(requestId) : Promise.resolve(null),
     ]);
 
   return {
-    employee: {
-      id: employee.id,
-      firstName: employee.firstName,
-      lastName: employee.lastName,
-      email: employee.email,
-      phone: employee.phone,
-      profilePhotoUrl: employee.profilePhotoUrl,
-    },
+    employee,
     today,
     counters,
     requests: {
@@ -83,7 +75,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     customers: { ...customers, search: customerSearch ?? "" },
     employees,
-    introCalls,
+    introCalls: introCalls.map((call) => ({
+      id: call.id,
+      name: call.name,
+      email: call.email,
+      phone: call.phone,
+      startsAt: call.startsAt.toISOString(),
+    })),
     detail,
     detailMissing: Boolean(requestId) && !detail,
   };
@@ -108,35 +106,6 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** 'Sign Out': ends the session; a failure answers with the server's own message. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireEmployeeForAction(request);
-  const form = await request.formData();
-  if (form.get("intent") !== "sign-out") {
-    return data({ ok: false as const, error: "Unknown action" }, { status: 400 });
-  }
-  try {
-    const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
-    if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { message?: string } | null;
-      return data(
-        { ok: false as const, error: body?.message || response.statusText || "Sign out failed" },
-        { status: response.status },
-      );
-    }
-    const headers = new Headers();
-    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    // Without JavaScript the browser follows the redirect; with it, the page shows the toast.
-    if (!form.get("js")) throw redirect("/auth", { headers });
-    return data({ ok: true as const }, { headers });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error({ err: message }, "employee sign out failed");
-    return data({ ok: false as const, error: message }, { status: 500 });
-  }
-}
-
 export function meta() {
   return [{ title: "Employee Dashboard" }];
 }
@@ -145,6 +114,8 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
   const location = useLocation();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  // The header's 'Sign Out' reports a failure in the server's own words (SPEC section 8).
+  const { signOut, pending: signingOut } = useSignOut();
   const closeDetail = useCallback(
     () => navigate(withParams(location.search, { request: null }), { preventScrollReset: true }),
     [navigate, location.search],
@@ -152,7 +123,12 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
 
   return (
     <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
-      <EmployeeHeader onCreateAppointment={() => setCreating(true)} />
+      <EmployeeHeader
+        onCreateAppointment={() => setCreating(true)}
+        onSignOut={signOut}
+        signingOut={signingOut}
+        profile={<ProfileMenu user={data.employee} />}
+      />
       <DashboardCounters counters={data.counters} />
       <Tabs
         className="min-w-0"
