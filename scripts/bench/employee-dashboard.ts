@@ -378,7 +378,7 @@ Target: p95 at most ${TARGET_P95_MS} ms at 100,000 requests, and at most ${TARGE
 
 ${table}
 
-Why it holds: pages are keyset-paginated on (created_at, id) and read through service_requests_created_idx (service_requests_status_created_idx with a status filter), so a page costs the same at any depth and volume; a search runs two bounded branches, titles through a pg_trgm GIN index and customer names through a trigram index on profiles, merged to one page; the counters read service_request_status_counts, kept exact by triggers, plus a range scan of the upcoming appointments. See docs/decisions/006-employee-dashboard-at-volume.md.`;
+Why it holds: pages are keyset-paginated on (created_at, id) and read through service_requests_created_idx (service_requests_status_created_idx with a status filter), so a page costs the same at any depth and volume; a search runs two bounded branches, titles through a pg_trgm GIN index and customer names through a trigram index on profiles, merged to one page; the counters read service_request_status_counts, kept exact by triggers, plus a range scan of the upcoming appointments. See docs/decisions/007-employee-dashboard-at-volume.md.`;
     console.log(`\n${table}\n`);
     const file = writeSection(markdown);
     console.log(`written to ${path.relative(process.cwd(), file)}`);
