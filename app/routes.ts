@@ -15,6 +15,20 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("employee", "routes/employee.tsx"),
+  // The customer's request actions, photo uploads and calendar files (resource routes).
+  route("dashboard/requests", "routes/dashboard.requests.ts"),
+  route("dashboard/requests/:requestId", "routes/dashboard.requests.$requestId.ts"),
+  route("dashboard/requests/:requestId/photos", "routes/dashboard.requests.$requestId.photos.ts"),
+  route(
+    "dashboard/requests/:requestId/photos/:photoId",
+    "routes/dashboard.requests.$requestId.photos.$photoId.ts",
+  ),
+  route(
+    "dashboard/appointments/:appointmentId/calendar",
+    "routes/dashboard.appointments.$appointmentId.calendar.ts",
+  ),
+  // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
+  route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),
