@@ -57,8 +57,12 @@ async function loadDashboard(customerId: string): Promise<DashboardData> {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  // Not awaited: the page streams with 'Loading your dashboard...' until the lists arrive.
-  return { user, dashboard: loadDashboard(user.id) };
+  const dashboard = loadDashboard(user.id);
+  // A page load waits for the lists: the HTML is complete, also without JavaScript (streamed
+  // parts need a script to show). A navigation inside the app streams them instead, behind
+  // 'Loading your dashboard...'. Browsers that do not say what they fetch get the full page.
+  const inAppNavigation = request.headers.get("sec-fetch-dest") === "empty";
+  return { user, dashboard: inAppNavigation ? dashboard : await dashboard };
 }
 
 /**
@@ -101,27 +105,37 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="text-muted-foreground">Manage your service requests and appointments</p>
         </div>
         <PageNotices />
-        <Suspense
-          fallback={
-            <p role="status" className="py-12 text-center text-muted-foreground">
-              Loading your dashboard...
-            </p>
-          }
-        >
-          <Await
-            resolve={loaderData.dashboard}
-            errorElement={
-              <p role="alert" className="py-12 text-center text-muted-foreground">
-                Your dashboard could not be loaded. Please reload the page.
+        {isPromise(loaderData.dashboard) ? (
+          <Suspense
+            fallback={
+              <p role="status" className="py-12 text-center text-muted-foreground">
+                Loading your dashboard...
               </p>
             }
           >
-            {(data) => <DashboardBody data={data} />}
-          </Await>
-        </Suspense>
+            <Await
+              resolve={loaderData.dashboard}
+              errorElement={
+                <p role="alert" className="py-12 text-center text-muted-foreground">
+                  Your dashboard could not be loaded. Please reload the page.
+                </p>
+              }
+            >
+              {(data) => <DashboardBody data={data} />}
+            </Await>
+          </Suspense>
+        ) : (
+          // No Suspense here: React may stream even a finished boundary separately, and only a
+          // script can reveal it.
+          <DashboardBody data={loaderData.dashboard} />
+        )}
       </main>
     </div>
   );
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as Promise<T>)?.then === "function";
 }
 
 function DashboardBody({ data }: { data: DashboardData }) {

@@ -59,7 +59,12 @@ afterAll(async () => {
 function upload(files: { name: string; type: string; data: Buffer | string }[]) {
   const body = new FormData();
   for (const file of files)
-    body.append("photo", new File([file.data], file.name, { type: file.type }));
+    body.append(
+      "photo",
+      new File([typeof file.data === "string" ? file.data : new Uint8Array(file.data)], file.name, {
+        type: file.type,
+      }),
+    );
   return new Request("http://localhost/dashboard/requests/x/photos", { method: "POST", body });
 }
 

@@ -19,7 +19,7 @@ export function showRequestNotice(code: RequestNoticeCode) {
  */
 export async function postRequestAction(
   url: string,
-  body: FormData,
+  body: URLSearchParams,
   failure: RequestNoticeCode,
 ): Promise<RequestActionResult> {
   try {
@@ -38,8 +38,7 @@ export async function postRequestAction(
   return { ok: false, notice: failure };
 }
 
-export function formDataOf(entries: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(entries)) body.set(name, value);
-  return body;
+/** Form fields, url-encoded: the actions read multipart bodies as photo uploads. */
+export function formFields(entries: Record<string, string>) {
+  return new URLSearchParams(entries);
 }

@@ -27,7 +27,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { PhotoPicker } from "~/features/photos/components/photo-picker";
 import { usePhotoQueue } from "~/features/photos/use-photo-queue";
 import { useHydrated } from "~/lib/use-hydrated";
-import { formDataOf, postRequestAction, showRequestNotice } from "../client-actions";
+import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
 import { DESCRIPTION_MAX, serviceRequestSchema, TITLE_MAX, type Priority } from "../schema";
 import type { CustomerRequest } from "../types";
 
@@ -169,7 +169,7 @@ function RequestForm({
       event.preventDefault();
       if (submission?.status !== "success") return;
       setBusyBoth(true);
-      const body = formDataOf({
+      const body = formFields({
         intent: "update",
         title: submission.value.title,
         description: submission.value.description ?? "",
@@ -198,7 +198,7 @@ function RequestForm({
     setRemoving(photoId);
     const result = await postRequestAction(
       `/dashboard/requests/${editing.id}/photos/${photoId}`,
-      formDataOf({ intent: "remove" }),
+      formFields({ intent: "remove" }),
       "photo-remove-failed",
     );
     showRequestNotice(result.notice);
@@ -212,7 +212,7 @@ function RequestForm({
     onBusy(true);
     const result = await postRequestAction(
       `/dashboard/requests/${editing.id}`,
-      formDataOf({ intent: "delete" }),
+      formFields({ intent: "delete" }),
       "delete-failed",
     );
     showRequestNotice(result.notice);

@@ -2,7 +2,7 @@ import { ClipboardList, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formDataOf, postRequestAction, showRequestNotice } from "../client-actions";
+import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
 import type { Priority } from "../schema";
 import type { CustomerRequest } from "../types";
 import { RequestCard } from "./request-card";
@@ -54,7 +54,7 @@ export function RequestsTab({
     setPending((count) => count + 1);
     const result = await postRequestAction(
       `/dashboard/requests/${id}`,
-      formDataOf({ intent: dir === "up" ? "move-up" : "move-down" }),
+      formFields({ intent: dir === "up" ? "move-up" : "move-down" }),
       "order-failed",
     );
     showRequestNotice(result.notice);
