@@ -15,6 +15,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("employee", "routes/employee.tsx"),
+  // The signed-in person's own account: profile, home, two-factor and sign-out (intents).
+  route("account", "routes/account.ts"),
   // The customer's request actions, photo uploads and calendar files (resource routes).
   route("dashboard/requests", "routes/dashboard.requests.ts"),
   route("dashboard/requests/:requestId", "routes/dashboard.requests.$requestId.ts"),

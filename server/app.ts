@@ -28,6 +28,8 @@ export type AppOptions = {
   /** Development middleware (Vite) mounted before the app. */
   devMiddleware?: express.RequestHandler;
   dev?: boolean;
+  /** True once shutdown has begun: /healthz fails and connections are not kept alive. */
+  isDraining?: () => boolean;
 };
 
 function frameSources() {
@@ -102,7 +104,17 @@ export function createApp(options: AppOptions) {
 
   app.use(compression());
 
+  app.use((_req, res, next) => {
+    if (options.isDraining?.()) res.setHeader("Connection", "close");
+    next();
+  });
+
   app.get("/healthz", async (_req, res) => {
+    if (options.isDraining?.()) {
+      res.setHeader("Cache-Control", "no-store");
+      res.status(503).json({ status: "draining", database: "unknown" });
+      return;
+    }
     try {
       await Promise.race([
         databaseHandle().ping(),

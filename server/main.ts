@@ -52,7 +52,12 @@ async function main() {
   const build = (await import(
     pathToFileURL(path.join(buildDir, "server", "index.js")).href
   )) as ServerBuild;
-  const app = createApp({ build, clientDir: path.join(buildDir, "client") });
+  let draining = false;
+  const app = createApp({
+    build,
+    clientDir: path.join(buildDir, "client"),
+    isDraining: () => draining,
+  });
 
   const server = app.listen(config.port, config.host ?? "0.0.0.0", (error?: Error) => {
     if (error) {
@@ -76,20 +81,25 @@ async function main() {
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    draining = true;
+    logger.info({ signal }, "shutting down: draining, then finishing in-flight requests");
     const force = setTimeout(() => {
       logger.error("shutdown took too long; exiting");
       process.exit(1);
-    }, 15_000);
+    }, 20_000);
     force.unref();
-    server.close(async () => {
-      await worker.stop();
-      await handle.close();
-      logger.info("shutdown complete");
-      process.exit(0);
-    });
-    // Idle keep-alive connections would hold close() open; busy ones finish their request.
-    server.closeIdleConnections();
+    // Drain first: keep answering (with Connection: close and a failing /healthz, so a load
+    // balancer moves away) for a moment, because connections already accepted may not have
+    // sent their request yet and closing them now would reset them.
+    setTimeout(() => {
+      server.close(async () => {
+        await worker.stop();
+        await handle.close();
+        logger.info("shutdown complete");
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, config.shutdownDrainMs);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

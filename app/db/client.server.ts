@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -25,6 +26,9 @@ export type DatabaseHandle = {
 };
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+/** Extensions the migrations create (pg_trgm: the employee dashboard's search indexes). */
+const pgliteExtensions = { pg_trgm };
 
 export type DatabaseOptions =
   { databaseUrl: string; poolSize?: number } | { dataDir: string } | { memory: true };
@@ -64,13 +68,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite lets a second process open the same directory and corrupt it: refuse instead.
     lock = acquireDirectoryLock(options.dataDir);
     try {
-      client = await PGlite.create(pgDir);
+      client = await PGlite.create(pgDir, { extensions: pgliteExtensions });
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: pgliteExtensions });
   }
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {

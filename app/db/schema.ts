@@ -108,18 +108,34 @@ export const twoFactor = pgTable(
 
 /* ---------- Product tables ---------- */
 
-export const profiles = pgTable("profiles", {
-  userId: text()
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  firstName: text(),
-  lastName: text(),
-  phone: text(),
-  /** Never settable by the user: only the admin CLI grants it. */
-  isEmployee: boolean().notNull().default(false),
-  profilePhotoUrl: text(),
-  ...timestamps,
-});
+/**
+ * "First Last" as one searchable string; the trigram index below is built on exactly this
+ * expression, so queries must use it verbatim to be served by the index.
+ */
+const profileFullName = sql`(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`;
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firstName: text(),
+    lastName: text(),
+    phone: text(),
+    /** Never settable by the user: only the admin CLI grants it. */
+    isEmployee: boolean().notNull().default(false),
+    profilePhotoUrl: text(),
+    ...timestamps,
+  },
+  (t) => [
+    // The employee dashboard's customer list and search, at thousands of customers.
+    index("profiles_customers_name_idx")
+      .on(t.firstName, t.lastName, t.userId)
+      .where(sql`${t.isEmployee} = false`),
+    index("profiles_full_name_trgm_idx").using("gin", sql`${profileFullName} gin_trgm_ops`),
+  ],
+);
 
 export const homes = pgTable(
   "homes",
@@ -164,8 +180,20 @@ export const serviceRequests = pgTable(
     index("service_requests_customer_idx").on(t.customerId, t.priority, t.position),
     index("service_requests_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("service_requests_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    // Search by title (ILIKE '%term%') on the employee dashboard; needs the pg_trgm extension.
+    index("service_requests_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * How many requests have each status, kept exact by statement-level triggers on
+ * service_requests (see the migration), so the dashboard counters cost one tiny read at any
+ * volume instead of a count over every request.
+ */
+export const serviceRequestStatusCounts = pgTable("service_request_status_counts", {
+  status: requestStatus().primaryKey(),
+  count: bigint({ mode: "number" }).notNull().default(0),
+});
 
 export const requestPhotos = pgTable(
   "request_photos",

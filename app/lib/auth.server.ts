@@ -1,13 +1,30 @@
+import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { authSecret } from "./auth-secret.server";
 import { business } from "./business.server";
 import { env } from "./env.server";
+import { logger } from "./logger.server";
 import { emailLayout, escapeHtml } from "./mail.server";
 import { enqueue } from "./outbox.server";
+import { cleanText, nameSchema } from "./validation";
+
+/** Where the e-mailed links land (SPEC section 2 and DESIGN decision 10). */
+export const VERIFIED_LANDING = "/dashboard";
+export const RESET_LANDING = "/auth";
+
+/** Rewrites the callbackURL of a Better Auth link: our landing pages never depend on input. */
+function withCallback(url: string, callbackURL: string) {
+  const parsed = new URL(url);
+  parsed.searchParams.set("callbackURL", callbackURL);
+  return parsed.toString();
+}
 
 function createAuth() {
   const publicUrl = env().publicUrl;
@@ -32,7 +49,7 @@ function createAuth() {
       database: { generateId: () => crypto.randomUUID() },
       ipAddress: { disableIpTracking: false },
     },
-    // The spec's limits are enforced by our own atomic limiter (rate-limit.server.ts).
+    // The spec's limits are enforced by our own atomic limiter (features/accounts/rate-limit).
     rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -42,17 +59,36 @@ function createAuth() {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
+        const link = withCallback(url, RESET_LANDING);
         await enqueue(db(), "email", {
           to: user.email,
           subject: `Reset your ${business().name} password`,
-          text: `Someone asked to reset the password of your ${business().name} account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
+          text: `Someone asked to reset the password of your ${business().name} account.\n\nChoose a new password here (the link works for one hour):\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
           html: emailLayout({
             heading: "Reset your password",
             paragraphs: [
               `Someone asked to reset the password of your ${business().name} account. The link works for one hour.`,
               "If you did not ask for this, ignore this e-mail; your password stays as it is.",
             ],
-            action: { label: "Choose a new password", url },
+            action: { label: "Choose a new password", url: link },
+          }),
+        });
+      },
+      // Sign-up answers the same whether or not the address has an account; the owner learns
+      // of the attempt by e-mail instead of the person at the form.
+      async onExistingUserSignUp({ user }) {
+        const signIn = `${publicUrl}/auth`;
+        await enqueue(db(), "email", {
+          to: user.email,
+          subject: `Your ${business().name} account`,
+          text: `Someone tried to create a ${business().name} account with this e-mail address, which already has one.\n\nIf it was you, sign in here (use "Forgot your password?" if you need a new password):\n${signIn}\n\nIf it was not you, ignore this e-mail; nothing has changed.`,
+          html: emailLayout({
+            heading: "You already have an account",
+            paragraphs: [
+              `Someone tried to create a ${business().name} account with this e-mail address, which already has one.`,
+              'If it was you, sign in (use "Forgot your password?" if you need a new password). If it was not you, ignore this e-mail; nothing has changed.',
+            ],
+            action: { label: "Sign in", url: signIn },
           }),
         });
       },
@@ -63,17 +99,18 @@ function createAuth() {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
+        const link = withCallback(url, VERIFIED_LANDING);
         await enqueue(db(), "email", {
           to: user.email,
           subject: `Confirm your ${business().name} account`,
-          text: `Welcome to ${business().name}!\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
+          text: `Welcome to ${business().name}!\n\nConfirm your e-mail address to finish creating your account:\n${link}\n\nIf you did not sign up, ignore this e-mail.`,
           html: emailLayout({
             heading: `Welcome to ${escapeHtml(business().name)}`,
             paragraphs: [
               "Confirm your e-mail address to finish creating your account.",
               "If you did not sign up, ignore this e-mail.",
             ],
-            action: { label: "Confirm my e-mail", url },
+            action: { label: "Confirm my e-mail", url: link },
           }),
         });
       },
@@ -82,8 +119,120 @@ function createAuth() {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets its profile row; is_employee keeps its default (false) whatever
+          // the request carried: only the admin CLI grants it.
+          async after(user, context) {
+            const body = (context?.body ?? {}) as Record<string, unknown>;
+            const names = profileNames(user.name, body.firstName, body.lastName);
+            await db()
+              .insert(schema.profiles)
+              .values({ userId: user.id, ...names })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/two-factor/verify-totp") await refuseReplayedTotp(ctx);
+      }),
+    },
     plugins: [twoFactor({ issuer: business().name })],
   });
+}
+
+/** First and last name from the sign-up form, or split from the display name. */
+function profileNames(name: string, firstName: unknown, lastName: unknown) {
+  const first = nameSchema.safeParse(firstName);
+  const last = nameSchema.safeParse(lastName);
+  if (first.success && last.success) return { firstName: first.data, lastName: last.data };
+  const parts = cleanText(name).split(" ");
+  return { firstName: parts[0] || null, lastName: parts.slice(1).join(" ") || null };
+}
+
+const TOTP_PERIOD_MS = 30_000;
+
+/** RFC 4226 HOTP over the secret's UTF-8 bytes, as Better Auth's TOTP computes it. */
+function hotp(secret: string, counter: number, digits = 6) {
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const digest = crypto.createHmac("sha1", Buffer.from(secret, "utf8")).update(message).digest();
+  const offset = digest[digest.length - 1] & 0x0f;
+  const value = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(value % 10 ** digits).padStart(digits, "0");
+}
+
+/** The time step (within one step of now, Better Auth's window) whose code this is. */
+export function matchingTotpStep(secret: string, code: string, now = Date.now()) {
+  const current = Math.floor(now / TOTP_PERIOD_MS);
+  for (const step of [current - 1, current, current + 1]) {
+    const expected = hotp(secret, step);
+    if (
+      expected.length === code.length &&
+      crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(code))
+    )
+      return step;
+  }
+  return null;
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Better Auth accepts the same TOTP code again within its window (DESIGN.md pitfalls). Each
+ * accepted code moves `last_used_step` forward in one atomic UPDATE, so a code (or an older
+ * one) is refused the second time, even by two requests racing each other.
+ */
+async function refuseReplayedTotp(ctx: HookContext) {
+  const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "");
+  if (!/^\d{6}$/.test(code)) return;
+  const userId = await twoFactorUserId(ctx);
+  if (!userId) return; // Better Auth refuses the request itself.
+  const [row] = await db()
+    .select({ id: schema.twoFactor.id, secret: schema.twoFactor.secret })
+    .from(schema.twoFactor)
+    .where(eq(schema.twoFactor.userId, userId))
+    .limit(1);
+  if (!row) return;
+  let secret: string;
+  try {
+    secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
+  } catch (error) {
+    logger.error({ err: (error as Error).message }, "two-factor secret could not be decrypted");
+    return;
+  }
+  const step = matchingTotpStep(secret, code);
+  if (step === null) return; // a wrong code: Better Auth counts the failure
+  const claimed = await db()
+    .update(schema.twoFactor)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(schema.twoFactor.id, row.id),
+        or(isNull(schema.twoFactor.lastUsedStep), lt(schema.twoFactor.lastUsedStep, step)),
+      ),
+    )
+    .returning({ id: schema.twoFactor.id });
+  if (claimed.length === 0) {
+    throw new APIError("UNAUTHORIZED", {
+      message: "This code has already been used. Wait for the next code from your app.",
+      code: "TOTP_CODE_REUSED",
+    });
+  }
+}
+
+/** The user a TOTP verification is for: as Better Auth decides, the session's, else the pending sign-in's. */
+async function twoFactorUserId(ctx: HookContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!pending) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(pending);
+  return verification?.value ?? null;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

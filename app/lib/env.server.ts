@@ -86,6 +86,18 @@ const envSchema = z.object({
     (value) => value === undefined || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value),
     { message: "must be an e-mail address" },
   ),
+  OUTBOX_POLL_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number of milliseconds",
+  }),
+  OUTBOX_BASE_BACKOFF_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number of milliseconds",
+  }),
+  OUTBOX_MAX_BACKOFF_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number of milliseconds",
+  }),
+  SHUTDOWN_DRAIN_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number of milliseconds",
+  }),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -151,6 +163,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       email: env.BUSINESS_EMAIL,
     },
     logLevel: env.LOG_LEVEL,
+    shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
+    outbox: {
+      pollMs: Number(env.OUTBOX_POLL_MS ?? 1_000),
+      baseBackoffMs: Number(env.OUTBOX_BASE_BACKOFF_MS ?? 2_000),
+      maxBackoffMs: Number(env.OUTBOX_MAX_BACKOFF_MS ?? 5 * 60_000),
+    },
   };
 }
 

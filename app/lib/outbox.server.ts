@@ -31,8 +31,7 @@ export async function enqueue<K extends OutboxKind>(
 const LEASE_MS = 60_000;
 
 export function backoffMs(attempts: number) {
-  const max = Number(process.env.OUTBOX_MAX_BACKOFF_MS ?? 5 * 60_000);
-  const base = Number(process.env.OUTBOX_BASE_BACKOFF_MS ?? 2_000);
+  const { baseBackoffMs: base, maxBackoffMs: max } = env().outbox;
   return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -60,7 +59,7 @@ export async function processOutboxBatch(limit = 10): Promise<number> {
     const due = await tx
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(isNull(outbox.deliveredAt), lte(outbox.nextAttemptAt, new Date())))
+      .where(and(isNull(outbox.deliveredAt), lte(outbox.nextAttemptAt, sql`now()`)))
       .orderBy(asc(outbox.nextAttemptAt))
       .limit(limit)
       .for("update", { skipLocked: true });
@@ -119,7 +118,7 @@ export function nudgeOutbox() {
 }
 
 export function startOutboxWorker(options: { pollMs?: number } = {}) {
-  const pollMs = options.pollMs ?? Number(process.env.OUTBOX_POLL_MS ?? 1_000);
+  const pollMs = options.pollMs ?? env().outbox.pollMs;
   const state: WorkerState = { running: true, stopped: false };
   (globalThis as GlobalWithWorker)[workerKey] = state;
   state.done = (async () => {

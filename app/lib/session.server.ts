@@ -14,6 +14,8 @@ export type SessionUser = {
   isEmployee: boolean;
   profilePhotoUrl: string | null;
   hasHome: boolean;
+  /** An authenticator app guards sign-in (two-factor authentication). */
+  twoFactorEnabled: boolean;
 };
 
 /** The signed-in user with their profile, or null. Reads the session cookie of the request. */
@@ -43,6 +45,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     isEmployee: row?.isEmployee ?? false,
     profilePhotoUrl: row?.profilePhotoUrl ?? null,
     hasHome: Boolean(row?.homeId),
+    twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
   };
 }
 

@@ -20,8 +20,9 @@ export const nameSchema = z
   .string({ error: "Name is required" })
   .transform(cleanText)
   .pipe(
+    // Conform turns an empty string into undefined even here, after cleaning ("<>" → "").
     z
-      .string()
+      .string({ error: "Name is required" })
       .min(1, "Name is required")
       .min(2, "Name must be at least 2 characters")
       .max(50, "Name must be less than 50 characters")

@@ -1,5 +1,4 @@
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import {
   Await,
   Link,
@@ -10,15 +9,8 @@ import {
 } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/dashboard";
-import { Avatar, AvatarFallback } from "~/components/ui/avatar";
-import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { ProfileMenu } from "~/features/accounts/components/profile-menu";
 import { AppointmentsTab } from "~/features/appointments/components/appointments-tab";
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import type { CustomerAppointment } from "~/features/appointments/types";
@@ -283,61 +275,8 @@ function DashboardHeader({ user }: { user: SessionUser }) {
           </svg>
           <span className="hidden text-lg leading-tight sm:inline">{business.name}</span>
         </Link>
-        <PlaceholderProfileMenu user={user} />
+        <ProfileMenu user={user} signOutErrorMessage="Failed to sign out" />
       </div>
     </header>
-  );
-}
-
-/*
- * PLACEHOLDER until the accounts issue's ProfileMenu
- * (app/features/accounts/components/profile-menu.tsx) is on main: then render
- * <ProfileMenu user={user} signOutErrorMessage="Failed to sign out" /> instead and delete this.
- */
-function PlaceholderProfileMenu({ user }: { user: SessionUser }) {
-  const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  async function signOut() {
-    setPending(true);
-    try {
-      const response = await fetch("/api/auth/sign-out", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: "{}",
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      toast.success("Signed out", { description: "You have been successfully signed out." });
-      await navigate("/auth");
-    } catch (error) {
-      console.error(error);
-      toast.error("Failed to sign out");
-    } finally {
-      setPending(false);
-    }
-  }
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" className="gap-2 px-2 sm:px-3" aria-label="Profile menu">
-          <Avatar className="size-7">
-            <AvatarFallback className="text-xs">
-              {(user.firstName || user.email).charAt(0).toUpperCase()}
-            </AvatarFallback>
-          </Avatar>
-          <span className="hidden max-w-40 truncate sm:inline">{user.firstName || user.email}</span>
-          <ChevronDown aria-hidden="true" className="size-4" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-48">
-        <DropdownMenuItem disabled>
-          <UserRound aria-hidden="true" />
-          Profile
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={pending} onSelect={() => void signOut()}>
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

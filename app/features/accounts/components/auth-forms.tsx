@@ -1,0 +1,220 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import {
+  firstValidationNotice,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  twoFactorCodeSchema,
+} from "../schema";
+import { FormField } from "./form-field";
+import { showNotice } from "./notice";
+
+/*
+ * The forms of the /auth page. Each is a plain <Form method="post"> that the server action
+ * validates, so it works without JavaScript; with it, Conform checks the same Zod schema
+ * first and the first problem is toasted with the spec's title.
+ */
+
+type FormProps = { lastResult?: SubmissionResult<string[]> | null };
+
+/** Conform's submit handler, plus the spec's toast when the browser-side check fails. */
+function toastingSubmit(
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void,
+  schema: z.ZodType,
+) {
+  return (event: React.FormEvent<HTMLFormElement>) => {
+    onSubmit(event);
+    if (!event.defaultPrevented) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const formData = new FormData(event.currentTarget, submitter);
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status === "error") {
+      const notice = firstValidationNotice(submission.error);
+      if (notice) showNotice(notice);
+    }
+  };
+}
+
+function usePendingIntent() {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
+}
+
+const signInOrForgot = z.discriminatedUnion("intent", [signInSchema, forgotPasswordSchema]);
+
+export function SignInForm({ lastResult }: FormProps) {
+  const pending = usePendingIntent();
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    constraint: getZodConstraint(signInSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInOrForgot }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={toastingSubmit(form.onSubmit, signInOrForgot)}
+      className="grid gap-4"
+    >
+      <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <FormField
+        meta={fields.password}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      {/* The first submit button is the one Enter presses: signing in. */}
+      <Button type="submit" name="intent" value="sign-in" disabled={pending !== null}>
+        {pending === "sign-in" ? "Signing in..." : "Sign In"}
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value="forgot"
+        variant="link"
+        className="h-auto justify-self-center p-0"
+        disabled={pending !== null}
+      >
+        {pending === "forgot" ? "Sending reset link..." : "Forgot your password?"}
+      </Button>
+    </Form>
+  );
+}
+
+export function SignUpForm({ lastResult }: FormProps) {
+  const pending = usePendingIntent();
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    constraint: getZodConstraint(signUpSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={toastingSubmit(form.onSubmit, signUpSchema)}
+      className="grid gap-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField meta={fields.firstName} label="First Name" autoComplete="given-name" />
+        <FormField meta={fields.lastName} label="Last Name" autoComplete="family-name" />
+      </div>
+      <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <FormField
+        meta={fields.password}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character."
+      />
+      <Button type="submit" name="intent" value="sign-up" disabled={pending !== null}>
+        {pending === "sign-up" ? "Creating account..." : "Create Account"}
+      </Button>
+    </Form>
+  );
+}
+
+export function ResetPasswordForm({ lastResult, token }: FormProps & { token: string }) {
+  const pending = usePendingIntent();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={toastingSubmit(form.onSubmit, resetPasswordSchema)}
+      className="grid gap-4"
+    >
+      <input type="hidden" name="token" value={token} />
+      <FormField
+        meta={fields.password}
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character."
+      />
+      <Button type="submit" name="intent" value="reset-password" disabled={pending !== null}>
+        {pending === "reset-password" ? "Saving..." : "Set New Password"}
+      </Button>
+      <Link to="/auth" className="justify-self-center text-sm text-primary underline">
+        Back to sign in
+      </Link>
+    </Form>
+  );
+}
+
+export function TwoFactorForm({ lastResult, method }: FormProps & { method: "totp" | "backup" }) {
+  const pending = usePendingIntent();
+  const intent = method === "totp" ? "verify-totp" : "verify-backup-code";
+  const [form, fields] = useForm({
+    id: `two-factor-${method}`,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={toastingSubmit(form.onSubmit, twoFactorCodeSchema)}
+      className="grid gap-4"
+    >
+      {method === "totp" ? (
+        <FormField
+          meta={fields.code}
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          hint="The 6-digit code your authenticator app shows for this account."
+          autoFocus
+        />
+      ) : (
+        <FormField
+          meta={fields.code}
+          label="Backup code"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          hint="One of the backup codes you saved when you turned on two-factor authentication. Each works once."
+          autoFocus
+        />
+      )}
+      <Button type="submit" name="intent" value={intent} disabled={pending !== null}>
+        {pending === intent ? "Verifying..." : "Verify"}
+      </Button>
+      <div className="flex flex-col items-center gap-2 text-sm">
+        {method === "totp" ? (
+          <Link to="/auth?step=two-factor&method=backup" replace className="text-primary underline">
+            Use a backup code instead
+          </Link>
+        ) : (
+          <Link to="/auth?step=two-factor" replace className="text-primary underline">
+            Use a code from your authenticator app
+          </Link>
+        )}
+        <Link to="/auth" className="text-primary underline">
+          Start over
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,31 @@
+import { Eye, EyeOff } from "lucide-react";
+import { useState } from "react";
+import { Input } from "~/components/ui/input";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** A password field with a show/hide toggle (the toggle needs JavaScript, so it waits for it). */
+export function PasswordInput(props: Omit<React.ComponentProps<typeof Input>, "type">) {
+  const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <div className="relative">
+      <Input {...props} type={visible ? "text" : "password"} className="pr-11" />
+      {hydrated && (
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? "Hide password" : "Show password"}
+          aria-pressed={visible}
+          aria-controls={props.id}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-hidden hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { homes, profiles } from "~/db/schema";
+import { auth, RESET_LANDING, VERIFIED_LANDING } from "~/lib/auth.server";
+import { logger } from "~/lib/logger.server";
+import { limitAccountMail, limitAuthAttempt, tooManyAttempts } from "./rate-limit.server";
+import { fullName, type Notice } from "./schema";
+
+/*
+ * The /auth page's server side: each function takes validated input, asks Better Auth, and
+ * says what the page should do next. Session cookies Better Auth sets travel in `headers`.
+ */
+
+export type AuthOutcome =
+  | { type: "notice"; notice: Notice; status?: number; headers?: Headers }
+  | { type: "redirect"; to: string; headers?: Headers }
+  | { type: "two-factor"; headers: Headers };
+
+/**
+ * Runs a Better Auth call made with `asResponse`. Errors thrown by hooks (our TOTP replay check)
+ * escape `asResponse`; they become the same kind of JSON answer here.
+ */
+export async function answerOf(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return new Response(JSON.stringify({ code: error.body?.code, message: error.message }), {
+      status: error.statusCode,
+      headers: { "content-type": "application/json" },
+    });
+  }
+}
+
+/** The Set-Cookie headers of a Better Auth response, to forward on our own response. */
+export function cookiesOf(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** The backend's own message, under the title 'Error' (SPEC section 8). */
+async function failure(response: Response, fallback = "Something went wrong. Please try again.") {
+  let message = fallback;
+  try {
+    const body = (await response.json()) as { message?: string };
+    if (body?.message) message = body.message;
+  } catch {
+    // not JSON: keep the fallback
+  }
+  return {
+    type: "notice",
+    notice: { kind: "error", title: "Error", description: message },
+    status: response.status >= 500 ? 500 : 400,
+  } satisfies AuthOutcome;
+}
+
+/**
+ * Where a signed-in user belongs (SPEC section 2): employees on /employee, customers with a
+ * home on /dashboard, everyone else back on /auth, where the property setup dialog opens.
+ */
+export async function destinationFor(userId: string) {
+  const [row] = await db()
+    .select({ isEmployee: profiles.isEmployee, homeId: homes.id })
+    .from(profiles)
+    .leftJoin(homes, eq(homes.customerId, profiles.userId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  if (row?.isEmployee) return "/employee";
+  if (row?.homeId) return "/dashboard";
+  return "/auth";
+}
+
+export async function signUp(
+  input: { firstName: string; lastName: string; email: string; password: string },
+  request: Request,
+  clientAddress: string,
+): Promise<AuthOutcome> {
+  const limit = await limitAuthAttempt(input.email, clientAddress);
+  if (!limit.allowed)
+    return { type: "notice", notice: tooManyAttempts(limit.minutes), status: 429 };
+  // firstName and lastName ride along for the profile row (auth.server.ts databaseHooks).
+  const body = {
+    name: fullName(input.firstName, input.lastName),
+    email: input.email,
+    password: input.password,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    callbackURL: VERIFIED_LANDING,
+  };
+  const response = await answerOf(() =>
+    auth().api.signUpEmail({
+      body,
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (!response.ok) return failure(response);
+  // The same answer for a new address and a known one (no account enumeration).
+  return {
+    type: "notice",
+    notice: {
+      kind: "success",
+      title: "Success",
+      description: "Please check your email for the confirmation link.",
+    },
+  };
+}
+
+export async function signIn(
+  input: { email: string; password: string },
+  request: Request,
+  clientAddress: string,
+): Promise<AuthOutcome> {
+  const limit = await limitAuthAttempt(input.email, clientAddress);
+  if (!limit.allowed)
+    return { type: "notice", notice: tooManyAttempts(limit.minutes), status: 429 };
+  const response = await answerOf(() =>
+    auth().api.signInEmail({
+      body: { email: input.email, password: input.password, callbackURL: VERIFIED_LANDING },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (!response.ok) return failure(response);
+  const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
+  const headers = cookiesOf(response);
+  if (body.twoFactorRedirect) return { type: "two-factor", headers };
+  if (!body.user) return failure(response);
+  return { type: "redirect", to: await destinationFor(body.user.id), headers };
+}
+
+export async function verifySecondFactor(
+  input: { intent: "verify-totp" | "verify-backup-code"; code: string },
+  request: Request,
+): Promise<AuthOutcome> {
+  const options = {
+    body: { code: input.code },
+    headers: request.headers,
+    asResponse: true as const,
+  };
+  const response = await answerOf(() =>
+    input.intent === "verify-totp"
+      ? auth().api.verifyTOTP(options)
+      : auth().api.verifyBackupCode(options),
+  );
+  if (!response.ok) return failure(response);
+  const body = (await response.json()) as { user?: { id: string } };
+  if (!body.user) return failure(response);
+  return { type: "redirect", to: await destinationFor(body.user.id), headers: cookiesOf(response) };
+}
+
+const RESET_SENT: Notice = {
+  kind: "success",
+  title: "Reset link sent",
+  description: "Please check your email for the password reset link.",
+};
+
+export async function requestPasswordReset(
+  email: string,
+  clientAddress: string,
+): Promise<AuthOutcome> {
+  const limit = await limitAccountMail(email, clientAddress);
+  if (!limit.allowed)
+    return { type: "notice", notice: tooManyAttempts(limit.minutes), status: 429 };
+  const response = await answerOf(() =>
+    auth().api.requestPasswordReset({
+      body: { email, redirectTo: RESET_LANDING },
+      asResponse: true,
+    }),
+  );
+  if (!response.ok) {
+    logger.warn({ status: response.status }, "password reset request failed");
+    return failure(response);
+  }
+  // Better Auth answers the same for unknown addresses; so do we.
+  return { type: "notice", notice: RESET_SENT };
+}
+
+export async function resetPassword(token: string, password: string): Promise<AuthOutcome> {
+  const response = await answerOf(() =>
+    auth().api.resetPassword({
+      body: { newPassword: password, token },
+      asResponse: true,
+    }),
+  );
+  if (!response.ok) {
+    const outcome = await failure(response);
+    if (/invalid token/i.test(outcome.notice.description))
+      outcome.notice.description =
+        "This password reset link is invalid or has expired. Please ask for a new one.";
+    return outcome;
+  }
+  return { type: "redirect", to: "/auth?notice=password-updated" };
+}
+
+/** Fixed notices that a redirect can name in `?notice=` (never free text from the URL). */
+export const URL_NOTICES: Record<string, Notice> = {
+  "password-updated": {
+    kind: "success",
+    title: "Password updated",
+    description: "Sign in with your new password.",
+  },
+  "signed-out": {
+    kind: "success",
+    title: "Signed out",
+    description: "You have been successfully signed out.",
+  },
+  "reset-link-invalid": {
+    kind: "error",
+    title: "Error",
+    description: "This password reset link is invalid or has expired. Please ask for a new one.",
+  },
+  "two-factor-expired": {
+    kind: "error",
+    title: "Error",
+    description: "Your sign-in took too long. Please sign in again.",
+  },
+};

@@ -1,0 +1,306 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { db, type DbOrTx } from "~/db/client.server";
+import {
+  homes,
+  profiles,
+  requestPhotos,
+  serviceRequestStatusCounts,
+  serviceRequests,
+} from "~/db/schema";
+import {
+  DESCRIPTION_PREVIEW_LENGTH,
+  NOTES_PREVIEW_LENGTH,
+  REQUESTS_PAGE_SIZE,
+  type RequestStatus,
+} from "./requests";
+
+/*
+ * The employee's view of every customer's service requests. Built for a real business's
+ * volume (hundreds of thousands of requests): pages are keyset-paginated on
+ * (created_at, id) so every page is an index range scan, and the counters read a table of
+ * per-status counts kept exact by triggers (migration 0001) instead of counting rows.
+ */
+
+/** Where a page starts: the created_at (full microsecond precision, as text) and id of a row. */
+export type RequestCursor = { createdAt: string; id: string };
+
+export type RequestListQuery = {
+  status?: RequestStatus;
+  /** Matches the title or the customer's name, anywhere, case-insensitively. */
+  search?: string;
+  /** Older rows than this one (the "next" page). */
+  after?: RequestCursor;
+  /** Newer rows than this one (the "previous" page). */
+  before?: RequestCursor;
+};
+
+export type RequestListRow = {
+  id: string;
+  title: string;
+  status: RequestStatus;
+  priority: string;
+  descriptionPreview: string | null;
+  descriptionTruncated: boolean;
+  notesPreview: string | null;
+  notesTruncated: boolean;
+  createdAt: string;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  address: string;
+  city: string;
+  cursor: RequestCursor;
+};
+
+export type RequestListPage = {
+  rows: RequestListRow[];
+  /** Cursor for older rows, when there are any. */
+  older: RequestCursor | null;
+  /** Cursor for newer rows, when there are any. */
+  newer: RequestCursor | null;
+};
+
+/** When more customers than this match a search, their requests are found by walking the
+ * newest-first index instead (common names: matches come quickly). */
+const CUSTOMER_MATCH_LIMIT = 200;
+
+/** Escapes LIKE wildcards so a search for "50%" means those characters. */
+export function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Must stay identical to the expression of profiles_full_name_trgm_idx (app/db/schema.ts). */
+export const profileFullName = sql`(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, ''))`;
+
+// The index sorts DESC NULLS LAST; the ORDER BY must say the same for PostgreSQL to use it.
+const NEWEST_FIRST = sql`${serviceRequests.createdAt} desc nulls last, ${serviceRequests.id} desc nulls last`;
+const OLDEST_FIRST = sql`${serviceRequests.createdAt} asc nulls first, ${serviceRequests.id} asc nulls first`;
+
+function keysetCondition(query: RequestListQuery): SQL | undefined {
+  if (query.after) {
+    return sql`(${serviceRequests.createdAt}, ${serviceRequests.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`;
+  }
+  if (query.before) {
+    return sql`(${serviceRequests.createdAt}, ${serviceRequests.id}) > (${query.before.createdAt}::timestamptz, ${query.before.id}::uuid)`;
+  }
+  return undefined;
+}
+
+type IdRow = { id: string; created_at: string };
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The ids (and sort keys) of one page of matching requests, in display order. */
+async function pageIds(database: DbOrTx, query: RequestListQuery): Promise<IdRow[]> {
+  const backwards = Boolean(query.before);
+  const order = backwards ? OLDEST_FIRST : NEWEST_FIRST;
+  const limit = REQUESTS_PAGE_SIZE + 1;
+  const filters: SQL[] = [];
+  if (query.status) filters.push(sql`${serviceRequests.status} = ${query.status}`);
+  const keyset = keysetCondition(query);
+  if (keyset) filters.push(keyset);
+  const where = (extra?: SQL) => {
+    const all = extra ? [...filters, extra] : filters;
+    return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+  };
+  const select = sql`select ${serviceRequests.id} as id, ${serviceRequests.createdAt}::text as created_at from ${serviceRequests}`;
+
+  let statement: SQL;
+  if (!query.search) {
+    statement = sql`${select} ${where()} order by ${order} limit ${limit}`;
+  } else {
+    const pattern = likePattern(query.search);
+    const customers = await database
+      .select({ id: profiles.userId })
+      .from(profiles)
+      .where(and(eq(profiles.isEmployee, false), sql`${profileFullName} ilike ${pattern}`))
+      .limit(CUSTOMER_MATCH_LIMIT + 1);
+    let byCustomer: SQL;
+    if (customers.length === 0) {
+      byCustomer = sql`false`;
+    } else if (customers.length <= CUSTOMER_MATCH_LIMIT) {
+      // A short, known list: PostgreSQL fetches each customer's requests by index and sorts.
+      byCustomer = sql`${serviceRequests.customerId} in (${sql.join(
+        customers.map((c) => sql`${c.id}`),
+        sql`, `,
+      )})`;
+    } else {
+      byCustomer = sql`${serviceRequests.customerId} in (select ${profiles.userId} from ${profiles} where ${profiles.isEmployee} = false and ${profileFullName} ilike ${pattern})`;
+    }
+    // Two branches, each able to use its own index, merged and cut to one page.
+    statement = sql`select id, created_at from (
+      (${select} ${where(sql`${serviceRequests.title} ilike ${pattern}`)} order by ${order} limit ${limit})
+      union
+      (${select} ${where(byCustomer)} order by ${order} limit ${limit})
+    ) matches order by created_at::timestamptz ${backwards ? sql`asc` : sql`desc`}, id ${backwards ? sql`asc` : sql`desc`} limit ${limit}`;
+  }
+  return rowsOf<IdRow>(await database.execute(statement));
+}
+
+/** One page of the All Requests table, newest first. */
+export async function listRequests(
+  query: RequestListQuery,
+  database: DbOrTx = db(),
+): Promise<RequestListPage> {
+  const ids = await pageIds(database, query);
+  const hasMore = ids.length > REQUESTS_PAGE_SIZE;
+  const pageRows = ids.slice(0, REQUESTS_PAGE_SIZE);
+  if (query.before) pageRows.reverse();
+  if (pageRows.length === 0) return { rows: [], older: null, newer: null };
+
+  const details = await database
+    .select({
+      id: serviceRequests.id,
+      title: serviceRequests.title,
+      status: serviceRequests.status,
+      priority: serviceRequests.priority,
+      descriptionPreview: sql<
+        string | null
+      >`left(${serviceRequests.description}, ${DESCRIPTION_PREVIEW_LENGTH + 1})`,
+      notesPreview: sql<
+        string | null
+      >`left(${serviceRequests.employeeNotes}, ${NOTES_PREVIEW_LENGTH + 1})`,
+      customerFirstName: profiles.firstName,
+      customerLastName: profiles.lastName,
+      address: homes.address,
+      city: homes.city,
+    })
+    .from(serviceRequests)
+    .innerJoin(homes, eq(homes.id, serviceRequests.homeId))
+    .leftJoin(profiles, eq(profiles.userId, serviceRequests.customerId))
+    .where(
+      sql`${serviceRequests.id} in (${sql.join(
+        pageRows.map((r) => sql`${r.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  const byId = new Map(details.map((d) => [d.id, d]));
+
+  const rows: RequestListRow[] = [];
+  for (const key of pageRows) {
+    const d = byId.get(key.id);
+    if (!d) continue; // deleted between the two reads
+    const cursor = { createdAt: key.created_at, id: key.id };
+    rows.push({
+      ...d,
+      descriptionPreview: d.descriptionPreview?.slice(0, DESCRIPTION_PREVIEW_LENGTH) ?? null,
+      descriptionTruncated: (d.descriptionPreview?.length ?? 0) > DESCRIPTION_PREVIEW_LENGTH,
+      notesPreview: d.notesPreview?.slice(0, NOTES_PREVIEW_LENGTH) ?? null,
+      notesTruncated: (d.notesPreview?.length ?? 0) > NOTES_PREVIEW_LENGTH,
+      createdAt: new Date(key.created_at).toISOString(),
+      cursor,
+    });
+  }
+  const first = rows[0]?.cursor ?? null;
+  const last = rows[rows.length - 1]?.cursor ?? null;
+  const paging = Boolean(query.after || query.before);
+  return {
+    rows,
+    // Going forwards, "more" means older rows exist; going backwards, newer ones do.
+    older: query.before ? last : hasMore ? last : null,
+    newer: query.before ? (hasMore ? first : null) : paging ? first : null,
+  };
+}
+
+export type RequestCounters = {
+  new: number;
+  reviewed: number;
+  scheduled: number;
+  complete: number;
+  /** Approved appointments from today on (the 'Scheduled' counter). */
+  scheduledAppointments: number;
+  total: number;
+};
+
+/** The dashboard counters: one round trip reading two small, indexed sources. */
+export async function requestCounters(
+  today: string,
+  database: DbOrTx = db(),
+): Promise<RequestCounters> {
+  const result = await database.execute(sql`
+    select
+      (select coalesce(json_object_agg(${serviceRequestStatusCounts.status}, ${serviceRequestStatusCounts.count}), '{}'::json)
+         from ${serviceRequestStatusCounts}) as requests,
+      (select count(*)::int from appointments
+         where status = 'approved' and scheduled_date >= ${today}::date) as appointments`);
+  const [row] = rowsOf<{ requests: Record<string, number | string>; appointments: number }>(result);
+  const count = (status: RequestStatus) => Number(row.requests[status] ?? 0);
+  return {
+    new: count("new"),
+    reviewed: count("reviewed"),
+    scheduled: count("scheduled"),
+    complete: count("complete"),
+    scheduledAppointments: Number(row.appointments),
+    total: count("new") + count("reviewed") + count("scheduled") + count("complete"),
+  };
+}
+
+export type RequestDetail = NonNullable<Awaited<ReturnType<typeof getRequestDetail>>>;
+
+/** Everything the request detail dialog shows, or null when there is no such request. */
+export async function getRequestDetail(id: string, database: DbOrTx = db()) {
+  const [request] = await database
+    .select({
+      id: serviceRequests.id,
+      title: serviceRequests.title,
+      description: serviceRequests.description,
+      status: serviceRequests.status,
+      priority: serviceRequests.priority,
+      employeeNotes: serviceRequests.employeeNotes,
+      createdAt: serviceRequests.createdAt,
+      customerFirstName: profiles.firstName,
+      customerLastName: profiles.lastName,
+      customerPhone: profiles.phone,
+      address: homes.address,
+      city: homes.city,
+      state: homes.state,
+      zipCode: homes.zipCode,
+      propertyNotes: homes.propertyNotes,
+    })
+    .from(serviceRequests)
+    .innerJoin(homes, eq(homes.id, serviceRequests.homeId))
+    .leftJoin(profiles, eq(profiles.userId, serviceRequests.customerId))
+    .where(eq(serviceRequests.id, id))
+    .limit(1);
+  if (!request) return null;
+  const photos = await database
+    .select({
+      id: requestPhotos.id,
+      fileName: requestPhotos.fileName,
+      filePath: requestPhotos.filePath,
+      thumbnailPath: requestPhotos.thumbnailPath,
+    })
+    .from(requestPhotos)
+    .where(eq(requestPhotos.requestId, id))
+    .orderBy(desc(requestPhotos.uploadedAt));
+  return { ...request, createdAt: request.createdAt.toISOString(), photos };
+}
+
+/** Sets a request's status; false when the request does not exist. */
+export async function setRequestStatus(
+  id: string,
+  status: RequestStatus,
+  database: DbOrTx = db(),
+): Promise<boolean> {
+  const updated = await database
+    .update(serviceRequests)
+    .set({ status })
+    .where(eq(serviceRequests.id, id))
+    .returning({ id: serviceRequests.id });
+  return updated.length > 0;
+}
+
+/** Replaces a request's internal notes (blank clears them); false when it does not exist. */
+export async function setRequestNotes(
+  id: string,
+  notes: string,
+  database: DbOrTx = db(),
+): Promise<boolean> {
+  const updated = await database
+    .update(serviceRequests)
+    .set({ employeeNotes: notes.trim() === "" ? null : notes })
+    .where(eq(serviceRequests.id, id))
+    .returning({ id: serviceRequests.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,148 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/account";
+import { getHome, saveHome, updateProfile } from "~/features/accounts/profile.server";
+import {
+  homeSchema,
+  passwordConfirmSchema,
+  profileSchema,
+  totpCodeSchema,
+} from "~/features/accounts/schema";
+import { cookiesOf } from "~/features/accounts/sign-in.server";
+import {
+  confirmEnrolment,
+  newBackupCodes,
+  startEnrolment,
+  turnOff,
+} from "~/features/accounts/two-factor.server";
+import { auth } from "~/lib/auth.server";
+import { logger } from "~/lib/logger.server";
+import { getSessionUser } from "~/lib/session.server";
+
+/*
+ * /account: the signed-in person's own account, for the profile menu and Profile Settings.
+ * GET answers the home address; POST takes an `intent`. Every request checks the session itself
+ * and only ever touches the caller's own rows.
+ */
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (!user) throw data({ message: "Not authenticated" }, { status: 401 });
+  return { home: await getHome(user.id) };
+}
+
+function failed(intent: string, message: string, status = 400, extra: object = {}) {
+  return data({ ok: false as const, intent, message, ...extra }, { status });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const withJavaScript = formData.get("js") === "1";
+
+  if (intent === "sign-out") return signOut(request, withJavaScript);
+
+  const user = await getSessionUser(request);
+  if (!user) return failed(intent, "Not authenticated", 401);
+
+  try {
+    switch (intent) {
+      case "update-profile": {
+        const submission = parseWithZod(formData, { schema: profileSchema });
+        if (submission.status !== "success")
+          return failed(intent, "Failed to update profile", 400, { result: submission.reply() });
+        await updateProfile(user.id, submission.value);
+        return { ok: true as const, intent, message: "Profile updated successfully" };
+      }
+      case "save-home": {
+        const submission = parseWithZod(formData, { schema: homeSchema });
+        if (submission.status !== "success") {
+          const existing = await getHome(user.id);
+          return failed(
+            intent,
+            existing ? "Failed to update home address" : "Failed to create home address",
+            400,
+            { result: submission.reply() },
+          );
+        }
+        const outcome = await saveHome(user.id, submission.value);
+        return {
+          ok: true as const,
+          intent,
+          message:
+            outcome === "created"
+              ? "Home address created successfully"
+              : "Home address updated successfully",
+          home: await getHome(user.id),
+        };
+      }
+      case "two-factor-enable": {
+        const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
+        if (submission.status !== "success") return failed(intent, "Please enter your password");
+        const enrolment = await startEnrolment(request, submission.value.password);
+        if (!enrolment.ok) return failed(intent, enrolment.message, enrolment.status);
+        const { ok: _ok, ...details } = enrolment;
+        return { ok: true as const, intent, message: "", enrolment: details };
+      }
+      case "two-factor-verify": {
+        const code = totpCodeSchema.safeParse(formData.get("code") ?? "");
+        if (!code.success) return failed(intent, code.error.issues[0].message);
+        const result = await confirmEnrolment(request, code.data);
+        if (!result.ok) return failed(intent, result.message, result.status);
+        return data(
+          { ok: true as const, intent, message: "Two-factor authentication is on" },
+          { headers: result.headers },
+        );
+      }
+      case "two-factor-disable": {
+        const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
+        if (submission.status !== "success") return failed(intent, "Please enter your password");
+        const result = await turnOff(request, submission.value.password);
+        if (!result.ok) return failed(intent, result.message, result.status);
+        return data(
+          { ok: true as const, intent, message: "Two-factor authentication is off" },
+          { headers: result.headers },
+        );
+      }
+      case "two-factor-backup-codes": {
+        const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
+        if (submission.status !== "success") return failed(intent, "Please enter your password");
+        const result = await newBackupCodes(request, submission.value.password);
+        if (!result.ok) return failed(intent, result.message, result.status);
+        return {
+          ok: true as const,
+          intent,
+          message: "New backup codes created",
+          backupCodes: result.backupCodes,
+        };
+      }
+      default:
+        return failed(intent, "Unknown request");
+    }
+  } catch (error) {
+    logger.error({ err: (error as Error).message, intent }, "account action failed");
+    const messages: Record<string, string> = {
+      "update-profile": "Failed to update profile",
+      "save-home": "Failed to update home address",
+    };
+    return failed(intent, messages[intent] ?? "Something went wrong. Please try again.", 500);
+  }
+}
+
+/** Ends the session in the database and clears its cookie; then the sign-in page. */
+async function signOut(request: Request, withJavaScript: boolean) {
+  let headers = new Headers();
+  try {
+    const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
+    headers = cookiesOf(response);
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      return failed("sign-out", body.message ?? "Failed to sign out", response.status);
+    }
+  } catch (error) {
+    logger.error({ err: (error as Error).message }, "sign-out failed");
+    return failed("sign-out", (error as Error).message || "Failed to sign out", 500);
+  }
+  if (!withJavaScript) throw redirect("/auth?notice=signed-out", { headers });
+  return data({ ok: true as const, intent: "sign-out", message: "" }, { headers });
+}

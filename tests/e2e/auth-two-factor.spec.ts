@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { BASE_URL } from "../support/ports";
+import { awaitFreshStep, currentStep, secretOf, totp } from "../support/totp";
+import {
+  createCustomer,
+  createEmployee,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from "./fixtures";
+import { expectToast, signInThroughForm } from "./auth-helpers";
+
+/** Turns two-factor on through the auth API (the Profile Settings journey has its own test). */
+async function enrolThroughApi(page: Page, account: { email: string; password: string }) {
+  await signIn(page, account);
+  const enable = await page.request.post("/api/auth/two-factor/enable", {
+    data: { password: account.password },
+    headers: { origin: BASE_URL },
+  });
+  expect(enable.ok(), await enable.text()).toBeTruthy();
+  const { totpURI, backupCodes } = (await enable.json()) as {
+    totpURI: string;
+    backupCodes: string[];
+  };
+  const key = secretOf(totpURI);
+  await awaitFreshStep(10_000);
+  // The previous step's code, so the current one is still unused when the test signs in.
+  const verify = await page.request.post("/api/auth/two-factor/verify-totp", {
+    data: { code: totp(key, currentStep() - 1) },
+    headers: { origin: BASE_URL },
+  });
+  expect(verify.ok(), await verify.text()).toBeTruthy();
+  await page.context().clearCookies();
+  return { key, backupCodes };
+}
+
+test("with two-factor on, sign-in asks for the 6-digit code before any session exists @phone", async ({
+  page,
+}) => {
+  const customer = await createCustomer({ firstName: "Tess" });
+  const { key } = await enrolThroughApi(page, customer);
+
+  await signInThroughForm(page, customer);
+  await expect(page).toHaveURL(/\/auth\?step=two-factor$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Two-step verification" }),
+  ).toBeVisible();
+  // Password alone is not a session: the dashboard still sends us to /auth.
+  const peek = await page.request.get("/dashboard", { maxRedirects: 0 });
+  expect(peek.status()).toBe(302);
+  expect(peek.headers().location).toBe("/auth");
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Authentication code").fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expectToast(page, "Error", "Invalid code");
+
+  const code = totp(key);
+  await page.getByLabel("Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome, Tess" })).toBeVisible();
+
+  // The same code cannot be used again (replay), even within its 30 seconds.
+  await page.context().clearCookies();
+  await signInThroughForm(page, customer);
+  await expect(page).toHaveURL(/step=two-factor/);
+  await page.getByLabel("Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expectToast(page, "Error", "This code has already been used.");
+  await expect(page).toHaveURL(/step=two-factor/);
+});
+
+test("a backup code signs in once", async ({ page }) => {
+  const customer = await createCustomer();
+  const { backupCodes } = await enrolThroughApi(page, customer);
+
+  await signInThroughForm(page, customer);
+  await page.getByRole("link", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.context().clearCookies();
+  await signInThroughForm(page, customer);
+  await page.getByRole("link", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expectToast(page, "Error", "Invalid backup code");
+});
+
+test("an employee with two-factor lands on /employee after the code", async ({ page }) => {
+  const employee = await createEmployee();
+  const { key } = await enrolThroughApi(page, employee);
+  await signInThroughForm(page, employee);
+  await page.getByLabel("Authentication code").fill(totp(key));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/employee$/);
+});
+
+test("the code step without a pending sign-in starts over", async ({ page }) => {
+  await page.goto("/auth?step=two-factor");
+  await expectToast(page, "Error", "Your sign-in took too long. Please sign in again.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Sign in to /);
+});

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { drizzle } from "drizzle-orm/node-postgres";
+import * as schema from "~/db/schema";
+import { createUser, createHome } from "../factories";
+import { expect, test, PASSWORD, uniqueEmail } from "./fixtures";
+
+/*
+ * The product as an operator runs it: `npm start` processes on their own ports and data
+ * directories, started, refused, stopped and deprived of their database.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function start(env: Record<string, string>): Started {
+  let output = "";
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForOutput(server: Started, pattern: RegExp, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (pattern.test(server.output())) return;
+    if (server.child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Expected ${pattern} in the server output:\n${server.output()}`);
+}
+
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "handyman-process-"));
+}
+
+test("npm start serves the site on an empty data directory and a second start is refused", async () => {
+  const dataDir = tempDir();
+  const port = await freePort();
+  const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+  try {
+    await waitForOutput(first, /Server ready/);
+    expect(first.output()).toContain("staff@peachtree-handyman.example");
+    const home = await fetch(`http://127.0.0.1:${port}/`);
+    expect(home.status).toBe(200);
+
+    const secondPort = await freePort();
+    const second = start({ DATA_DIR: dataDir, PORT: String(secondPort) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another process`);
+
+    // The first one is unharmed.
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+  } finally {
+    first.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a bad setting stops start-up with a message naming it", async () => {
+  const dataDir = tempDir();
+  const server = start({ DATA_DIR: dataDir, PORT: "eighty", SMTP_URL: "http://mail.example.com" });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain("PORT must be a whole number");
+  expect(server.output()).toContain("SMTP_URL must be a URL starting with smtp:// or smtps://");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("SIGTERM lets in-flight requests finish before exiting", async () => {
+  const dataDir = tempDir();
+  const port = await freePort();
+  const server = start({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: "false" });
+  try {
+    await waitForOutput(server, /Server ready/);
+    const requests = Array.from({ length: 30 }, (_, i) =>
+      fetch(`http://127.0.0.1:${port}/${i % 2 ? "nowhere" : "auth"}`).then((r) => r.status),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    server.child.kill("SIGTERM");
+    const statuses = await Promise.all(requests);
+    expect(statuses.every((s) => s === 200 || s === 404)).toBe(true);
+    // While draining, a load balancer's health check sees it leaving.
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await server.exited).toBe(0);
+  } finally {
+    server.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("when PostgreSQL stops answering: /healthz says 503, pages show the error screen, then recover", async () => {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `process_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const dataDir = tempDir();
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const server = start({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    DATABASE_URL: url.toString(),
+    AUTH_SECRET: "process-test-secret-process-test-secret",
+  });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  try {
+    await waitForOutput(server, /Server ready/);
+    const db = drizzle(pool, { schema, casing: "snake_case" });
+    const email = uniqueEmail("outage");
+    const account = await createUser(db, {
+      email,
+      password: PASSWORD,
+      firstName: "Olive",
+      lastName: "Outage",
+    });
+    await createHome(db, account.id);
+    await pool.end();
+
+    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect((await fetch(`${origin}/dashboard`, { headers: { cookie } })).status).toBe(200);
+
+    // Take the database away from the server.
+    await admin.query(`alter database ${name} allow_connections false`);
+    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [
+      name,
+    ]);
+
+    const health = await fetch(`${origin}/healthz`);
+    expect(health.status).toBe(503);
+    const page = await fetch(`${origin}/dashboard`, { headers: { cookie } });
+    expect(page.status).toBe(500);
+    const html = await page.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).not.toMatch(/at .*\.(js|ts):\d+/); // no stack trace in production
+
+    // Back again: the same process answers without a restart.
+    await admin.query(`alter database ${name} allow_connections true`);
+    await expect
+      .poll(async () => (await fetch(`${origin}/healthz`)).status, { timeout: 15_000 })
+      .toBe(200);
+    expect((await fetch(`${origin}/dashboard`, { headers: { cookie } })).status).toBe(200);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

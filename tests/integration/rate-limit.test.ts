@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hit, hitAll } from "~/lib/rate-limit.server";
+import { postgresAvailable, useTestDatabase, type TestDatabase } from "../support/test-database";
+
+const TEN_MINUTES = 10 * 60_000;
+
+describe("the shared rate limiter", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await useTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("lets `limit` attempts through per window and tells how many minutes remain", async () => {
+    const start = Date.UTC(2026, 10, 22, 15, 0, 0);
+    for (let i = 0; i < 3; i++)
+      expect((await hit("lead:a@example.com", 3, TEN_MINUTES, start)).allowed).toBe(true);
+    const refused = await hit("lead:a@example.com", 3, TEN_MINUTES, start + 60_000);
+    expect(refused).toEqual({ allowed: false, retryAfterMs: 9 * 60_000, minutes: 9 });
+    // A new window starts afresh; other keys are independent.
+    expect((await hit("lead:a@example.com", 3, TEN_MINUTES, start + TEN_MINUTES)).allowed).toBe(
+      true,
+    );
+    expect((await hit("lead:b@example.com", 3, TEN_MINUTES, start)).allowed).toBe(true);
+  });
+
+  it("refuses when any of several keys is over its limit", async () => {
+    const now = Date.UTC(2026, 10, 22, 16, 0, 0);
+    for (let i = 0; i < 3; i++) await hit("ip:10.0.0.1", 3, TEN_MINUTES, now);
+    const result = await hitAll(["email:new@example.com", "ip:10.0.0.1"], 3, TEN_MINUTES, now);
+    expect(result.allowed).toBe(false);
+  });
+});
+
+describe.skipIf(!postgresAvailable())(
+  "the rate limiter on PostgreSQL under a concurrent burst",
+  () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await useTestDatabase({ kind: "postgres", poolSize: 20 });
+    });
+    afterAll(async () => {
+      await database.drop();
+    });
+
+    it("lets exactly `limit` of 20 simultaneous attempts through", async () => {
+      const now = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => hit("burst:key", 5, 15 * 60_000, now)),
+      );
+      expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    });
+  },
+);
