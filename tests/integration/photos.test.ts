@@ -114,7 +114,7 @@ describe("accepted photos are re-encoded", () => {
     const photo = result.saved[0];
 
     expect(photo.filePath).toMatch(
-      new RegExp(`^request-photos/${requestId}/[A-Za-z0-9_-]{22}\\.jpg$`),
+      new RegExp(`^request-photos/${requestId}/[0-9a-f]{32}\\.jpg$`),
     );
     expect(photo.thumbnailPath).toMatch(/-thumb\.webp$/);
     expect(photo.filePath).not.toContain("IMG_0001");

@@ -50,7 +50,7 @@ export async function saveRequestPhoto(
   }
 
   const processed = await processPhoto(file.data);
-  const name = crypto.randomBytes(16).toString("base64url");
+  const name = crypto.randomBytes(16).toString("hex");
   const folder = requestPhotoFolder(requestId);
   const filePath = `${folder}${name}.${processed.full.extension}`;
   const thumbnailPath = `${folder}${name}-thumb.${processed.thumbnail.extension}`;

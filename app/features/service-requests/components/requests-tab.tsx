@@ -1,5 +1,5 @@
 import { ClipboardList, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
@@ -46,20 +46,27 @@ export function RequestsTab({
 }) {
   const [items, setItems] = useState(requests);
   const [pending, setPending] = useState(0);
-  useEffect(() => setItems(requests), [requests]);
+  // While moves are on their way, lists loaded in between are already out of date.
+  const pendingRef = useRef(0);
+  useEffect(() => {
+    if (pendingRef.current === 0) setItems(requests);
+  }, [requests]);
 
   async function onMove(event: React.FormEvent<HTMLFormElement>, id: string, dir: "up" | "down") {
     event.preventDefault();
     setItems((current) => moveWithinGroup(current, id, dir));
-    setPending((count) => count + 1);
+    pendingRef.current++;
+    setPending(pendingRef.current);
     const result = await postRequestAction(
       `/dashboard/requests/${id}`,
       formFields({ intent: dir === "up" ? "move-up" : "move-down" }),
       "order-failed",
     );
     showRequestNotice(result.notice);
-    setPending((count) => count - 1);
-    await onChanged();
+    pendingRef.current--;
+    setPending(pendingRef.current);
+    // Success or failure, the list is then read again from the server.
+    if (pendingRef.current === 0) await onChanged();
   }
 
   if (items.length === 0) {
