@@ -113,9 +113,7 @@ describe("accepted photos are re-encoded", () => {
     expect(result.saved).toHaveLength(1);
     const photo = result.saved[0];
 
-    expect(photo.filePath).toMatch(
-      new RegExp(`^request-photos/${requestId}/[0-9a-f]{32}\\.jpg$`),
-    );
+    expect(photo.filePath).toMatch(new RegExp(`^request-photos/${requestId}/[0-9a-f]{32}\\.jpg$`));
     expect(photo.thumbnailPath).toMatch(/-thumb\.webp$/);
     expect(photo.filePath).not.toContain("IMG_0001");
     expect(photo.fileName).toBe("IMG_0001 our house.jpg");
