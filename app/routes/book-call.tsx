@@ -53,10 +53,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-export function shouldRevalidate() {
-  return false;
-}
-
 const MUTED = "text-muted-foreground";
 
 const COVERED = [

@@ -68,10 +68,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-export function shouldRevalidate() {
-  return false;
-}
-
 const MUTED = "text-muted-foreground";
 const FEATURE_ICONS: IconName[] = ["pin", "star", "shield"];
 
@@ -82,7 +78,7 @@ export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
       <Hero page={page} />
       {page.layout === "signature" && (
         <>
-          <Categories id="services" title={`${page.city} Handyman Services`} page={page} />
+          <Categories id="services" title={`Services We Offer in ${page.city}`} page={page} />
           <CardGrid
             id="why-choose"
             title={`Why ${page.city} Homeowners Choose Us`}

@@ -71,11 +71,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-/** Static content: nothing to reload after the form posts. */
-export function shouldRevalidate() {
-  return false;
-}
-
 const H3 = "text-lg font-semibold";
 const MUTED = "text-muted-foreground";
 

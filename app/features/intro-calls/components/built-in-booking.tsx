@@ -53,7 +53,13 @@ export function BuiltInBooking({ days, reloadSlots }: { days: Days; reloadSlots:
       </p>
     );
   return (
-    <fetcher.Form method="post" onFocus={prepareToasts} className="grid gap-5">
+    <fetcher.Form
+      method="post"
+      // Nothing else on the page depends on a booking; the free times reload on their own.
+      defaultShouldRevalidate={false}
+      onFocus={prepareToasts}
+      className="grid gap-5"
+    >
       <fieldset disabled={pending} className="grid gap-5">
         <div className="grid gap-2">
           <label htmlFor="call-day" className={LABEL}>

@@ -15,6 +15,8 @@ export function CityContactForm({ city }: { city: string }) {
   return (
     <fetcher.Form
       method="post"
+      // The page's data is static: nothing to reload after a lead (and nothing to fail offline).
+      defaultShouldRevalidate={false}
       ref={formRef}
       onFocus={prepareToasts}
       aria-label={`Free consultation request for ${city}`}

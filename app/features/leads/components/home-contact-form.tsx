@@ -15,6 +15,8 @@ export function HomeContactForm() {
   return (
     <fetcher.Form
       method="post"
+      // The page's data is static: nothing to reload after a lead (and nothing to fail offline).
+      defaultShouldRevalidate={false}
       noValidate
       ref={formRef}
       onFocus={prepareToasts}
