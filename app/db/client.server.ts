@@ -30,6 +30,9 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzl
 /** Extensions the migrations create (pg_trgm: the employee dashboard's search indexes). */
 const pgliteExtensions = { pg_trgm };
 
+/** An arbitrary constant: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 720_531_407;
+
 export type DatabaseOptions =
   { databaseUrl: string; poolSize?: number } | { dataDir: string } | { memory: true };
 
@@ -40,10 +43,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
-    // An idle client losing its connection (a database restart) must not crash the process.
-    pool.on("error", (error) => {
+    // A client losing its connection (a database restart) must not crash the process: the
+    // pool reports idle ones here, and a client checked out between two queries (inside a
+    // transaction) emits on itself, where no listener would make it an uncaught exception.
+    const logConnectionError = (error: Error) => {
       console.error(JSON.stringify({ level: 50, msg: "postgres pool error", err: error.message }));
-    });
+    };
+    pool.on("error", logConnectionError);
+    pool.on("connect", (client) => client.on("error", logConnectionError));
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
     return {
       db,
@@ -52,7 +59,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await pool.query("select 1");
       },
       async migrate() {
-        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+        // Several processes starting together (a deploy) must not apply the same migration
+        // twice: the second would fail on "already exists" and the process would not start.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
       },
       async close() {
         await pool.end();

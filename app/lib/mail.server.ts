@@ -18,7 +18,17 @@ export type MailMessage = {
 let transport: Transporter | undefined;
 
 function smtpTransport() {
-  transport ??= nodemailer.createTransport(env().smtpUrl!);
+  // Pooled: a backlog after an outage goes out over a few open connections instead of a new
+  // connection and greeting per message. nodemailer waits minutes by default; the outbox holds
+  // its item while it waits, hence the timeouts.
+  transport ??= nodemailer.createTransport({
+    url: env().smtpUrl!,
+    pool: true,
+    maxConnections: 2,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return transport;
 }
 
@@ -30,10 +40,18 @@ export function mailFrom() {
 /**
  * Sends one message: over SMTP when SMTP_URL is set, otherwise into DATA_DIR/mail as an .eml
  * file with its links logged, so a developer can follow them.
+ * `messageId` (the outbox id) makes a re-sent message recognisable as the same one.
  */
-export async function sendMail(message: MailMessage): Promise<void> {
+export async function sendMail(
+  message: MailMessage,
+  options: { messageId?: string } = {},
+): Promise<void> {
+  const from = mailFrom();
   const mail = {
-    from: mailFrom(),
+    from,
+    messageId: options.messageId
+      ? `<${options.messageId}@${from.address.split("@")[1] ?? "localhost"}>`
+      : undefined,
     to: message.to,
     subject: message.subject,
     text: message.text,

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { db, type DbOrTx } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { databaseHandle, db, type DbOrTx } from "~/db/client.server";
+import { outbox, type OutboxItem } from "~/db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { sendMail, type MailMessage } from "./mail.server";
@@ -8,8 +8,18 @@ import { sendMail, type MailMessage } from "./mail.server";
 /*
  * The transactional outbox: an e-mail or webhook call is written in the same transaction as
  * the row it belongs to, and a worker in every server process delivers it, retrying with
- * backoff until it succeeds. Claims use FOR UPDATE SKIP LOCKED and a lease, so several
- * processes can run workers side by side.
+ * backoff until it succeeds.
+ *
+ * On PostgreSQL each item is delivered inside the transaction that locked it (FOR UPDATE SKIP
+ * LOCKED): several processes work side by side without ever taking the same item, and when a
+ * process dies mid-delivery its transaction rolls back and another process takes the item at
+ * once. Only a crash in the instant between the receiver's answer and the commit can send an
+ * item twice; both kinds carry the outbox id (Idempotency-Key header, Message-ID) so the
+ * receiver can recognise the repeat. See docs/decisions/006-outbox-delivery-under-lock.md.
+ *
+ * PGlite is single-connection: a transaction held open during a slow delivery would stall every
+ * request, so there an item is claimed with a lease instead (one process only, by the lock on
+ * the data directory).
  */
 
 export type OutboxPayloads = {
@@ -37,7 +47,7 @@ export function backoffMs(attempts: number) {
 
 async function deliver(kind: OutboxKind, payload: unknown, id: string) {
   if (kind === "email") {
-    await sendMail(payload as MailMessage);
+    await sendMail(payload as MailMessage, { messageId: id });
     return;
   }
   const webhook = payload as OutboxPayloads["lead_webhook"];
@@ -52,18 +62,68 @@ async function deliver(kind: OutboxKind, payload: unknown, id: string) {
   if (!response.ok) throw new Error(`webhook answered ${response.status}`);
 }
 
-/** Claims and delivers one batch of due items; returns how many were delivered. */
-export async function processOutboxBatch(limit = 10): Promise<number> {
+async function recordFailure(
+  database: DbOrTx,
+  item: Pick<OutboxItem, "id" | "kind" | "attempts">,
+  error: unknown,
+) {
+  const message = error instanceof Error ? error.message : String(error);
+  logger.warn(
+    { outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message },
+    "outbox delivery failed",
+  );
+  await database
+    .update(outbox)
+    .set({
+      attempts: item.attempts,
+      lastError: message.slice(0, 1000),
+      nextAttemptAt: new Date(Date.now() + backoffMs(item.attempts)),
+    })
+    .where(eq(outbox.id, item.id));
+}
+
+const due = () => and(isNull(outbox.deliveredAt), lte(outbox.nextAttemptAt, sql`now()`));
+
+/** PostgreSQL: lock one due item, deliver it and record the outcome in the same transaction. */
+async function deliverOneLocked(
+  skip: string[],
+): Promise<{ id: string; outcome: "delivered" | "failed" } | undefined> {
+  return db().transaction(async (tx) => {
+    const [item] = await tx
+      .select()
+      .from(outbox)
+      .where(skip.length ? and(due(), notInArray(outbox.id, skip)) : due())
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!item) return undefined;
+    const attempt = { ...item, attempts: item.attempts + 1 };
+    try {
+      await deliver(item.kind, item.payload, item.id);
+    } catch (error) {
+      await recordFailure(tx, attempt, error);
+      return { id: item.id, outcome: "failed" as const };
+    }
+    await tx
+      .update(outbox)
+      .set({ deliveredAt: new Date(), attempts: attempt.attempts, lastError: null })
+      .where(eq(outbox.id, item.id));
+    return { id: item.id, outcome: "delivered" as const };
+  });
+}
+
+/** PGlite: claim a batch with a lease in a short transaction, then deliver outside it. */
+async function deliverBatchLeased(limit: number): Promise<number> {
   const database = db();
   const claimed = await database.transaction(async (tx) => {
-    const due = await tx
+    const rows = await tx
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(isNull(outbox.deliveredAt), lte(outbox.nextAttemptAt, sql`now()`)))
+      .where(due())
       .orderBy(asc(outbox.nextAttemptAt))
       .limit(limit)
       .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
+    if (rows.length === 0) return [];
     return tx
       .update(outbox)
       .set({
@@ -73,7 +133,7 @@ export async function processOutboxBatch(limit = 10): Promise<number> {
       .where(
         inArray(
           outbox.id,
-          due.map((d) => d.id),
+          rows.map((d) => d.id),
         ),
       )
       .returning();
@@ -82,22 +142,30 @@ export async function processOutboxBatch(limit = 10): Promise<number> {
   for (const item of claimed) {
     try {
       await deliver(item.kind, item.payload, item.id);
-      await database
-        .update(outbox)
-        .set({ deliveredAt: new Date(), lastError: null })
-        .where(eq(outbox.id, item.id));
-      delivered++;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn(
-        { outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message },
-        "outbox delivery failed",
-      );
-      await database
-        .update(outbox)
-        .set({ lastError: message, nextAttemptAt: new Date(Date.now() + backoffMs(item.attempts)) })
-        .where(eq(outbox.id, item.id));
+      await recordFailure(database, item, error);
+      continue;
     }
+    await database
+      .update(outbox)
+      .set({ deliveredAt: new Date(), lastError: null })
+      .where(eq(outbox.id, item.id));
+    delivered++;
+  }
+  return delivered;
+}
+
+/** Delivers up to `limit` due items; returns how many were delivered. */
+export async function processOutboxBatch(limit = 10): Promise<number> {
+  if (databaseHandle().kind === "pglite") return deliverBatchLeased(limit);
+  let delivered = 0;
+  // An item that fails is not tried again in the same batch, even when its backoff is zero.
+  const tried: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    const result = await deliverOneLocked(tried);
+    if (!result) break;
+    tried.push(result.id);
+    if (result.outcome === "delivered") delivered++;
   }
   return delivered;
 }

@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { homes, profiles, user } from "~/db/schema";
 import {
@@ -10,6 +12,7 @@ import {
   test,
   uniqueEmail,
 } from "./fixtures";
+import { e2eDatabaseUrl } from "../support/ports";
 import { completePropertySetup, expectToast, fillSignUp, signInThroughForm } from "./auth-helpers";
 
 test.describe("sign-up to dashboard", () => {
@@ -188,5 +191,45 @@ test.describe("password reset", () => {
     await page.goto("/api/auth/reset-password/not-a-real-token?callbackURL=%2Fauth");
     await expectToast(page, "Error", "This password reset link is invalid or has expired.");
     await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe("admin CLI", () => {
+  test("an employee made with employee:create signs in at /auth and lands on /employee", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("hired");
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/cli.ts",
+        "employee:create",
+        "--email",
+        email,
+        "--password",
+        PASSWORD,
+        "--first-name",
+        "Hana",
+        "--last-name",
+        "Hired",
+      ],
+      { env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() }, timeout: 60_000 },
+    );
+    expect(stdout).toContain(`Employee Hana Hired <${email}> created`);
+    await signInThroughForm(page, { email, password: PASSWORD });
+    await expect(page).toHaveURL(/\/employee$/);
+  });
+
+  test("employee:grant moves a customer from /dashboard to /employee", async ({ page }) => {
+    const customer = await createCustomer();
+    await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/cli.ts", "employee:grant", "--email", customer.email],
+      { env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() }, timeout: 60_000 },
+    );
+    await signInThroughForm(page, customer);
+    await expect(page).toHaveURL(/\/employee$/);
   });
 });

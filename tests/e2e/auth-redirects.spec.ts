@@ -73,3 +73,19 @@ test.describe("employee", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });
+
+test.describe("leaving the property dialog", () => {
+  test("'Not you? Sign out' ends the session", async ({ page }) => {
+    const customer = await createCustomer({ home: false });
+    await signIn(page, customer);
+    await page.goto("/auth");
+    const dialog = page.getByRole("dialog", { name: "Welcome! Let's set up your property" });
+    await dialog.getByRole("button", { name: "Not you? Sign out" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Sign in to /);
+    await expect(page.getByText("You have been successfully signed out.")).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});

@@ -6,6 +6,8 @@
  *   GET  /webhook/calls             webhook deliveries received (while up)
  *   POST /webhook/down, /webhook/up switch the webhook receiver off (503) and on
  *   POST /reset                     forget everything
+ * In-process users can also take the SMTP receiver off the network (connections refused) and
+ * slow the webhook receiver down (fault tests).
  */
 import http from "node:http";
 import { SMTPServer } from "smtp-server";
@@ -17,6 +19,8 @@ export type CapturedMail = {
   raw: string;
   subject: string;
   text: string;
+  /** The Message-ID header: a re-sent message carries the same one. */
+  messageId: string;
   receivedAt: string;
 };
 export type WebhookCall = {
@@ -52,7 +56,8 @@ export function parseMail(raw: string) {
     else if (encoding === "base64")
       text = Buffer.from(text.replace(/\s+/g, ""), "base64").toString("utf8");
   }
-  return { subject, text };
+  const messageId = /^Message-ID:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? "";
+  return { subject, text, messageId };
 }
 
 export async function startSink(options: { smtpPort: number; httpPort: number }) {
@@ -60,30 +65,50 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
   const calls: WebhookCall[] = [];
   let webhookUp = true;
   let nextId = 1;
+  let delayMs = 0;
 
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const parsed = parseMail(raw);
-        mails.push({
-          id: nextId++,
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw,
-          ...parsed,
-          receivedAt: new Date().toISOString(),
+  function createSmtp() {
+    return new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      // A reverse DNS lookup per connection costs ~100 ms here, for nothing.
+      disableReverseLookup: true,
+      // Closing (or "going down") cuts open connections at once, as a crash would.
+      closeTimeout: 50,
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const parsed = parseMail(raw);
+          const accept = () => {
+            mails.push({
+              id: nextId++,
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              raw,
+              ...parsed,
+              receivedAt: new Date().toISOString(),
+            });
+            callback();
+          };
+          if (delayMs) setTimeout(accept, delayMs);
+          else accept();
         });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(options.smtpPort, "127.0.0.1", resolve));
+      },
+    });
+  }
+  function listenSmtp() {
+    const server = createSmtp();
+    // A client that dies mid-session (a killed server process) resets its connection; a real
+    // mail server logs that and carries on, and so does this one.
+    server.on("error", () => {});
+    return new Promise<SMTPServer>((resolve) =>
+      server.listen(options.smtpPort, "127.0.0.1", () => resolve(server)),
+    );
+  }
+  let smtp: SMTPServer | undefined = await listenSmtp();
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://sink");
@@ -116,22 +141,32 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
       }
       if (req.method === "POST" && url.pathname === "/webhook") {
         if (!webhookUp) return send(503, { error: "down" });
-        let body: unknown = null;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        } catch {
-          body = Buffer.concat(chunks).toString("utf8");
+        if (delayMs) {
+          setTimeout(() => {
+            record();
+            send(200, { ok: true });
+          }, delayMs);
+          return;
         }
-        calls.push({
-          id: nextId++,
-          body,
-          headers: req.headers,
-          receivedAt: new Date().toISOString(),
-        });
+        record();
         return send(200, { ok: true });
       }
       send(404, { error: "not found" });
     });
+    function record() {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        body = Buffer.concat(chunks).toString("utf8");
+      }
+      calls.push({
+        id: nextId++,
+        body,
+        headers: req.headers,
+        receivedAt: new Date().toISOString(),
+      });
+    }
   });
   await new Promise<void>((resolve) => server.listen(options.httpPort, "127.0.0.1", resolve));
 
@@ -141,9 +176,24 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
     setWebhookUp(up: boolean) {
       webhookUp = up;
     },
+    /** Each webhook call and e-mail is accepted this much later (slow receivers). */
+    setDelay(ms: number) {
+      delayMs = ms;
+    },
+    /** Down: the SMTP port refuses connections. Up: listening again on the same port. */
+    async setSmtpUp(up: boolean) {
+      if (up && !smtp) {
+        smtp = await listenSmtp();
+      } else if (!up && smtp) {
+        const closing = smtp;
+        smtp = undefined;
+        await new Promise<void>((resolve) => closing.close(() => resolve()));
+      }
+    },
     async close() {
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
     },
   };
 }

@@ -1,0 +1,120 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "~/db/schema";
+import { DEMO_LOGINS } from "../../scripts/seed";
+import { createHome, createServiceRequest, createUser } from "../factories";
+import { HttpClient } from "../support/http";
+import {
+  createDatabase,
+  startServer,
+  tempDir,
+  TEST_AUTH_SECRET,
+  type ServerProcess,
+} from "../support/processes";
+import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
+
+/*
+ * The backup and restore procedures of docs/operations.md, section 6, done for real: a restore
+ * counts only when a server runs on the copy and people can sign in to their data.
+ */
+
+const run = promisify(execFile);
+
+test.describe.configure({ mode: "serial" });
+
+async function signIn(base: string, account: { email: string; password: string }) {
+  const http = new HttpClient(base);
+  const response = await http.postJson("/api/auth/sign-in/email", account);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return http;
+}
+
+function visibleText(html: string) {
+  return html.replace(/<!-- -->/g, "");
+}
+
+test("PostgreSQL: pg_dump of a live database, pg_restore into an empty one, a server on the copy", async () => {
+  test.setTimeout(120_000);
+  const original = await createDatabase();
+  const restored = await createDatabase();
+  const work = tempDir("handyman-backup-");
+  const servers: ServerProcess[] = [];
+  const pool = new pg.Pool({ connectionString: original.url, max: 2 });
+  try {
+    const env = { AUTH_SECRET: TEST_AUTH_SECRET };
+    servers.push(await startServer({ ...env, DATABASE_URL: original.url }));
+    const db = drizzle(pool, { schema, casing: "snake_case" });
+    const account = await createUser(db, {
+      email: uniqueEmail("backup"),
+      password: PASSWORD,
+      firstName: "Bea",
+      lastName: "Backup",
+    });
+    const home = await createHome(db, account.id, { address: "9 Restore Row" });
+    await createServiceRequest(db, home, { title: "Fix the squeaky gate" });
+    const member = await signIn(servers[0].origin, account);
+
+    // The documented commands, against the running server's database.
+    const dump = path.join(work, "handyman.dump");
+    await run("pg_dump", ["--format=custom", "--no-owner", `--file=${dump}`, original.url]);
+    await run("pg_restore", ["--no-owner", "--exit-on-error", "-d", restored.url, dump]);
+    await servers[0].stop();
+
+    const copy = await startServer({ ...env, DATABASE_URL: restored.url });
+    servers.push(copy);
+    // The session made before the backup is still good, and so is the password.
+    member.base = copy.origin;
+    const page = await member.get("/dashboard");
+    expect(page.status).toBe(200);
+    expect(visibleText(await page.text())).toContain("Welcome, Bea");
+    await signIn(copy.origin, account);
+    const check = new pg.Client({ connectionString: restored.url });
+    await check.connect();
+    const { rows } = await check.query(
+      "select r.title, h.address from service_requests r join homes h on h.id = r.home_id where r.customer_id = $1",
+      [account.id],
+    );
+    await check.end();
+    expect(rows).toEqual([{ title: "Fix the squeaky gate", address: "9 Restore Row" }]);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await pool.end();
+    await original.drop();
+    await restored.drop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test("embedded: stop, archive DATA_DIR, unpack elsewhere, start on the copy", async () => {
+  test.setTimeout(120_000);
+  const parent = tempDir("handyman-embedded-");
+  const dataDir = path.join(parent, "data");
+  const restoreParent = tempDir("handyman-restore-");
+  const servers: ServerProcess[] = [];
+  try {
+    const first = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "true" });
+    servers.push(first);
+    const maria = DEMO_LOGINS[1];
+    await signIn(first.origin, maria);
+    expect(await first.stop()).toBe(0);
+
+    const archive = path.join(parent, "handyman-backup.tgz");
+    await run("tar", ["czf", archive, "-C", parent, "data"]);
+    await run("tar", ["xzf", archive, "-C", restoreParent]);
+
+    const copy = await startServer({ DATA_DIR: path.join(restoreParent, "data") });
+    servers.push(copy);
+    const member = await signIn(copy.origin, maria);
+    const page = await member.get("/dashboard");
+    expect(page.status).toBe(200);
+    expect(visibleText(await page.text())).toContain("Welcome, Maria");
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(parent, { recursive: true, force: true });
+    fs.rmSync(restoreParent, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,158 @@
+import fs from "node:fs";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { isNull } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { createHome, createUser } from "../factories";
+import { HttpClient } from "../support/http";
+import {
+  createDatabase,
+  freePort,
+  startServer,
+  TEST_AUTH_SECRET,
+  type ServerProcess,
+} from "../support/processes";
+import { startLocalS3, type LocalS3 } from "../support/s3-server";
+import { startSink } from "../support/sink";
+import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
+
+/*
+ * The business outgrows one process: two server processes on their own ports share one
+ * PostgreSQL database (in TEST_DATABASE_URL's cluster) and one S3-compatible object store
+ * (s3rver), as they would behind a load balancer.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+/** The address the load balancer would answer on; both processes build links with it. */
+const PUBLIC_URL = "http://localhost:4780";
+
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let s3: LocalS3;
+let sink: Awaited<ReturnType<typeof startSink>>;
+let smtpPort: number;
+let pool: pg.Pool;
+let db: Database;
+let a: ServerProcess;
+let b: ServerProcess;
+
+test.beforeAll(async () => {
+  database = await createDatabase();
+  s3 = await startLocalS3("handyman-scale-out");
+  smtpPort = await freePort();
+  sink = await startSink({ smtpPort, httpPort: await freePort() });
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  db = drizzle(pool, { schema, casing: "snake_case" });
+});
+
+test.afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await pool?.end();
+  await sink?.close();
+  await s3?.stop();
+  await database?.drop();
+});
+
+function client(server: ServerProcess) {
+  return new HttpClient(server.origin, PUBLIC_URL);
+}
+
+async function customer() {
+  const email = uniqueEmail("scale");
+  const account = await createUser(db, {
+    email,
+    password: PASSWORD,
+    firstName: "Sam",
+    lastName: "Scale",
+  });
+  await createHome(db, account.id);
+  return account;
+}
+
+/** Server-rendered HTML without React's text separators. */
+function visibleText(html: string) {
+  return html.replace(/<!-- -->/g, "");
+}
+
+async function signInThrough(http: HttpClient, account: { email: string; password: string }) {
+  const response = await http.postJson("/api/auth/sign-in/email", {
+    email: account.email,
+    password: account.password,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+test("two processes started at the same moment on an empty database both come up", async () => {
+  test.setTimeout(120_000);
+  const env = {
+    DATABASE_URL: database.url,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    PUBLIC_URL,
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    TRUST_PROXY: "true",
+    OUTBOX_POLL_MS: "200",
+    OUTBOX_BASE_BACKOFF_MS: "200",
+    OUTBOX_MAX_BACKOFF_MS: "1000",
+  };
+  // Both apply the migrations at start: they must take turns, not both fail or half-apply.
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  for (const server of [a, b]) {
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok", database: "up" });
+  }
+  const { rows } = await pool.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+  const migrationFiles = fs.readdirSync("drizzle").filter((f) => f.endsWith(".sql"));
+  expect(rows[0].n).toBe(migrationFiles.length);
+});
+
+test("a session made on one process works on the other", async () => {
+  const account = await customer();
+  const onA = client(a);
+  await signInThrough(onA, account);
+  const onB = client(b);
+  onB.cookies.clear();
+  for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+  const page = await onB.get("/dashboard");
+  expect(page.status).toBe(200);
+  expect(visibleText(await page.text())).toContain(`Welcome, ${account.firstName}`);
+
+  // Signing out on B ends the session on A as well.
+  const out = await onB.postJson("/api/auth/sign-out", {});
+  expect(out.status).toBe(200);
+  const after = await onA.get("/dashboard");
+  expect(after.status).toBe(302);
+  expect(after.headers.get("location")).toBe("/auth");
+});
+
+test("with both workers running, every confirmation e-mail is delivered exactly once", async () => {
+  const emails = Array.from({ length: 40 }, (_, i) => uniqueEmail(`signup${i}`));
+  await Promise.all(
+    emails.map(async (email, i) => {
+      const http = client(i % 2 ? b : a);
+      const response = await http.postJson("/api/auth/sign-up/email", {
+        firstName: "New",
+        lastName: "Member",
+        email,
+        password: PASSWORD,
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+    }),
+  );
+  await expect
+    .poll(() => sink.mails.filter((m) => emails.includes(m.to[0])).length, { timeout: 30_000 })
+    .toBe(emails.length);
+  // Give a second delivery, if there were one, time to arrive.
+  await new Promise((r) => setTimeout(r, 1_500));
+  const received = sink.mails.filter((m) => emails.includes(m.to[0]));
+  expect(received).toHaveLength(emails.length);
+  expect(new Set(received.map((m) => m.to[0])).size).toBe(emails.length);
+  expect(new Set(received.map((m) => m.messageId)).size).toBe(emails.length);
+  const pending = await db.select().from(schema.outbox).where(isNull(schema.outbox.deliveredAt));
+  expect(pending).toEqual([]);
+});
