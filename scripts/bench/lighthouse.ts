@@ -12,10 +12,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -139,11 +139,22 @@ type NetworkItem = {
   mimeType?: string;
 };
 
-/** The gzip size of a body as our server sends it (compression's default level). */
+/** The bytes of a body exactly as the server sends it to a browser that accepts gzip. */
 async function gzipBodySize(url: string): Promise<number> {
-  const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
-  const body = Buffer.from(await response.arrayBuffer());
-  return zlib.gzipSync(body, { level: zlib.constants.Z_DEFAULT_COMPRESSION }).length;
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+        if (response.headers["content-encoding"] !== "gzip") {
+          response.resume();
+          reject(new Error(`${url} was not sent gzipped`));
+          return;
+        }
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
 }
 
 async function measureOnce(url: string, port: number) {
@@ -288,9 +299,11 @@ export function renderSection(results: PageResult[], meta: { chromium: string; d
     "|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
-    "JavaScript is the sum of the gzip-compressed bodies of every script the page loads before " +
-      "Lighthouse ends its trace (React, React Router and the page's own modules); the HTML column " +
-      "is the prerendered document, which also carries the page's content as loader data.",
+    "JavaScript is the sum of the gzip-encoded bodies, as the server sends them, of every script " +
+      "the page loads before Lighthouse ends its trace: React, React Router and the page's own " +
+      "modules, i.e. everything hydration needs (1 KiB = 1,024 bytes). The HTML column is the " +
+      "prerendered document, which also carries the page's content as loader data. How the pages " +
+      "stay inside the budget: docs/decisions/007-public-pages-javascript-budget.md.",
     ...(notes.length ? ["", ...notes] : []),
     END,
   ].join("\n");
