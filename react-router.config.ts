@@ -20,7 +20,7 @@ export default {
   async prerender() {
     return ["/", "/book-call", ...CITY_PATHS.map((path) => `/${path}`)];
   },
-  // The public pages' loading budget (docs/decisions/007): prerendered pages paint before
+  // The public pages' loading budget (docs/decisions/008): prerendered pages paint before
   // their JavaScript loads, and scripts and styles ship precompressed.
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.resolve(reactRouterConfig.buildDirectory, "client");

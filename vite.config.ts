@@ -9,7 +9,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Inline small assets; keep hashed file names for immutable caching.
     assetsInlineLimit: 4096,
     // Terser makes the browser bundle ~3 KB (gzipped) smaller than esbuild's minifier, which
-    // the public pages' JavaScript budget needs (docs/decisions/007). The server bundle stays
+    // the public pages' JavaScript budget needs (docs/decisions/008). The server bundle stays
     // readable.
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 }, module: true },

@@ -139,7 +139,7 @@ export function createApp(options: AppOptions) {
     const clientDir = options.clientDir;
     // Hashed build assets never change: cache them for a year. Scripts and styles are served
     // from the copies the build compressed at maximum effort (zopfli) when the browser takes
-    // gzip (docs/decisions/007); compression() leaves a response that is already encoded alone.
+    // gzip (docs/decisions/008); compression() leaves a response that is already encoded alone.
     app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
     app.use(
       "/assets",

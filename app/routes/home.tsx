@@ -23,7 +23,7 @@ export const handle: ToasterHandle = { toaster: "on-demand" };
 /*
  * The content is the loader's data (from app/content), not imported by the component: this
  * page is prerendered, so the data travels inside its HTML and the browser bundle holds only
- * the markup code (docs/decisions/007).
+ * the markup code (docs/decisions/008).
  */
 export function loader() {
   const settings = business();

@@ -1,31 +1,31 @@
 /**
- * `npm run bench`: runs every module in scripts/bench/ that exports `run()`, one after the
- * other (each writes its own section of docs/benchmarks.md). `npm run bench -- lighthouse`
- * runs only the named modules.
+ * `npm run bench`: runs every module in scripts/bench/ that exports `run()`, one after another.
+ * `npm run bench -- employee-dashboard` runs only the named modules.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const dir = import.meta.dirname;
+const dir = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
 const modules = fs
   .readdirSync(dir)
-  .filter((name) => name.endsWith(".ts") && name !== "index.ts" && !name.endsWith(".test.ts"))
-  .filter((name) => only.length === 0 || only.includes(name.replace(/\.ts$/, "")))
+  .filter((file) => file.endsWith(".ts") && file !== "index.ts" && !file.endsWith(".test.ts"))
+  .map((file) => file.replace(/\.ts$/, ""))
+  .filter((name) => only.length === 0 || only.includes(name))
   .sort();
 
-let failed = 0;
+let failed = false;
 for (const name of modules) {
-  const module = (await import(pathToFileURL(path.join(dir, name)).href)) as {
-    run?: () => Promise<unknown>;
+  const mod = (await import(pathToFileURL(path.join(dir, `${name}.ts`)).href)) as {
+    run?: () => Promise<void>;
   };
-  if (typeof module.run !== "function") continue;
+  if (typeof mod.run !== "function") continue;
   console.log(`\n=== bench: ${name} ===`);
   try {
-    await module.run();
+    await mod.run();
   } catch (error) {
-    failed++;
+    failed = true;
     console.error(`bench ${name} failed:`, error);
   }
 }

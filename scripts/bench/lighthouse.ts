@@ -303,7 +303,7 @@ export function renderSection(results: PageResult[], meta: { chromium: string; d
       "the page loads before Lighthouse ends its trace: React, React Router and the page's own " +
       "modules, i.e. everything hydration needs (1 KiB = 1,024 bytes). The HTML column is the " +
       "prerendered document, which also carries the page's content as loader data. How the pages " +
-      "stay inside the budget: docs/decisions/007-public-pages-javascript-budget.md.",
+      "stay inside the budget: docs/decisions/008-public-pages-javascript-budget.md.",
     ...(notes.length ? ["", ...notes] : []),
     END,
   ].join("\n");

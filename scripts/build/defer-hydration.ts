@@ -1,5 +1,5 @@
 /*
- * Build step for the prerendered public pages (docs/decisions/007): paint first, hydrate after.
+ * Build step for the prerendered public pages (docs/decisions/008): paint first, hydrate after.
  *
  * React Router puts a <link rel="modulepreload"> for every module of the page in <head>, and
  * its bootstrap <script type="module"> imports the route modules statically. On a slow phone

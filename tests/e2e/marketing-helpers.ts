@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 /**
  * Waits until React has hydrated the page: the public pages paint first and load their
- * JavaScript after (docs/decisions/007), so a test that wants the enhanced behaviour (fetcher
+ * JavaScript after (docs/decisions/008), so a test that wants the enhanced behaviour (fetcher
  * posts, toasts) waits for React to own the DOM.
  */
 export async function waitForHydration(page: Page) {

@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { useBusiness } from "~/root";
 
 /*
- * Public pages carry a strict JavaScript budget (see docs/decisions/007), so this bar avoids
+ * Public pages carry a strict JavaScript budget (see docs/decisions/008), so this bar avoids
  * cn() (tailwind-merge) and lucide-react: plain class strings and inline icons instead.
  */
 function startAligned(classes: string) {

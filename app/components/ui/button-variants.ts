@@ -3,7 +3,7 @@ import { cva } from "class-variance-authority";
 /*
  * The button styles on their own, without Button (which merges classes with tailwind-merge):
  * the public pages style their links and buttons with this alone, to stay inside their
- * JavaScript budget (docs/decisions/007). button.tsx re-exports it.
+ * JavaScript budget (docs/decisions/008). button.tsx re-exports it.
  */
 export const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-[color,background-color,border-color,box-shadow] outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 aria-invalid:ring-2 aria-invalid:ring-destructive/40 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",

@@ -1,6 +1,6 @@
 /*
  * Kept apart from Input (which merges classes with tailwind-merge) so the public pages can
- * style plain inputs without loading it (docs/decisions/007). input.tsx re-exports it.
+ * style plain inputs without loading it (docs/decisions/008). input.tsx re-exports it.
  */
 /** Shared field styling (also used by Textarea and NativeSelect). */
 export const inputClassName =

@@ -4,7 +4,7 @@ import type { ToastMessage } from "~/lib/lazy-toast";
 
 /*
  * Plain inputs styled like components/ui (Input, Label, Textarea): those components merge
- * classes with tailwind-merge, which the public pages cannot afford (docs/decisions/007).
+ * classes with tailwind-merge, which the public pages cannot afford (docs/decisions/008).
  */
 
 export const LABEL_CLASS = "text-sm leading-none font-medium";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 /*
  * Building blocks of the public pages. Plain class strings on purpose: these pages hydrate
- * on a strict JavaScript budget (docs/decisions/007).
+ * on a strict JavaScript budget (docs/decisions/008).
  */
 
 /** A page section with its h2; `id` doubles as the in-page anchor (#services, #pricing...). */
