@@ -150,6 +150,17 @@ export function createApp(options: AppOptions) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
+  // Rendered pages and data depend on who asks: no shared cache (a proxy, a CDN) may keep one
+  // person's dashboard for the next. Routes that know better set their own Cache-Control.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      if (!res.getHeader("cache-control")) res.setHeader("Cache-Control", "private, no-store");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
+
   app.all(
     "/{*splat}",
     createRequestHandler({
