@@ -55,6 +55,11 @@ function sameOrigin(req: Request) {
   return allowed.has(origin);
 }
 
+/** The request path for the log: the password-reset link carries its token in the path. */
+export function loggablePath(path: string) {
+  return path.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, "$1[redacted]");
+}
+
 export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -73,7 +78,7 @@ export function createApp(options: AppOptions) {
         {
           requestId,
           method: req.method,
-          path: req.path,
+          path: loggablePath(req.path),
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
         },
