@@ -12,7 +12,7 @@ import { startSink, type CapturedMail } from "../support/sink";
 import { totp } from "../support/totp";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
-import { buildWorld, snapshot, type Actor, type World } from "../support/world";
+import { buildWorld, changedPeople, snapshot, type Actor, type World } from "../support/world";
 import { createUser } from "../factories";
 import { e2eDb, expect, PASSWORD, sink, test, uniqueEmail } from "./fixtures";
 
@@ -261,10 +261,10 @@ test("redirect parameters cannot send anyone to another site", async () => {
     }
   }
   // A reset asked for with a hostile destination: refused, or its link still comes back here.
-  const hostileReset = await new HttpClient(BASE_URL).postJson(
-    "/api/auth/request-password-reset",
-    { email: world.B.email, redirectTo: "https://evil.example/steal" },
-  );
+  const hostileReset = await new HttpClient(BASE_URL).postJson("/api/auth/request-password-reset", {
+    email: world.B.email,
+    redirectTo: "https://evil.example/steal",
+  });
   expect([200, 400, 403]).toContain(hostileReset.status);
   if (hostileReset.status !== 200) {
     await new HttpClient(BASE_URL).postJson("/api/auth/request-password-reset", {
@@ -360,7 +360,7 @@ test("cross-origin posts to every action and auth endpoint are refused and chang
     }
   }
   expect(problems).toEqual([]);
-  expect(await snapshot(e2eDb(), world)).toBe(before);
+  expect(changedPeople(before, await snapshot(e2eDb(), world))).toEqual([]);
   // The control: the same kind of post from the site itself does change the profile.
   const own = await world.clients.customerA.postForm("/account", {
     intent: "update-profile",
@@ -368,7 +368,7 @@ test("cross-origin posts to every action and auth endpoint are refused and chang
     lastName: world.markers.A,
   });
   expect(own.status).toBe(200);
-  expect(await snapshot(e2eDb(), world)).not.toBe(before);
+  expect(changedPeople(before, await snapshot(e2eDb(), world))).toEqual(["A"]);
   console.log(`cross-origin: ${attempts} posts to ${targets.length} endpoints, all refused`);
 });
 
@@ -439,8 +439,13 @@ test("no password, token, TOTP secret or configured secret in any log line, and 
     const verified = remember(await browser.get(verifyLink.pathname + verifyLink.search, secure));
     expect(verified.status).toBe(302);
     expect(
-      (await browser.postJson("/api/auth/sign-in/email", { email, password: wrongPassword }, secure))
-        .status,
+      (
+        await browser.postJson(
+          "/api/auth/sign-in/email",
+          { email, password: wrongPassword },
+          secure,
+        )
+      ).status,
     ).toBe(401);
     const signedIn = remember(
       await browser.postJson("/api/auth/sign-in/email", { email, password: firstPassword }, secure),

@@ -34,7 +34,10 @@ function defaultId(file: string) {
   return file.replace(/\.[jt]sx?$/, "");
 }
 
-function flatten(entries: ConfigEntry[], parentPath = ""): Omit<AppRoute, "hasLoader" | "hasAction" | "hasPage">[] {
+function flatten(
+  entries: ConfigEntry[],
+  parentPath = "",
+): Omit<AppRoute, "hasLoader" | "hasAction" | "hasPage">[] {
   return entries.flatMap((entry) => {
     const own = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, "/") : parentPath;
     const pattern = own === "" ? "/" : own;
@@ -55,9 +58,9 @@ function flatten(entries: ConfigEntry[], parentPath = ""): Omit<AppRoute, "hasLo
 type BuildRoutes = Record<string, { module: Record<string, unknown> }>;
 
 export async function appRoutes(): Promise<AppRoute[]> {
-  const build = (await import(
-    pathToFileURL(path.resolve("build/server/index.js")).href
-  )) as { routes: BuildRoutes };
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+    routes: BuildRoutes;
+  };
   const routes = flatten(routeConfig as ConfigEntry[]);
   return routes.map((route) => {
     const built = build.routes[route.id];

@@ -7,12 +7,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import {
-  createAppointment,
-  createHome,
-  createServiceRequest,
-  createUser,
-} from "../factories";
+import { createAppointment, createHome, createServiceRequest, createUser } from "../factories";
 import { HttpClient } from "./http";
 
 export const WORLD_PASSWORD = "World-Pass-2026!";
@@ -162,32 +157,42 @@ export function foreignMarkers(world: World, actor: Actor): string[] {
   }
 }
 
+export type Snapshot = Record<"A" | "B" | "employee", string>;
+
 /**
- * Everything stored about the world's people, as one JSON string: a refused request must leave
- * it exactly as it was (sessions included: a refused sign-in must not create one).
+ * Everything stored about each of the world's people, as JSON per person: a refused request
+ * must leave all of it as it was (sessions included: a refused sign-in must not create one),
+ * and an allowed one must leave everyone else's as it was.
  */
-export async function snapshot(db: Database, world: World): Promise<string> {
-  const ids = sql.join(
-    [world.A.id, world.B.id, world.employee.id].map((id) => sql`${id}`),
-    sql`, `,
+export async function snapshot(db: Database, world: World): Promise<Snapshot> {
+  const people = { A: world.A.id, B: world.B.id, employee: world.employee.id };
+  const entries = await Promise.all(
+    Object.entries(people).map(async ([who, id]) => {
+      const result = await db.execute(sql`
+        select json_build_object(
+          'user', (select json_agg(t) from "user" t where t.id = ${id}),
+          'account', (select json_agg(t order by t.id) from account t where t.user_id = ${id}),
+          'session', (select json_agg(t.id order by t.id) from session t where t.user_id = ${id}),
+          'two_factor', (select json_agg(t order by t.id) from two_factor t where t.user_id = ${id}),
+          'profile', (select json_agg(t) from profiles t where t.user_id = ${id}),
+          'homes', (select json_agg(t order by t.id) from homes t where t.customer_id = ${id}),
+          'requests', (select json_agg(t order by t.id) from service_requests t
+                       where t.customer_id = ${id}),
+          'photos', (select json_agg(p order by p.id) from request_photos p
+                     join service_requests r on r.id = p.request_id where r.customer_id = ${id}),
+          'appointments', (select json_agg(t order by t.id) from appointments t
+                           where t.customer_id = ${id} or t.assigned_employee_id = ${id}),
+          'tasks', (select json_agg(k order by k.id) from appointment_tasks k
+                    join appointments a on a.id = k.appointment_id where a.customer_id = ${id})
+        ) as state`);
+      const rows = (result as unknown as { rows: { state: unknown }[] }).rows;
+      return [who, JSON.stringify(rows[0].state)] as const;
+    }),
   );
-  const result = await db.execute(sql`
-    select json_build_object(
-      'user', (select json_agg(t order by t.id) from "user" t where t.id in (${ids})),
-      'account', (select json_agg(t order by t.id) from account t where t.user_id in (${ids})),
-      'session', (select json_agg(t.id order by t.id) from session t where t.user_id in (${ids})),
-      'two_factor', (select json_agg(t order by t.id) from two_factor t where t.user_id in (${ids})),
-      'profiles', (select json_agg(t order by t.user_id) from profiles t where t.user_id in (${ids})),
-      'homes', (select json_agg(t order by t.id) from homes t where t.customer_id in (${ids})),
-      'requests', (select json_agg(t order by t.id) from service_requests t
-                   where t.customer_id in (${ids})),
-      'photos', (select json_agg(p order by p.id) from request_photos p
-                 join service_requests r on r.id = p.request_id where r.customer_id in (${ids})),
-      'appointments', (select json_agg(t order by t.id) from appointments t
-                       where t.customer_id in (${ids})),
-      'tasks', (select json_agg(k order by k.id) from appointment_tasks k
-                join appointments a on a.id = k.appointment_id where a.customer_id in (${ids}))
-    ) as state`);
-  const rows = (result as unknown as { rows: { state: unknown }[] }).rows;
-  return JSON.stringify(rows[0].state);
+  return Object.fromEntries(entries) as Snapshot;
+}
+
+/** Who, of the world's people, has rows that differ between two snapshots. */
+export function changedPeople(before: Snapshot, after: Snapshot) {
+  return (Object.keys(before) as (keyof Snapshot)[]).filter((who) => before[who] !== after[who]);
 }
