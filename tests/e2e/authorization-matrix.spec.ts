@@ -62,19 +62,6 @@ type Entry = { layout: true } | { loader?: LoaderRule; actions?: ActionCase[]; n
 
 const everyone = (outcome: Outcome) => () => outcome;
 const byActor = (outcomes: Record<Actor, Outcome>) => (actor: Actor) => outcomes[actor];
-/** Customers on their own objects get `own`; on the other customer's, `foreign`. */
-function ownership(
-  own: Outcome,
-  foreign: Outcome,
-  others: { visitor: Outcome; employee: Outcome },
-) {
-  return (actor: Actor, owner?: Owner) => {
-    if (actor === "visitor" || actor === "employee") return others[actor];
-    const mine = (actor === "customerA" ? "A" : "B") === owner;
-    return mine ? own : foreign;
-  };
-}
-
 const PUBLIC_PAGE: Entry = { loader: { expect: everyone("ok") } };
 
 /**

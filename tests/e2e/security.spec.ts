@@ -68,7 +68,6 @@ function headerProblems(response: Response, where: string) {
 
 test("every route answers with the security headers, whoever asks and whatever the status", async () => {
   const problems: string[] = [];
-  const seen: string[] = [];
   let checked = 0;
   const pages = routes.filter((r) => !r.layout);
   for (const route of pages) {
