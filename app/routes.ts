@@ -15,6 +15,10 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("employee", "routes/employee.tsx"),
+  // Employee dashboard actions and data (each guards for itself).
+  route("employee/requests/:requestId", "routes/employee.requests.$requestId.ts"),
+  route("employee/appointments", "routes/employee.appointments.ts"),
+  route("employee/customer-options", "routes/employee.customer-options.ts"),
   // The signed-in person's own account: profile, home, two-factor and sign-out (intents).
   route("account", "routes/account.ts"),
 

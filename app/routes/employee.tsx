@@ -1,20 +1,180 @@
+import { useCallback, useState } from "react";
+import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/employee";
+import { todayInBusinessZone } from "~/features/appointments/create-appointment-schema";
+import { listEmployeeAppointments } from "~/features/appointments/employee-appointments.server";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { ProfileMenu } from "~/features/accounts/components/profile-menu";
+import { useSignOut } from "~/features/accounts/components/use-sign-out";
+import { AppointmentsPanel } from "~/features/employee/components/appointments-panel";
+import { CreateAppointmentDialog } from "~/features/employee/components/create-appointment-dialog";
+import { CustomersPanel } from "~/features/employee/components/customers-panel";
+import { DashboardCounters } from "~/features/employee/components/dashboard-counters";
+import { EmployeeHeader } from "~/features/employee/components/employee-header";
+import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
+import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
+import { listCustomers, listEmployees } from "~/features/employee/customers.server";
+import { listUpcomingIntroCalls } from "~/features/intro-calls/queries.server";
+import { normaliseSearch, requestStatusSchema } from "~/features/employee/requests";
+import {
+  decodeCursor,
+  encodeCursor,
+  getRequestDetail,
+  isUuid,
+  listRequests,
+  requestCounters,
+} from "~/features/employee/requests.server";
+import { parseDashboardTab, type DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireEmployee(request);
-  return {};
+  const employee = await requireEmployee(request);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const today = todayInBusinessZone();
+
+  const status = requestStatusSchema.safeParse(params.get("status")).data;
+  const search = normaliseSearch(params.get("q"));
+  const after = decodeCursor(params.get("after"));
+  const before = after ? undefined : decodeCursor(params.get("before"));
+  const requestId = params.get("request");
+  const customerSearch = normaliseSearch(params.get("cq"));
+  const appointmentsView: "upcoming" | "past" =
+    params.get("appts") === "past" ? "past" : "upcoming";
+
+  const [counters, requests, appointmentList, customers, employees, introCalls, detail] =
+    await Promise.all([
+      requestCounters(today),
+      listRequests({ status, search, after, before }),
+      listEmployeeAppointments({
+        when: appointmentsView,
+        today,
+        page: Number(params.get("apage")) || 1,
+      }),
+      listCustomers({ search: customerSearch, page: Number(params.get("cpage")) || 1, today }),
+      listEmployees(),
+      listUpcomingIntroCalls({ limit: 50 }),
+      isUuid(requestId) ? getRequestDetail(requestId) : Promise.resolve(null),
+    ]);
+
+  return {
+    employee,
+    today,
+    counters,
+    requests: {
+      rows: requests.rows.map(({ cursor: _cursor, ...row }) => row),
+      older: requests.older ? encodeCursor(requests.older) : null,
+      newer: requests.newer ? encodeCursor(requests.newer) : null,
+      status: status ?? null,
+      search: search ?? "",
+    },
+    appointments: {
+      view: appointmentsView,
+      ...appointmentList,
+      page: Number(params.get("apage")) || 1,
+    },
+    customers: { ...customers, search: customerSearch ?? "" },
+    employees,
+    introCalls: introCalls.map((call) => ({
+      id: call.id,
+      name: call.name,
+      email: call.email,
+      phone: call.phone,
+      startsAt: call.startsAt.toISOString(),
+    })),
+    detail,
+    detailMissing: Boolean(requestId) && !detail,
+  };
+}
+
+/** Only the visible tab changed: the data on screen is still current. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    params.sort();
+    return params.toString();
+  };
+  if (strip(currentUrl) === strip(nextUrl)) return false;
+  return defaultShouldRevalidate;
 }
 
 export function meta() {
   return [{ title: "Employee Dashboard" }];
 }
 
-export default function EmployeeDashboard() {
+export default function EmployeeDashboard({ loaderData: data }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  // The header's 'Sign Out' reports a failure in the server's own words (SPEC section 8).
+  const { signOut, pending: signingOut } = useSignOut();
+  const closeDetail = useCallback(
+    () => navigate(withParams(location.search, { request: null }), { preventScrollReset: true }),
+    [navigate, location.search],
+  );
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Employee Dashboard</h1>
-      <p className="text-muted-foreground">Manage all customer requests and appointments</p>
+    <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
+      <EmployeeHeader
+        onCreateAppointment={() => setCreating(true)}
+        onSignOut={signOut}
+        signingOut={signingOut}
+        profile={<ProfileMenu user={data.employee} />}
+      />
+      <DashboardCounters counters={data.counters} />
+      <Tabs
+        className="min-w-0"
+        value={parseDashboardTab(new URLSearchParams(location.search).get("tab"))}
+        onValueChange={(tab) =>
+          navigate(withParams(location.search, { tab: tab as DashboardTab }), {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }
+      >
+        <TabsList aria-label="Dashboard sections" className="w-full sm:w-fit">
+          <TabsTrigger value="requests">All Requests</TabsTrigger>
+          <TabsTrigger value="appointments">Appointments</TabsTrigger>
+          <TabsTrigger value="customers">Customers</TabsTrigger>
+        </TabsList>
+        <TabsContent value="requests">
+          <RequestsPanel data={data.requests} total={data.counters.total} />
+        </TabsContent>
+        <TabsContent value="appointments">
+          <AppointmentsPanel
+            view={data.appointments.view}
+            appointments={data.appointments.appointments}
+            hasMore={data.appointments.hasMore}
+            page={data.appointments.page}
+            scheduledCount={data.counters.scheduledAppointments}
+            introCalls={data.introCalls}
+          />
+        </TabsContent>
+        <TabsContent value="customers">
+          <CustomersPanel
+            customers={data.customers.customers}
+            total={data.customers.total}
+            page={data.customers.page}
+            pageCount={data.customers.pageCount}
+            search={data.customers.search}
+          />
+        </TabsContent>
+      </Tabs>
+      <RequestDetailDialog detail={data.detail} onClose={closeDetail} />
+      <CreateAppointmentDialog
+        open={creating}
+        onOpenChange={setCreating}
+        employees={data.employees}
+        today={data.today}
+      />
     </main>
   );
 }

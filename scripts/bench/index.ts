@@ -1,32 +1,32 @@
 /**
- * `npm run bench`: runs every benchmark module in this folder that exports `run()`, one after
- * the other (they share the machine, so never in parallel). `npm run bench -- load` runs only
- * the modules named.
+ * `npm run bench`: runs every module in scripts/bench/ that exports `run()`, one after another.
+ * `npm run bench -- employee-dashboard` runs only the named modules.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const dir = import.meta.dirname;
-const wanted = process.argv.slice(2);
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
 const modules = fs
   .readdirSync(dir)
   .filter((file) => file.endsWith(".ts") && file !== "index.ts" && !file.endsWith(".test.ts"))
-  .filter((file) => wanted.length === 0 || wanted.includes(path.basename(file, ".ts")))
+  .map((file) => file.replace(/\.ts$/, ""))
+  .filter((name) => only.length === 0 || only.includes(name))
   .sort();
 
 let failed = false;
-for (const file of modules) {
-  const module = (await import(pathToFileURL(path.join(dir, file)).href)) as {
+for (const name of modules) {
+  const mod = (await import(pathToFileURL(path.join(dir, `${name}.ts`)).href)) as {
     run?: () => Promise<void>;
   };
-  if (typeof module.run !== "function") continue;
-  console.log(`\n=== bench: ${file} ===`);
+  if (typeof mod.run !== "function") continue;
+  console.log(`\n=== bench: ${name} ===`);
   try {
-    await module.run();
+    await mod.run();
   } catch (error) {
     failed = true;
-    console.error(`bench ${file} failed:`, error);
+    console.error(`bench ${name} failed:`, error);
   }
 }
 process.exit(failed ? 1 : 0);

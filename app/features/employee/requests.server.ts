@@ -85,14 +85,12 @@ function keysetCondition(query: RequestListQuery): SQL | undefined {
   return undefined;
 }
 
-type IdRow = { id: string; created_at: string };
-
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The ids (and sort keys) of one page of matching requests, in display order. */
-async function pageIds(database: DbOrTx, query: RequestListQuery): Promise<IdRow[]> {
+/** The statement choosing the ids (and sort keys) of one page of matching requests. */
+async function pageIdsStatement(database: DbOrTx, query: RequestListQuery): Promise<SQL> {
   const backwards = Boolean(query.before);
   const order = backwards ? OLDEST_FIRST : NEWEST_FIRST;
   const limit = REQUESTS_PAGE_SIZE + 1;
@@ -104,102 +102,99 @@ async function pageIds(database: DbOrTx, query: RequestListQuery): Promise<IdRow
     const all = extra ? [...filters, extra] : filters;
     return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
   };
-  const select = sql`select ${serviceRequests.id} as id, ${serviceRequests.createdAt}::text as created_at from ${serviceRequests}`;
+  const select = sql`select ${serviceRequests.id} as id, ${serviceRequests.createdAt} as created_at from ${serviceRequests}`;
 
-  let statement: SQL;
-  if (!query.search) {
-    statement = sql`${select} ${where()} order by ${order} limit ${limit}`;
+  if (!query.search) return sql`${select} ${where()} order by ${order} limit ${limit}`;
+
+  const pattern = likePattern(query.search);
+  const customers = await database
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.isEmployee, false), sql`${profileFullName} ilike ${pattern}`))
+    .limit(CUSTOMER_MATCH_LIMIT + 1);
+  let byCustomer: SQL;
+  if (customers.length === 0) {
+    byCustomer = sql`false`;
+  } else if (customers.length <= CUSTOMER_MATCH_LIMIT) {
+    // A short, known list: PostgreSQL can estimate it and pick the cheaper plan.
+    const ids = `{${customers.map((c) => `"${c.id.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+    byCustomer = sql`${serviceRequests.customerId} = any(${ids}::text[])`;
   } else {
-    const pattern = likePattern(query.search);
-    const customers = await database
-      .select({ id: profiles.userId })
-      .from(profiles)
-      .where(and(eq(profiles.isEmployee, false), sql`${profileFullName} ilike ${pattern}`))
-      .limit(CUSTOMER_MATCH_LIMIT + 1);
-    let byCustomer: SQL;
-    if (customers.length === 0) {
-      byCustomer = sql`false`;
-    } else if (customers.length <= CUSTOMER_MATCH_LIMIT) {
-      // A short, known list: PostgreSQL fetches each customer's requests by index and sorts.
-      byCustomer = sql`${serviceRequests.customerId} in (${sql.join(
-        customers.map((c) => sql`${c.id}`),
-        sql`, `,
-      )})`;
-    } else {
-      byCustomer = sql`${serviceRequests.customerId} in (select ${profiles.userId} from ${profiles} where ${profiles.isEmployee} = false and ${profileFullName} ilike ${pattern})`;
-    }
-    // Two branches, each able to use its own index, merged and cut to one page.
-    statement = sql`select id, created_at from (
+    byCustomer = sql`${serviceRequests.customerId} in (select ${profiles.userId} from ${profiles} where ${profiles.isEmployee} = false and ${profileFullName} ilike ${pattern})`;
+  }
+  // Two branches, each able to use its own index, merged and cut to one page.
+  const direction = backwards ? sql`asc` : sql`desc`;
+  return sql`select id, created_at from (
       (${select} ${where(sql`${serviceRequests.title} ilike ${pattern}`)} order by ${order} limit ${limit})
       union
       (${select} ${where(byCustomer)} order by ${order} limit ${limit})
-    ) matches order by created_at::timestamptz ${backwards ? sql`asc` : sql`desc`}, id ${backwards ? sql`asc` : sql`desc`} limit ${limit}`;
-  }
-  return rowsOf<IdRow>(await database.execute(statement));
+    ) matches order by created_at ${direction}, id ${direction} limit ${limit}`;
 }
 
-/** One page of the All Requests table, newest first. */
+type PageRow = {
+  id: string;
+  cursor_created_at: string;
+  title: string;
+  status: RequestStatus;
+  priority: string;
+  description_preview: string | null;
+  notes_preview: string | null;
+  created_at: string | Date;
+  first_name: string | null;
+  last_name: string | null;
+  address: string;
+  city: string;
+};
+
+/** One page of the All Requests table, newest first, in one round trip (two when searching). */
 export async function listRequests(
   query: RequestListQuery,
   database: DbOrTx = db(),
 ): Promise<RequestListPage> {
-  const ids = await pageIds(database, query);
-  const hasMore = ids.length > REQUESTS_PAGE_SIZE;
-  const pageRows = ids.slice(0, REQUESTS_PAGE_SIZE);
-  if (query.before) pageRows.reverse();
+  const backwards = Boolean(query.before);
+  const direction = backwards ? sql`asc` : sql`desc`;
+  const ids = await pageIdsStatement(database, query);
+  const result = await database.execute(sql`
+    with page as (${ids})
+    select sr.id, page.created_at::text as cursor_created_at, sr.title, sr.status, sr.priority,
+      left(sr.description, ${DESCRIPTION_PREVIEW_LENGTH + 1}) as description_preview,
+      left(sr.employee_notes, ${NOTES_PREVIEW_LENGTH + 1}) as notes_preview,
+      sr.created_at, p.first_name, p.last_name, h.address, h.city
+    from page
+    join ${serviceRequests} sr on sr.id = page.id
+    join ${homes} h on h.id = sr.home_id
+    left join ${profiles} p on p.user_id = sr.customer_id
+    order by page.created_at ${direction}, page.id ${direction}`);
+  const found = rowsOf<PageRow>(result);
+  const hasMore = found.length > REQUESTS_PAGE_SIZE;
+  const pageRows = found.slice(0, REQUESTS_PAGE_SIZE);
+  if (backwards) pageRows.reverse();
   if (pageRows.length === 0) return { rows: [], older: null, newer: null };
 
-  const details = await database
-    .select({
-      id: serviceRequests.id,
-      title: serviceRequests.title,
-      status: serviceRequests.status,
-      priority: serviceRequests.priority,
-      descriptionPreview: sql<
-        string | null
-      >`left(${serviceRequests.description}, ${DESCRIPTION_PREVIEW_LENGTH + 1})`,
-      notesPreview: sql<
-        string | null
-      >`left(${serviceRequests.employeeNotes}, ${NOTES_PREVIEW_LENGTH + 1})`,
-      customerFirstName: profiles.firstName,
-      customerLastName: profiles.lastName,
-      address: homes.address,
-      city: homes.city,
-    })
-    .from(serviceRequests)
-    .innerJoin(homes, eq(homes.id, serviceRequests.homeId))
-    .leftJoin(profiles, eq(profiles.userId, serviceRequests.customerId))
-    .where(
-      sql`${serviceRequests.id} in (${sql.join(
-        pageRows.map((r) => sql`${r.id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  const byId = new Map(details.map((d) => [d.id, d]));
-
-  const rows: RequestListRow[] = [];
-  for (const key of pageRows) {
-    const d = byId.get(key.id);
-    if (!d) continue; // deleted between the two reads
-    const cursor = { createdAt: key.created_at, id: key.id };
-    rows.push({
-      ...d,
-      descriptionPreview: d.descriptionPreview?.slice(0, DESCRIPTION_PREVIEW_LENGTH) ?? null,
-      descriptionTruncated: (d.descriptionPreview?.length ?? 0) > DESCRIPTION_PREVIEW_LENGTH,
-      notesPreview: d.notesPreview?.slice(0, NOTES_PREVIEW_LENGTH) ?? null,
-      notesTruncated: (d.notesPreview?.length ?? 0) > NOTES_PREVIEW_LENGTH,
-      createdAt: new Date(key.created_at).toISOString(),
-      cursor,
-    });
-  }
-  const first = rows[0]?.cursor ?? null;
-  const last = rows[rows.length - 1]?.cursor ?? null;
+  const rows: RequestListRow[] = pageRows.map((d) => ({
+    id: d.id,
+    title: d.title,
+    status: d.status,
+    priority: d.priority,
+    descriptionPreview: d.description_preview?.slice(0, DESCRIPTION_PREVIEW_LENGTH) ?? null,
+    descriptionTruncated: (d.description_preview?.length ?? 0) > DESCRIPTION_PREVIEW_LENGTH,
+    notesPreview: d.notes_preview?.slice(0, NOTES_PREVIEW_LENGTH) ?? null,
+    notesTruncated: (d.notes_preview?.length ?? 0) > NOTES_PREVIEW_LENGTH,
+    createdAt: new Date(d.created_at).toISOString(),
+    customerFirstName: d.first_name,
+    customerLastName: d.last_name,
+    address: d.address,
+    city: d.city,
+    cursor: { createdAt: d.cursor_created_at, id: d.id },
+  }));
+  const first = rows[0].cursor;
+  const last = rows[rows.length - 1].cursor;
   const paging = Boolean(query.after || query.before);
   return {
     rows,
     // Going forwards, "more" means older rows exist; going backwards, newer ones do.
-    older: query.before ? last : hasMore ? last : null,
-    newer: query.before ? (hasMore ? first : null) : paging ? first : null,
+    older: backwards ? last : hasMore ? last : null,
+    newer: backwards ? (hasMore ? first : null) : paging ? first : null,
   };
 }
 
@@ -303,4 +298,24 @@ export async function setRequestNotes(
     .where(eq(serviceRequests.id, id))
     .returning({ id: serviceRequests.id });
   return updated.length > 0;
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A cursor as an opaque URL parameter. */
+export function encodeCursor(cursor: RequestCursor) {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+/** The cursor of a URL parameter; undefined when it is missing or was tampered with. */
+export function decodeCursor(value: string | null | undefined): RequestCursor | undefined {
+  if (!value || value.length > 200) return undefined;
+  const [createdAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  if (!createdAt || !id || !TIMESTAMP_TEXT.test(createdAt) || !UUID.test(id)) return undefined;
+  return { createdAt, id };
+}
+
+export function isUuid(value: string | null | undefined): value is string {
+  return Boolean(value && UUID.test(value));
 }

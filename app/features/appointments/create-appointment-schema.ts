@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/*
+ * The rules of 'Create New Appointment' (SPEC sections 2 and 5, DESIGN.md decision 9), shared by
+ * the dialog and the action: a customer and a property; a date not before today in the
+ * business time zone; start and end times, the end after the start; at least one planned task
+ * (blank rows are dropped); employee and notes optional.
+ */
+
+export const APPOINTMENT_TIME_ZONE = "America/New_York";
+
+export const SELECT_CUSTOMER_AND_PROPERTY = "Please select a customer and property";
+export const TASK_MAX_LENGTH = 500;
+export const APPOINTMENT_NOTES_MAX_LENGTH = 2000;
+
+/** Today's date (YYYY-MM-DD) where the business is. */
+export function todayInBusinessZone(now = new Date()) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: APPOINTMENT_TIME_ZONE }).format(now);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isRealDate(value: string) {
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** "09:30" or "09:30:00" → minutes after midnight. */
+function minutes(time: string) {
+  const [h, m] = time.split(":").map(Number);
+  return h * 60 + m;
+}
+
+// Conform turns empty inputs into undefined before Zod sees them (and inside pipes too), so
+// optional text is "string or undefined", trimmed at the end.
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .optional()
+    .transform((value) => value?.trim() ?? "");
+
+const taskSchema = z.object({
+  description: optionalText(
+    TASK_MAX_LENGTH,
+    `A task must be at most ${TASK_MAX_LENGTH} characters`,
+  ),
+  serviceRequestId: z.string().regex(UUID, "Unknown task").optional(),
+});
+
+export type PlannedTask = { description: string; serviceRequestId?: string };
+
+/** The schema for a given "today" (the browser and the server each compute it at submit). */
+export function createAppointmentSchema(today: string) {
+  return z
+    .object({
+      customerId: z
+        .string({ error: SELECT_CUSTOMER_AND_PROPERTY })
+        .min(1, SELECT_CUSTOMER_AND_PROPERTY),
+      homeId: z
+        .string({ error: SELECT_CUSTOMER_AND_PROPERTY })
+        .regex(UUID, SELECT_CUSTOMER_AND_PROPERTY),
+      assignedEmployeeId: z.string().optional(),
+      scheduledDate: z
+        .string({ error: "Please choose a date" })
+        .regex(DATE, { message: "Please choose a date", abort: true })
+        .refine(isRealDate, { message: "Please choose a date", abort: true })
+        .refine((value) => value >= today, "The date cannot be earlier than today"),
+      startTime: z
+        .string({ error: "Please choose a start time" })
+        .regex(TIME, "Please choose a start time"),
+      endTime: z
+        .string({ error: "Please choose an end time" })
+        .regex(TIME, "Please choose an end time"),
+      tasks: z
+        .array(taskSchema)
+        .optional()
+        .transform(
+          (tasks) => (tasks ?? []).filter((task) => task.description !== "") as PlannedTask[],
+        )
+        // Shown on the first row, which always exists: that is where the task goes.
+        .refine((tasks) => tasks.length > 0, {
+          message: "Add at least one planned task",
+          path: [0, "description"],
+        }),
+      notes: optionalText(
+        APPOINTMENT_NOTES_MAX_LENGTH,
+        `Notes must be at most ${APPOINTMENT_NOTES_MAX_LENGTH} characters`,
+      )
+        .transform((value) => value || undefined)
+        .optional(),
+    })
+    .refine((value) => minutes(value.endTime) > minutes(value.startTime), {
+      path: ["endTime"],
+      message: "The end time must be after the start time",
+      // Checked as soon as both times are valid, even while other fields still have errors.
+      when(payload) {
+        const value = payload.value as { startTime?: unknown; endTime?: unknown };
+        return (
+          typeof value.startTime === "string" &&
+          TIME.test(value.startTime) &&
+          typeof value.endTime === "string" &&
+          TIME.test(value.endTime)
+        );
+      },
+    });
+}
+
+export type CreateAppointmentInput = z.output<ReturnType<typeof createAppointmentSchema>>;

@@ -1,0 +1,185 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  appointments,
+  appointmentTasks,
+  homes,
+  profiles,
+  serviceRequests,
+  user,
+} from "~/db/schema";
+import { business } from "~/lib/business.server";
+import { env } from "~/lib/env.server";
+import { emailLayout } from "~/lib/mail.server";
+import { enqueue } from "~/lib/outbox.server";
+import type { CreateAppointmentInput } from "./create-appointment-schema";
+import { SELECT_CUSTOMER_AND_PROPERTY } from "./create-appointment-schema";
+import { formatAppointmentDate, formatAppointmentTime } from "./format";
+import { appointmentIcs, appointmentIcsFileName } from "./ics.server";
+
+/** A reason the appointment cannot be created, worded for the employee. */
+export class AppointmentRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AppointmentRejectedError";
+  }
+}
+
+/**
+ * Creates an appointment with its planned tasks for a customer, in one transaction with the
+ * customer's confirmation e-mail (and its .ics file) in the outbox: either all of it happens or
+ * none. Tasks picked from the customer's open requests keep the link to the request, and those
+ * requests move to 'scheduled' (they are no longer waiting to be planned).
+ */
+export async function createAppointment(input: CreateAppointmentInput, createdBy: string) {
+  return db().transaction(async (tx) => {
+    const [place] = await tx
+      .select({
+        email: user.email,
+        firstName: profiles.firstName,
+        address: homes.address,
+        city: homes.city,
+        state: homes.state,
+        zipCode: homes.zipCode,
+      })
+      .from(homes)
+      .innerJoin(profiles, eq(profiles.userId, homes.customerId))
+      .innerJoin(user, eq(user.id, homes.customerId))
+      .where(
+        and(
+          eq(homes.id, input.homeId),
+          eq(homes.customerId, input.customerId),
+          eq(profiles.isEmployee, false),
+        ),
+      )
+      .limit(1);
+    if (!place) throw new AppointmentRejectedError(SELECT_CUSTOMER_AND_PROPERTY);
+
+    let assignee: { firstName: string | null; lastName: string | null } | undefined;
+    if (input.assignedEmployeeId) {
+      [assignee] = await tx
+        .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+        .from(profiles)
+        .where(and(eq(profiles.userId, input.assignedEmployeeId), eq(profiles.isEmployee, true)))
+        .limit(1);
+      if (!assignee) throw new AppointmentRejectedError("The chosen employee does not exist");
+    }
+
+    const linked = [
+      ...new Set(input.tasks.flatMap((t) => (t.serviceRequestId ? [t.serviceRequestId] : []))),
+    ];
+    if (linked.length) {
+      const owned = await tx
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(
+          and(
+            inArray(serviceRequests.id, linked),
+            eq(serviceRequests.customerId, input.customerId),
+          ),
+        );
+      if (owned.length !== linked.length) {
+        throw new AppointmentRejectedError("A chosen task is not one of this customer's requests");
+      }
+    }
+
+    const [appointment] = await tx
+      .insert(appointments)
+      .values({
+        customerId: input.customerId,
+        homeId: input.homeId,
+        assignedEmployeeId: input.assignedEmployeeId ?? null,
+        scheduledDate: input.scheduledDate,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        notes: input.notes ?? null,
+        status: "approved",
+        createdBy,
+      })
+      .returning();
+    await tx.insert(appointmentTasks).values(
+      input.tasks.map((task) => ({
+        appointmentId: appointment.id,
+        taskDescription: task.description,
+        serviceRequestId: task.serviceRequestId ?? null,
+      })),
+    );
+    if (linked.length) {
+      await tx
+        .update(serviceRequests)
+        .set({ status: "scheduled" })
+        .where(
+          and(
+            inArray(serviceRequests.id, linked),
+            inArray(serviceRequests.status, ["new", "reviewed"]),
+          ),
+        );
+    }
+
+    const tasks = input.tasks.map((t) => t.description);
+    const ics = appointmentIcs(
+      {
+        id: appointment.id,
+        scheduledDate: appointment.scheduledDate,
+        startTime: appointment.startTime,
+        endTime: appointment.endTime,
+        address: place.address,
+        city: place.city,
+        state: place.state,
+        tasks,
+        notes: appointment.notes,
+      },
+      { organizer: { name: business().name, email: business().email } },
+    );
+    const date = formatAppointmentDate(appointment.scheduledDate);
+    const time = `${formatAppointmentTime(appointment.startTime)} to ${formatAppointmentTime(appointment.endTime)}`;
+    const where = `${place.address}, ${place.city}, ${place.state} ${place.zipCode}`;
+    const handyman = assignee
+      ? [assignee.firstName, assignee.lastName].filter(Boolean).join(" ")
+      : undefined;
+    const lines = [
+      `Date: ${date}`,
+      `Time: ${time}`,
+      `Address: ${where}`,
+      ...(handyman ? [`Your handyman: ${handyman}`] : []),
+      "Planned tasks:",
+      ...tasks.map((task) => `- ${task}`),
+      ...(appointment.notes ? [`Notes: ${appointment.notes}`] : []),
+    ];
+    const dashboard = `${env().publicUrl}/dashboard`;
+    await enqueue(tx, "email", {
+      to: place.email,
+      subject: `Your handyman appointment on ${date}`,
+      text: [
+        `Hello${place.firstName ? ` ${place.firstName}` : ""},`,
+        "",
+        `Your visit from ${business().name} is scheduled.`,
+        "",
+        ...lines,
+        "",
+        "The attached calendar file adds the visit to your calendar.",
+        `See your appointments: ${dashboard}`,
+        "",
+        `Questions? Call us at ${business().phone}.`,
+      ].join("\n"),
+      html: emailLayout({
+        heading: "Your handyman appointment is scheduled",
+        paragraphs: [
+          `Hello${place.firstName ? ` ${place.firstName}` : ""}, your visit from ${business().name} is scheduled.`,
+          ...lines,
+          "The attached calendar file adds the visit to your calendar.",
+          `Questions? Call us at ${business().phone}.`,
+        ],
+        action: { label: "See your appointments", url: dashboard },
+      }),
+      attachments: [
+        {
+          filename: appointmentIcsFileName(appointment.scheduledDate),
+          content: ics,
+          contentType: "text/calendar; charset=utf-8",
+        },
+      ],
+    });
+    return appointment;
+  });
+}

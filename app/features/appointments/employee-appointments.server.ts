@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db, type DbOrTx } from "~/db/client.server";
+import { appointments, appointmentTasks, homes, profiles } from "~/db/schema";
+
+/*
+ * The employee's Appointments tab. All appointments are 'approved' (the only status), so the
+ * list a business needs is the upcoming ones, soonest first; past visits stay reachable in
+ * their own view, newest first. Both are bounded pages read through appointments_date_idx.
+ */
+
+export const APPOINTMENTS_PAGE_SIZE = 50;
+
+export type EmployeeAppointment = {
+  id: string;
+  scheduledDate: string;
+  startTime: string;
+  endTime: string;
+  status: string;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  address: string;
+  city: string;
+  state: string;
+  taskCount: number;
+  assignedFirstName: string | null;
+  assignedLastName: string | null;
+};
+
+export async function listEmployeeAppointments(
+  options: { when: "upcoming" | "past"; today: string; page?: number },
+  database: DbOrTx = db(),
+): Promise<{ appointments: EmployeeAppointment[]; hasMore: boolean }> {
+  const page = Math.max(1, options.page ?? 1);
+  const upcoming = options.when === "upcoming";
+  const assigned = alias(profiles, "assigned_profile");
+  const rows = await database
+    .select({
+      id: appointments.id,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      status: appointments.status,
+      customerFirstName: profiles.firstName,
+      customerLastName: profiles.lastName,
+      address: homes.address,
+      city: homes.city,
+      state: homes.state,
+      taskCount: sql<number>`(select count(*)::int from ${appointmentTasks} where ${appointmentTasks.appointmentId} = ${appointments.id})`,
+      assignedFirstName: assigned.firstName,
+      assignedLastName: assigned.lastName,
+    })
+    .from(appointments)
+    .innerJoin(homes, eq(homes.id, appointments.homeId))
+    .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
+    .leftJoin(assigned, eq(assigned.userId, appointments.assignedEmployeeId))
+    .where(
+      and(
+        eq(appointments.status, "approved"),
+        upcoming
+          ? gte(appointments.scheduledDate, options.today)
+          : lt(appointments.scheduledDate, options.today),
+      ),
+    )
+    .orderBy(
+      ...(upcoming
+        ? [asc(appointments.scheduledDate), asc(appointments.startTime), asc(appointments.id)]
+        : [desc(appointments.scheduledDate), desc(appointments.startTime), desc(appointments.id)]),
+    )
+    .limit(APPOINTMENTS_PAGE_SIZE + 1)
+    .offset((page - 1) * APPOINTMENTS_PAGE_SIZE);
+  return {
+    appointments: rows.slice(0, APPOINTMENTS_PAGE_SIZE),
+    hasMore: rows.length > APPOINTMENTS_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,220 @@
+import {
+  CalendarIcon,
+  ClockIcon,
+  ListChecksIcon,
+  MapPinIcon,
+  PhoneIcon,
+  UserIcon,
+} from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments/format";
+import { formatDateTime } from "../format";
+import { customerName } from "../requests";
+import { withParams } from "./requests-panel";
+
+export type AppointmentView = {
+  id: string;
+  scheduledDate: string;
+  startTime: string;
+  endTime: string;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  address: string;
+  city: string;
+  state: string;
+  taskCount: number;
+  assignedFirstName: string | null;
+  assignedLastName: string | null;
+};
+
+export type IntroCallView = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  startsAt: string;
+};
+
+export function AppointmentsPanel({
+  view,
+  appointments,
+  hasMore,
+  page,
+  scheduledCount,
+  introCalls,
+}: {
+  view: "upcoming" | "past";
+  appointments: AppointmentView[];
+  hasMore: boolean;
+  page: number;
+  scheduledCount: number;
+  introCalls: IntroCallView[];
+}) {
+  const location = useLocation();
+  const upcoming = view === "upcoming";
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-xl">Appointments Management</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-lg font-semibold">
+              {upcoming
+                ? `Scheduled Appointments (${scheduledCount})`
+                : `Past Appointments (page ${page})`}
+            </h3>
+            <Button asChild variant="outline" size="sm">
+              <Link
+                to={withParams(location.search, {
+                  tab: "appointments",
+                  appts: upcoming ? "past" : null,
+                  apage: null,
+                })}
+                preventScrollReset
+              >
+                {upcoming ? "Show past appointments" : "Show scheduled appointments"}
+              </Link>
+            </Button>
+          </div>
+          {appointments.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">
+              {upcoming ? "No appointments scheduled" : "No past appointments"}
+            </p>
+          ) : (
+            <ul
+              className="grid gap-3 md:grid-cols-2"
+              aria-label={upcoming ? "Scheduled appointments" : "Past appointments"}
+            >
+              {appointments.map((appointment) => (
+                <li key={appointment.id}>
+                  <AppointmentCard appointment={appointment} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {(hasMore || page > 1) && (
+            <nav aria-label="Appointment pages" className="flex justify-between">
+              {page > 1 ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link
+                    to={withParams(location.search, {
+                      apage: String(page - 1),
+                      tab: "appointments",
+                    })}
+                  >
+                    Previous page
+                  </Link>
+                </Button>
+              ) : (
+                <span />
+              )}
+              {hasMore && (
+                <Button asChild variant="outline" size="sm">
+                  <Link
+                    to={withParams(location.search, {
+                      apage: String(page + 1),
+                      tab: "appointments",
+                    })}
+                  >
+                    Next page
+                  </Link>
+                </Button>
+              )}
+            </nav>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 className="text-xl">Upcoming Intro Calls ({introCalls.length})</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {introCalls.length === 0 ? (
+            <p className="py-6 text-center text-muted-foreground">No intro calls booked</p>
+          ) : (
+            <ul className="divide-y" aria-label="Upcoming intro calls">
+              {introCalls.map((call) => (
+                <li
+                  key={call.id}
+                  className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div>
+                    <p className="font-medium">{formatDateTime(call.startsAt)}</p>
+                    <p className="text-sm">
+                      {call.name} ·{" "}
+                      <a className="text-primary underline" href={`mailto:${call.email}`}>
+                        {call.email}
+                      </a>
+                    </p>
+                  </div>
+                  {call.phone && (
+                    <a
+                      className="inline-flex items-center gap-1 text-sm text-primary underline"
+                      href={`tel:${call.phone}`}
+                    >
+                      <PhoneIcon aria-hidden="true" className="size-4" />
+                      {call.phone}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function AppointmentCard({ appointment }: { appointment: AppointmentView }) {
+  const assigned = customerName(appointment.assignedFirstName, appointment.assignedLastName);
+  return (
+    <Card className="gap-3 py-4" data-appointment-id={appointment.id}>
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <h4 className="font-semibold">
+          {customerName(appointment.customerFirstName, appointment.customerLastName)}
+        </h4>
+        <Badge variant="outline" className="border-green-300 bg-green-100 text-green-900">
+          Scheduled
+        </Badge>
+      </CardHeader>
+      <CardContent className="grid gap-1.5 text-sm">
+        <p className="flex items-center gap-2">
+          <MapPinIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+          {appointment.address}, {appointment.city}, {appointment.state}
+        </p>
+        <p className="flex items-center gap-2">
+          <CalendarIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+          {formatAppointmentDate(appointment.scheduledDate)}
+        </p>
+        <p className="flex items-center gap-2">
+          <ClockIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+          {formatAppointmentTime(appointment.startTime)}
+          <span className="text-muted-foreground">
+            to {formatAppointmentTime(appointment.endTime)}
+          </span>
+        </p>
+        <p className="flex items-center gap-2">
+          <ListChecksIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+          {appointment.taskCount} {appointment.taskCount === 1 ? "task" : "tasks"} planned
+        </p>
+        {appointment.assignedFirstName || appointment.assignedLastName ? (
+          <p className="flex items-center gap-2">
+            <UserIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+            Handyman: {assigned}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

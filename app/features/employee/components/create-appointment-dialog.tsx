@@ -1,0 +1,439 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { PlusIcon, XIcon } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  APPOINTMENT_NOTES_MAX_LENGTH,
+  TASK_MAX_LENGTH,
+  createAppointmentSchema,
+  todayInBusinessZone,
+} from "~/features/appointments/create-appointment-schema";
+import { statusLabel } from "../requests";
+
+export type EmployeeOption = { userId: string; name: string };
+
+type CustomerChoice = { userId: string; name: string; email: string };
+type HomeOption = { id: string; address: string; city: string; state: string; zipCode: string };
+type OpenRequest = { id: string; title: string; status: string; priority: string };
+
+type SearchResult = { ok: true; kind: "search"; customers: CustomerChoice[] };
+type CustomerResult =
+  | { ok: true; kind: "customer"; homes: HomeOption[]; openRequests: OpenRequest[] }
+  | { ok: false; error: string };
+type CreateResult = {
+  ok: boolean;
+  error?: string;
+  result?: SubmissionResult<string[]>;
+};
+
+export function CreateAppointmentDialog({
+  open,
+  onOpenChange,
+  employees,
+  today,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  employees: EmployeeOption[];
+  today: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Create New Appointment</DialogTitle>
+          <DialogDescription>
+            Schedule a new appointment with a customer and define the work to be done.
+          </DialogDescription>
+        </DialogHeader>
+        {open && (
+          <CreateAppointmentForm
+            employees={employees}
+            today={today}
+            onDone={() => onOpenChange(false)}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateAppointmentForm({
+  employees,
+  today,
+  onDone,
+  onCancel,
+}: {
+  employees: EmployeeOption[];
+  today: string;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const create = useFetcher<CreateResult>();
+  const search = useFetcher<SearchResult>();
+  const options = useFetcher<CustomerResult>();
+
+  const [query, setQuery] = useState("");
+  const [customerId, setCustomerId] = useState("");
+  const [homeId, setHomeId] = useState("");
+  const [picked, setPicked] = useState<CustomerChoice | null>(null);
+
+  // The customer list follows what is typed, a moment after typing stops.
+  const searchLoad = search.load;
+  useEffect(() => {
+    const timer = setTimeout(
+      () => searchLoad(`/employee/customer-options?q=${encodeURIComponent(query)}`),
+      query ? 250 : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [query, searchLoad]);
+
+  const optionsLoad = options.load;
+  useEffect(() => {
+    if (customerId)
+      optionsLoad(`/employee/customer-options?customerId=${encodeURIComponent(customerId)}`);
+  }, [customerId, optionsLoad]);
+
+  const customerData =
+    customerId && options.state === "idle" && options.data?.ok && options.data.kind === "customer"
+      ? options.data
+      : null;
+  const homes = useMemo(() => customerData?.homes ?? [], [customerData]);
+  const openRequests = customerData?.openRequests ?? [];
+
+  // One home (the usual case): choose it. A different customer: forget the old choice.
+  useEffect(() => {
+    setHomeId((current) =>
+      homes.some((home) => home.id === current) ? current : homes.length === 1 ? homes[0].id : "",
+    );
+  }, [homes]);
+
+  const choices = useMemo(() => {
+    const found = search.data?.ok ? search.data.customers : [];
+    // Keep the chosen customer selectable while the list shows other matches.
+    return picked && !found.some((c) => c.userId === picked.userId) ? [picked, ...found] : found;
+  }, [search.data, picked]);
+
+  const schema = useMemo(() => createAppointmentSchema(today), [today]);
+  const [form, fields] = useForm({
+    id: `create-appointment-${id}`,
+    lastResult: create.state === "idle" ? create.data?.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { tasks: [{ description: "" }] },
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: createAppointmentSchema(todayInBusinessZone()) });
+    },
+  });
+  const tasks = fields.tasks.getFieldList();
+  const taskValues = (fields.tasks.value ?? []) as (
+    { description?: string; serviceRequestId?: string } | undefined
+  )[];
+  const linkedIds = new Set(taskValues.map((t) => t?.serviceRequestId).filter(Boolean));
+  const availableRequests = openRequests.filter((r) => !linkedIds.has(r.id));
+
+  // The result of a submission: a toast, and the dialog closes on success.
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (create.state !== "idle" || !create.data || handled.current === create.data) return;
+    handled.current = create.data;
+    if (create.data.ok) {
+      toast.success("Appointment created successfully");
+      onDone();
+    } else {
+      toast.error(create.data.error || "Failed to create appointment");
+    }
+  }, [create.state, create.data, onDone]);
+
+  const creating = create.state !== "idle";
+  const placeError = fields.customerId.errors?.[0] ?? fields.homeId.errors?.[0];
+  const placeErrorId = `${id}-place-error`;
+
+  function addExistingTask(requestId: string) {
+    const request = openRequests.find((r) => r.id === requestId);
+    if (!request) return;
+    const value = { description: request.title, serviceRequestId: request.id };
+    const blankIndex = taskValues.findIndex((t) => !t?.description?.trim() && !t?.serviceRequestId);
+    if (blankIndex >= 0 || tasks.length === 0) {
+      form.update({ name: fields.tasks.name, index: Math.max(0, blankIndex), value });
+    } else {
+      form.insert({ name: fields.tasks.name, defaultValue: value });
+    }
+  }
+
+  return (
+    <create.Form
+      method="post"
+      action="/employee/appointments"
+      {...getFormProps(form)}
+      className="grid min-w-0 gap-4"
+    >
+      <fieldset
+        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2"
+        disabled={creating}
+      >
+        <legend className="sr-only">Customer and property</legend>
+        <div className="grid gap-1.5 sm:col-span-2">
+          <Label htmlFor={`${id}-find`}>Find a customer</Label>
+          <Input
+            id={`${id}-find`}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Name, e-mail or phone"
+            autoComplete="off"
+            aria-describedby={`${id}-find-hint`}
+          />
+          <p id={`${id}-find-hint`} className="text-xs text-muted-foreground">
+            {search.state !== "idle"
+              ? "Searching..."
+              : `${choices.length} ${choices.length === 1 ? "customer" : "customers"} listed below`}
+          </p>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={fields.customerId.id}>Select Customer</Label>
+          <NativeSelect
+            id={fields.customerId.id}
+            name={fields.customerId.name}
+            value={customerId}
+            onChange={(event) => {
+              const value = event.target.value;
+              setCustomerId(value);
+              setPicked(choices.find((c) => c.userId === value) ?? null);
+            }}
+            aria-invalid={placeError ? true : undefined}
+            aria-describedby={placeError ? placeErrorId : undefined}
+          >
+            <NativeSelectOption value="">Choose a customer</NativeSelectOption>
+            {choices.map((customer) => (
+              <NativeSelectOption key={customer.userId} value={customer.userId}>
+                {customer.name} ({customer.email})
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        {homes.length > 0 ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={fields.homeId.id}>Select Property</Label>
+            <NativeSelect
+              id={fields.homeId.id}
+              name={fields.homeId.name}
+              value={homeId}
+              onChange={(event) => setHomeId(event.target.value)}
+              aria-invalid={placeError ? true : undefined}
+              aria-describedby={placeError ? placeErrorId : undefined}
+            >
+              <NativeSelectOption value="">Choose a property</NativeSelectOption>
+              {homes.map((home) => (
+                <NativeSelectOption key={home.id} value={home.id}>
+                  {home.address}, {home.city}, {home.state} {home.zipCode}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : customerData ? (
+          <p className="self-end text-sm text-muted-foreground">
+            This customer has no property on file yet.
+          </p>
+        ) : null}
+        {placeError && (
+          <p id={placeErrorId} role="alert" className="text-sm text-destructive sm:col-span-2">
+            {placeError}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset
+        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-3"
+        disabled={creating}
+      >
+        <legend className="sr-only">When and who</legend>
+        <div className="grid gap-1.5 sm:col-span-3">
+          <Label htmlFor={fields.assignedEmployeeId.id}>Assign Employee (Optional)</Label>
+          <NativeSelect
+            id={fields.assignedEmployeeId.id}
+            name={fields.assignedEmployeeId.name}
+            defaultValue=""
+          >
+            <NativeSelectOption value="">Unassigned</NativeSelectOption>
+            {employees.map((employee) => (
+              <NativeSelectOption key={employee.userId} value={employee.userId}>
+                {employee.name}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <Field
+          label="Date"
+          errors={fields.scheduledDate.errors}
+          errorId={fields.scheduledDate.errorId}
+        >
+          <Input {...getInputProps(fields.scheduledDate, { type: "date" })} min={today} />
+        </Field>
+        <Field
+          label="Start Time"
+          errors={fields.startTime.errors}
+          errorId={fields.startTime.errorId}
+        >
+          <Input {...getInputProps(fields.startTime, { type: "time" })} />
+        </Field>
+        <Field label="End Time" errors={fields.endTime.errors} errorId={fields.endTime.errorId}>
+          <Input {...getInputProps(fields.endTime, { type: "time" })} />
+        </Field>
+      </fieldset>
+
+      <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" disabled={creating}>
+        <legend className="mb-1 font-semibold">Planned Tasks</legend>
+        {customerData && (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-existing`}>Add Existing Customer Tasks</Label>
+            <NativeSelect
+              id={`${id}-existing`}
+              value=""
+              onChange={(event) => addExistingTask(event.target.value)}
+              disabled={availableRequests.length === 0}
+            >
+              <NativeSelectOption value="">
+                {availableRequests.length === 0
+                  ? "No open requests to add"
+                  : "Choose one of the customer's open requests"}
+              </NativeSelectOption>
+              {availableRequests.map((request) => (
+                <NativeSelectOption key={request.id} value={request.id}>
+                  {request.title} ({statusLabel(request.priority)}, {statusLabel(request.status)})
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
+        <ol className="grid gap-2">
+          {tasks.map((task, index) => {
+            const taskFields = task.getFieldset();
+            return (
+              <li key={task.key} className="grid gap-1">
+                <div className="flex items-center gap-2">
+                  <Label htmlFor={taskFields.description.id} className="sr-only">
+                    Task {index + 1}
+                  </Label>
+                  <Input
+                    {...getInputProps(taskFields.description, { type: "text" })}
+                    required
+                    className="w-auto flex-1"
+                    maxLength={TASK_MAX_LENGTH}
+                    placeholder={`Task ${index + 1}`}
+                  />
+                  <input {...getInputProps(taskFields.serviceRequestId, { type: "hidden" })} />
+                  {tasks.length > 1 && (
+                    <Button
+                      {...form.remove.getButtonProps({ name: fields.tasks.name, index })}
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove task ${index + 1}`}
+                    >
+                      <XIcon aria-hidden="true" />
+                    </Button>
+                  )}
+                </div>
+                {taskFields.description.errors && (
+                  <p id={taskFields.description.errorId} className="text-sm text-destructive">
+                    {taskFields.description.errors[0]}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {fields.tasks.errors && (
+          <p id={fields.tasks.errorId} role="alert" className="text-sm text-destructive">
+            {fields.tasks.errors[0]}
+          </p>
+        )}
+        <Button
+          {...form.insert.getButtonProps({
+            name: fields.tasks.name,
+            defaultValue: { description: "" },
+          })}
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+        >
+          <PlusIcon aria-hidden="true" />
+          Add Task
+        </Button>
+      </fieldset>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor={fields.notes.id}>Notes (Optional)</Label>
+        <Textarea
+          {...getTextareaProps(fields.notes)}
+          maxLength={APPOINTMENT_NOTES_MAX_LENGTH}
+          rows={3}
+          disabled={creating}
+        />
+      </div>
+
+      {form.errors && (
+        <p id={form.errorId} role="alert" className="text-sm text-destructive">
+          {form.errors[0]}
+        </p>
+      )}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={creating}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={creating}>
+          {creating ? "Creating..." : "Create Appointment"}
+        </Button>
+      </DialogFooter>
+    </create.Form>
+  );
+}
+
+function Field({
+  label,
+  errors,
+  errorId,
+  children,
+}: {
+  label: string;
+  errors?: string[];
+  errorId: string;
+  children: React.ReactElement<{ id?: string }>;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={children.props.id}>{label}</Label>
+      {children}
+      {errors && (
+        <p id={errorId} className="text-sm text-destructive">
+          {errors[0]}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { SearchIcon } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments/format";
+import { customerName } from "../requests";
+import { withParams } from "./requests-panel";
+
+export type CustomerView = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  openRequests: number;
+  nextAppointmentDate: string | null;
+  nextAppointmentStart: string | null;
+};
+
+export function CustomersPanel({
+  customers,
+  total,
+  page,
+  pageCount,
+  search,
+}: {
+  customers: CustomerView[];
+  total: number;
+  page: number;
+  pageCount: number;
+  search: string;
+}) {
+  const location = useLocation();
+  return (
+    <Card>
+      <CardHeader className="gap-4">
+        <CardTitle asChild>
+          <h2 className="text-xl">Customers ({total})</h2>
+        </CardTitle>
+        <Form
+          method="get"
+          role="search"
+          aria-label="Search customers"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          preventScrollReset
+        >
+          <input type="hidden" name="tab" value="customers" />
+          <div className="grid flex-1 gap-1.5">
+            <Label htmlFor="customers-search">Search by name, e-mail or phone</Label>
+            <Input
+              id="customers-search"
+              name="cq"
+              type="search"
+              defaultValue={search}
+              key={search}
+              maxLength={100}
+            />
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" variant="secondary">
+              <SearchIcon aria-hidden="true" />
+              Search
+            </Button>
+            {search && (
+              <Button asChild variant="ghost">
+                <Link to="?tab=customers" preventScrollReset>
+                  Clear
+                </Link>
+              </Button>
+            )}
+          </div>
+        </Form>
+      </CardHeader>
+      <CardContent>
+        {customers.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground">
+            {search ? "No customers match this search" : "No customers yet"}
+          </p>
+        ) : (
+          <Table containerLabel="Customers">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Name</TableHead>
+                <TableHead scope="col">E-mail</TableHead>
+                <TableHead scope="col">Phone</TableHead>
+                <TableHead scope="col">Home address</TableHead>
+                <TableHead scope="col">Open requests</TableHead>
+                <TableHead scope="col">Next appointment</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {customers.map((customer) => (
+                <TableRow key={customer.userId} className="align-top">
+                  <TableCell className="font-medium">
+                    {customerName(customer.firstName, customer.lastName)}
+                  </TableCell>
+                  <TableCell>
+                    <a className="text-primary underline" href={`mailto:${customer.email}`}>
+                      {customer.email}
+                    </a>
+                  </TableCell>
+                  <TableCell>
+                    {customer.phone ? (
+                      <a className="text-primary underline" href={`tel:${customer.phone}`}>
+                        {customer.phone}
+                      </a>
+                    ) : (
+                      <span className="text-muted-foreground">Not provided</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="min-w-48 whitespace-normal">
+                    {customer.address ? (
+                      <>
+                        {customer.address}
+                        <br />
+                        {customer.city}, {customer.state} {customer.zipCode}
+                      </>
+                    ) : (
+                      <span className="text-muted-foreground">No home address</span>
+                    )}
+                  </TableCell>
+                  <TableCell>{customer.openRequests}</TableCell>
+                  <TableCell className="whitespace-normal">
+                    {customer.nextAppointmentDate && customer.nextAppointmentStart ? (
+                      <>
+                        {formatAppointmentDate(customer.nextAppointmentDate)}
+                        <br />
+                        {formatAppointmentTime(customer.nextAppointmentStart)}
+                      </>
+                    ) : (
+                      <span className="text-muted-foreground">None scheduled</span>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {pageCount > 1 && (
+          <nav aria-label="Customer pages" className="mt-4 flex items-center justify-between gap-2">
+            {page > 1 ? (
+              <Button asChild variant="outline" size="sm">
+                <Link
+                  to={withParams(location.search, { cpage: String(page - 1), tab: "customers" })}
+                >
+                  Previous page
+                </Link>
+              </Button>
+            ) : (
+              <span />
+            )}
+            <p className="text-sm text-muted-foreground">
+              Page {page} of {pageCount}
+            </p>
+            {page < pageCount ? (
+              <Button asChild variant="outline" size="sm">
+                <Link
+                  to={withParams(location.search, { cpage: String(page + 1), tab: "customers" })}
+                >
+                  Next page
+                </Link>
+              </Button>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

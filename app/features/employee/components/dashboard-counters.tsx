@@ -1,0 +1,36 @@
+import { CalendarCheckIcon, CheckCircle2Icon, ClipboardListIcon, EyeIcon } from "lucide-react";
+import { Card } from "~/components/ui/card";
+
+export type CountersView = {
+  new: number;
+  reviewed: number;
+  scheduledAppointments: number;
+  complete: number;
+};
+
+/** The four counters (SPEC section 2): a list, so screen readers hear "4 items". */
+export function DashboardCounters({ counters }: { counters: CountersView }) {
+  const items = [
+    { label: "New Requests", value: counters.new, icon: ClipboardListIcon },
+    { label: "Reviewed", value: counters.reviewed, icon: EyeIcon },
+    { label: "Scheduled", value: counters.scheduledAppointments, icon: CalendarCheckIcon },
+    { label: "Completed", value: counters.complete, icon: CheckCircle2Icon },
+  ];
+  return (
+    <ul aria-label="Counters" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {items.map(({ label, value, icon: Icon }) => (
+        <li key={label}>
+          <Card className="flex-row items-center justify-between gap-2 px-4 py-4 sm:px-6">
+            <div>
+              <p className="text-sm text-muted-foreground">{label}</p>
+              <p className="text-2xl font-bold" data-counter={label}>
+                {value.toLocaleString("en-US")}
+              </p>
+            </div>
+            <Icon aria-hidden="true" className="size-6 text-primary" />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

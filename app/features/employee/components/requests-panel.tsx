@@ -1,0 +1,236 @@
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { formatCreatedDate } from "../format";
+import { REQUEST_STATUSES, customerName, shortId, statusLabel } from "../requests";
+import { PriorityBadge, StatusBadge } from "./request-badges";
+
+export type RequestRowView = {
+  id: string;
+  title: string;
+  status: string;
+  priority: string;
+  descriptionPreview: string | null;
+  descriptionTruncated: boolean;
+  notesPreview: string | null;
+  notesTruncated: boolean;
+  createdAt: string;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  address: string;
+  city: string;
+};
+
+export type RequestsPanelData = {
+  rows: RequestRowView[];
+  older: string | null;
+  newer: string | null;
+  status: string | null;
+  search: string;
+};
+
+/** The current URL with some parameters changed (null removes one). */
+export function withParams(search: string, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(key);
+    else params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+export function RequestsPanel({ data, total }: { data: RequestsPanelData; total: number }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const filtered = Boolean(data.status || data.search);
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/employee";
+
+  const openHref = (id: string) => withParams(location.search, { request: id, tab: "requests" });
+
+  return (
+    <Card>
+      <CardHeader className="gap-4">
+        <CardTitle asChild>
+          <h2 className="text-xl">All Requests ({total})</h2>
+        </CardTitle>
+        {/* A GET form: the filter and search live in the URL, so they work without JavaScript,
+            survive a reload and can be shared. */}
+        <Form
+          method="get"
+          role="search"
+          aria-label="Filter requests"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          preventScrollReset
+        >
+          <input type="hidden" name="tab" value="requests" />
+          <div className="grid flex-1 gap-1.5">
+            <Label htmlFor="requests-search">Search by title or customer name</Label>
+            <Input
+              id="requests-search"
+              name="q"
+              type="search"
+              defaultValue={data.search}
+              key={data.search}
+              maxLength={100}
+              placeholder="e.g. faucet or Maria Alvarez"
+            />
+          </div>
+          <div className="grid gap-1.5 sm:w-44">
+            <Label htmlFor="requests-status">Status</Label>
+            <NativeSelect
+              id="requests-status"
+              name="status"
+              defaultValue={data.status ?? ""}
+              key={data.status ?? ""}
+            >
+              <NativeSelectOption value="">All statuses</NativeSelectOption>
+              {REQUEST_STATUSES.map((status) => (
+                <NativeSelectOption key={status} value={status}>
+                  {statusLabel(status)}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" variant="secondary">
+              <SearchIcon aria-hidden="true" />
+              Search
+            </Button>
+            {filtered && (
+              <Button asChild variant="ghost">
+                <Link to="?tab=requests" preventScrollReset>
+                  Clear
+                </Link>
+              </Button>
+            )}
+          </div>
+        </Form>
+      </CardHeader>
+      <CardContent aria-busy={loading}>
+        {data.rows.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground">
+            {filtered ? "No requests match this search" : "No requests yet"}
+          </p>
+        ) : (
+          <Table containerLabel="All requests">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Request Details</TableHead>
+                <TableHead scope="col">Status</TableHead>
+                <TableHead scope="col" className="text-right">
+                  Actions
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.rows.map((row) => (
+                <TableRow
+                  key={row.id}
+                  data-request-id={row.id}
+                  className="cursor-pointer align-top"
+                  // Mouse users click anywhere on the row; keyboard users use the View link.
+                  onClick={(event) => {
+                    if ((event.target as HTMLElement).closest("a,button")) return;
+                    navigate(openHref(row.id), { preventScrollReset: true });
+                  }}
+                >
+                  <TableCell className="min-w-64 whitespace-normal">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-mono text-xs text-muted-foreground">
+                        #{shortId(row.id, 6)}
+                      </span>
+                      <span className="font-medium">{row.title}</span>
+                      <PriorityBadge priority={row.priority} />
+                    </div>
+                    {row.descriptionPreview && (
+                      <p className="mt-1 text-sm text-muted-foreground">
+                        {row.descriptionPreview}
+                        {row.descriptionTruncated && "..."}
+                      </p>
+                    )}
+                    <p className="mt-1 text-sm">
+                      {customerName(row.customerFirstName, row.customerLastName)} · {row.address},{" "}
+                      {row.city}
+                    </p>
+                    <p className="mt-1 text-xs text-muted-foreground">
+                      Created {formatCreatedDate(row.createdAt)}
+                      {row.notesPreview && (
+                        <>
+                          {" "}
+                          · Notes: {row.notesPreview}
+                          {row.notesTruncated && "..."}
+                        </>
+                      )}
+                    </p>
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={row.status} />
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button asChild variant="outline" size="sm">
+                      <Link
+                        to={openHref(row.id)}
+                        preventScrollReset
+                        aria-label={`View request ${shortId(row.id, 6)}: ${row.title}`}
+                      >
+                        View
+                      </Link>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {(data.newer || data.older) && (
+          <nav aria-label="Request pages" className="mt-4 flex justify-between gap-2">
+            {data.newer ? (
+              <Button asChild variant="outline" size="sm">
+                <Link
+                  to={withParams(location.search, {
+                    before: data.newer,
+                    after: null,
+                    request: null,
+                  })}
+                >
+                  <ChevronLeftIcon aria-hidden="true" />
+                  Newer
+                </Link>
+              </Button>
+            ) : (
+              <span />
+            )}
+            {data.older && (
+              <Button asChild variant="outline" size="sm">
+                <Link
+                  to={withParams(location.search, {
+                    after: data.older,
+                    before: null,
+                    request: null,
+                  })}
+                >
+                  Older
+                  <ChevronRightIcon aria-hidden="true" />
+                </Link>
+              </Button>
+            )}
+          </nav>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

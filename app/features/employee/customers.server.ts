@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { db, type DbOrTx } from "~/db/client.server";
+import { appointments, homes, profiles, serviceRequests, user } from "~/db/schema";
+import { likePattern, profileFullName } from "./requests.server";
+
+/*
+ * Customers as employees see them: the Customers tab (a paged, searchable list) and the
+ * pickers of the Create Appointment dialog. Customers are profiles that are not employees.
+ */
+
+export const CUSTOMERS_PAGE_SIZE = 25;
+/** The Create Appointment customer picker lists this many matches at most. */
+export const CUSTOMER_PICKER_LIMIT = 50;
+
+function customerSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    sql`${profileFullName} ilike ${pattern}`,
+    sql`${user.email} ilike ${pattern}`,
+    sql`${profiles.phone} ilike ${pattern}`,
+  );
+}
+
+export type CustomerRow = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  openRequests: number;
+  nextAppointmentDate: string | null;
+  nextAppointmentStart: string | null;
+};
+
+/** One page of customers ordered by first name (SPEC section 7), with their open requests
+ * (status new or reviewed) and next appointment from `today` on. */
+export async function listCustomers(
+  options: { search?: string; page?: number; today: string },
+  database: DbOrTx = db(),
+): Promise<{ customers: CustomerRow[]; total: number; page: number; pageCount: number }> {
+  const where = and(eq(profiles.isEmployee, false), customerSearch(options.search));
+  const [{ total }] = await database
+    .select({ total: sql<number>`count(*)::int` })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(where);
+  const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+
+  const next = sql`(select ${appointments.scheduledDate}::text || ' ' || ${appointments.startTime}::text
+      from ${appointments}
+      where ${appointments.customerId} = ${profiles.userId}
+        and ${appointments.status} = 'approved'
+        and ${appointments.scheduledDate} >= ${options.today}::date
+      order by ${appointments.scheduledDate}, ${appointments.startTime} limit 1)`;
+  const rows = await database
+    .select({
+      userId: profiles.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: user.email,
+      phone: profiles.phone,
+      address: homes.address,
+      city: homes.city,
+      state: homes.state,
+      zipCode: homes.zipCode,
+      openRequests: sql<number>`(select count(*)::int from ${serviceRequests}
+        where ${serviceRequests.customerId} = ${profiles.userId}
+          and ${serviceRequests.status} in ('new', 'reviewed'))`,
+      next: sql<string | null>`${next}`,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .leftJoin(homes, eq(homes.customerId, profiles.userId))
+    .where(where)
+    .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.userId))
+    .limit(CUSTOMERS_PAGE_SIZE)
+    .offset((page - 1) * CUSTOMERS_PAGE_SIZE);
+
+  return {
+    customers: rows.map(({ next: nextAppointment, ...row }) => {
+      const [date, start] = nextAppointment?.split(" ") ?? [null, null];
+      return { ...row, nextAppointmentDate: date, nextAppointmentStart: start };
+    }),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+export type CustomerChoice = { userId: string; name: string; email: string };
+
+/** Customers for the Create Appointment picker: matches of `search`, or the first by name. */
+export async function findCustomerChoices(
+  search: string | undefined,
+  database: DbOrTx = db(),
+): Promise<CustomerChoice[]> {
+  const rows = await database
+    .select({
+      userId: profiles.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: user.email,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(and(eq(profiles.isEmployee, false), customerSearch(search)))
+    .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.userId))
+    .limit(CUSTOMER_PICKER_LIMIT);
+  return rows.map((r) => ({
+    userId: r.userId,
+    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+    email: r.email,
+  }));
+}
+
+/** What the Create Appointment dialog offers once a customer is chosen. Null when the user is
+ * not a customer (an employee, or nobody). */
+export async function customerAppointmentOptions(customerId: string, database: DbOrTx = db()) {
+  const [customer] = await database
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, customerId), eq(profiles.isEmployee, false)))
+    .limit(1);
+  if (!customer) return null;
+  const [customerHomes, openRequests] = await Promise.all([
+    database
+      .select({
+        id: homes.id,
+        address: homes.address,
+        city: homes.city,
+        state: homes.state,
+        zipCode: homes.zipCode,
+      })
+      .from(homes)
+      .where(eq(homes.customerId, customerId))
+      .orderBy(asc(homes.createdAt)),
+    database
+      .select({
+        id: serviceRequests.id,
+        title: serviceRequests.title,
+        status: serviceRequests.status,
+        priority: serviceRequests.priority,
+      })
+      .from(serviceRequests)
+      .where(
+        and(
+          eq(serviceRequests.customerId, customerId),
+          inArray(serviceRequests.status, ["new", "reviewed"]),
+        ),
+      )
+      // "By priority": next before later, then the customer's own order.
+      .orderBy(
+        asc(serviceRequests.priority),
+        asc(serviceRequests.position),
+        asc(serviceRequests.createdAt),
+      ),
+  ]);
+  return { homes: customerHomes, openRequests };
+}
+
+export type EmployeeChoice = { userId: string; name: string };
+
+/** Employees for 'Assign Employee' (a handful of rows: they are staff). */
+export async function listEmployees(database: DbOrTx = db()): Promise<EmployeeChoice[]> {
+  const rows = await database
+    .select({
+      userId: profiles.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: user.email,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(eq(profiles.isEmployee, true))
+    .orderBy(asc(profiles.firstName), asc(profiles.lastName));
+  return rows.map((r) => ({
+    userId: r.userId,
+    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+  }));
+}

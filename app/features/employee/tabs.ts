@@ -1,0 +1,8 @@
+export const DASHBOARD_TABS = ["requests", "appointments", "customers"] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+export function parseDashboardTab(value: string | null | undefined): DashboardTab {
+  return (DASHBOARD_TABS as readonly string[]).includes(value ?? "")
+    ? (value as DashboardTab)
+    : "requests";
+}

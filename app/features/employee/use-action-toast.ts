@@ -1,0 +1,44 @@
+import { useEffect, useRef } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { toast } from "sonner";
+
+export type ActionResult = { ok: true; message?: string } | { ok: false; error?: string };
+
+/**
+ * Shows one toast per finished fetcher submission: `success` when the action answered
+ * { ok: true }, otherwise `failure` (or the server's message when `useServerMessage`).
+ */
+export function useActionToast(
+  fetcher: FetcherWithComponents<unknown>,
+  options: {
+    success: string;
+    successDescription?: string;
+    failure: string;
+    useServerMessage?: boolean;
+    onSuccess?: () => void;
+  },
+) {
+  const handled = useRef<unknown>(null);
+  const { success, successDescription, failure, useServerMessage, onSuccess } = options;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data === undefined) return;
+    if (handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    const result = fetcher.data as ActionResult | null;
+    if (result && result.ok) {
+      toast.success(success, successDescription ? { description: successDescription } : undefined);
+      onSuccess?.();
+    } else {
+      const message = (useServerMessage && result && !result.ok && result.error) || failure;
+      toast.error(message);
+    }
+  }, [
+    fetcher.state,
+    fetcher.data,
+    success,
+    successDescription,
+    failure,
+    useServerMessage,
+    onSuccess,
+  ]);
+}

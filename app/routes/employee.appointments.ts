@@ -1,0 +1,61 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/employee.appointments";
+import {
+  AppointmentRejectedError,
+  createAppointment,
+} from "~/features/appointments/create-appointment.server";
+import {
+  createAppointmentSchema,
+  todayInBusinessZone,
+} from "~/features/appointments/create-appointment-schema";
+import { guardEmployee } from "~/features/employee/guard.server";
+import { logger } from "~/lib/logger.server";
+
+/** 'Create New Appointment': re-validates everything, then writes it all in one transaction. */
+export async function action({ request }: Route.ActionArgs) {
+  const guard = await guardEmployee(request);
+  if (guard.denied) return guard.denied;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, {
+    schema: createAppointmentSchema(todayInBusinessZone()),
+  });
+  if (submission.status !== "success") {
+    return data(
+      { ok: false as const, error: undefined, result: submission.reply() },
+      { status: 400 },
+    );
+  }
+  try {
+    const appointment = await createAppointment(submission.value, guard.employee.id);
+    logger.info(
+      { appointmentId: appointment.id, employeeId: guard.employee.id },
+      "appointment created",
+    );
+    return {
+      ok: true as const,
+      appointmentId: appointment.id,
+      result: submission.reply({ resetForm: true }),
+    };
+  } catch (error) {
+    if (error instanceof AppointmentRejectedError) {
+      return data(
+        {
+          ok: false as const,
+          error: error.message,
+          result: submission.reply({ formErrors: [error.message] }),
+        },
+        { status: 400 },
+      );
+    }
+    logger.error({ err: (error as Error).message }, "appointment creation failed");
+    return data(
+      {
+        ok: false as const,
+        error: "Failed to create appointment",
+        result: submission.reply({ formErrors: ["Failed to create appointment"] }),
+      },
+      { status: 500 },
+    );
+  }
+}

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { Route } from "./+types/employee.customer-options";
+import {
+  customerAppointmentOptions,
+  findCustomerChoices,
+} from "~/features/employee/customers.server";
+import { guardEmployee } from "~/features/employee/guard.server";
+import { normaliseSearch } from "~/features/employee/requests";
+
+/*
+ * Data for the Create Appointment dialog, fetched as the employee types and picks:
+ *   ?q=maria        customers whose name, e-mail or phone matches (the first ones by name)
+ *   ?customerId=ID  that customer's homes and open requests (new or reviewed, by priority)
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const guard = await guardEmployee(request);
+  if (guard.denied) return guard.denied;
+  const params = new URL(request.url).searchParams;
+  const customerId = params.get("customerId");
+  const headers = { "Cache-Control": "private, no-store" };
+  if (customerId) {
+    const options = await customerAppointmentOptions(customerId.slice(0, 100));
+    if (!options) {
+      return data({ ok: false as const, error: "No such customer" }, { status: 404, headers });
+    }
+    return data({ ok: true as const, kind: "customer" as const, ...options }, { headers });
+  }
+  const customers = await findCustomerChoices(normaliseSearch(params.get("q")));
+  return data({ ok: true as const, kind: "search" as const, customers }, { headers });
+}

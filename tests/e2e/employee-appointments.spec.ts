@@ -1,0 +1,221 @@
+import { eq } from "drizzle-orm";
+import { appointments, appointmentTasks, homes, serviceRequests } from "~/db/schema";
+import { createServiceRequest } from "../factories";
+import {
+  createEmployee,
+  e2eDb,
+  expect,
+  expectNoAxeViolations,
+  sink,
+  signIn,
+  test,
+} from "./fixtures";
+import { appointmentDate, businessDate, uniqueCustomer, uniqueWord } from "./employee-support";
+
+async function appointmentsOf(customerId: string) {
+  return e2eDb().select().from(appointments).where(eq(appointments.customerId, customerId));
+}
+
+test.describe("Create New Appointment", () => {
+  test("creates the appointment with its tasks, links picked requests and e-mails the customer an .ics @phone", async ({
+    page,
+  }) => {
+    const lastName = uniqueWord("Handy");
+    const staff = await createEmployee({ firstName: "Devon", lastName });
+    await signIn(page, staff);
+    const customer = await uniqueCustomer();
+    const home = { id: customer.homeId, customerId: customer.id };
+    const later = await createServiceRequest(e2eDb(), home, {
+      title: "Touch up hallway paint",
+      priority: "later",
+    });
+    const next = await createServiceRequest(e2eDb(), home, {
+      title: "Fix dripping shower head",
+      priority: "next",
+      status: "reviewed",
+    });
+    await createServiceRequest(e2eDb(), home, { title: "Already done", status: "complete" });
+
+    await page.goto("/employee");
+    await page.getByRole("button", { name: "Create Appointment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Appointment" });
+    await expect(
+      dialog.getByText(
+        "Schedule a new appointment with a customer and define the work to be done.",
+      ),
+    ).toBeVisible();
+
+    await dialog.getByLabel("Find a customer").fill(customer.email);
+    const customerSelect = dialog.getByLabel("Select Customer");
+    await expect(customerSelect.locator("option")).toHaveCount(2);
+    await customerSelect.selectOption({ label: `${customer.fullName} (${customer.email})` });
+    // The only home is chosen for the employee.
+    await expect(dialog.getByLabel("Select Property")).toHaveValue(customer.homeId);
+    await dialog
+      .getByLabel("Assign Employee (Optional)")
+      .selectOption({ label: `Devon ${lastName}` });
+
+    // Open requests, next before later; completed ones are not offered.
+    const existing = dialog.getByLabel("Add Existing Customer Tasks");
+    await expect(existing.locator("option")).toHaveText([
+      "Choose one of the customer's open requests",
+      "Fix dripping shower head (Next, Reviewed)",
+      "Touch up hallway paint (Later, New)",
+    ]);
+    await existing.selectOption({ label: "Fix dripping shower head (Next, Reviewed)" });
+    await expect(dialog.getByLabel("Task 1", { exact: true })).toHaveValue(
+      "Fix dripping shower head",
+    );
+    // One row: it cannot be removed.
+    await expect(dialog.getByRole("button", { name: /^Remove task/ })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Add Task" }).click();
+    await dialog.getByLabel("Task 2", { exact: true }).fill("Check the water heater");
+    await dialog.getByRole("button", { name: "Add Task" }).click();
+    await dialog.getByLabel("Task 3", { exact: true }).fill("Extra row to remove");
+    await dialog.getByRole("button", { name: "Remove task 3" }).click();
+    await expect(dialog.getByLabel("Task 3", { exact: true })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Add Task" }).click(); // a blank row is dropped
+
+    const day = businessDate(6);
+    await dialog.getByLabel("Date", { exact: true }).fill(day);
+    await dialog.getByLabel("Start Time").fill("09:30");
+    await dialog.getByLabel("End Time").fill("13:00");
+    await dialog.getByLabel("Notes (Optional)").fill("Customer works from home; ring twice.");
+    await expectNoAxeViolations(page);
+
+    // Slow the answer down a little so the pending label can be seen.
+    await page.route("**/employee/appointments*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await dialog.getByRole("button", { name: "Create Appointment" }).click();
+    await expect(dialog.getByRole("button", { name: "Creating..." })).toBeVisible();
+    await expect(page.getByText("Appointment created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const [created] = await appointmentsOf(customer.id);
+    expect(created).toMatchObject({
+      homeId: customer.homeId,
+      assignedEmployeeId: staff.id,
+      scheduledDate: day,
+      startTime: "09:30:00",
+      endTime: "13:00:00",
+      status: "approved",
+      notes: "Customer works from home; ring twice.",
+      createdBy: staff.id,
+    });
+    const tasks = await e2eDb()
+      .select()
+      .from(appointmentTasks)
+      .where(eq(appointmentTasks.appointmentId, created.id));
+    expect(tasks.map((t) => [t.taskDescription, t.serviceRequestId]).sort()).toEqual([
+      ["Check the water heater", null],
+      ["Fix dripping shower head", next.id],
+    ]);
+    // The picked request is now scheduled; the other stays open.
+    const statuses = await e2eDb()
+      .select({ id: serviceRequests.id, status: serviceRequests.status })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.customerId, customer.id));
+    expect(statuses.find((r) => r.id === next.id)?.status).toBe("scheduled");
+    expect(statuses.find((r) => r.id === later.id)?.status).toBe("new");
+
+    // It shows in the Appointments tab and the counters.
+    await page.getByRole("tab", { name: "Appointments" }).click();
+    const card = page
+      .getByRole("list", { name: "Scheduled appointments" })
+      .getByRole("listitem")
+      .filter({ hasText: customer.fullName });
+    await expect(card).toContainText(appointmentDate(day));
+    await expect(card).toContainText("9:30 AM");
+    await expect(card).toContainText("2 tasks planned");
+
+    // The customer's e-mail, with the calendar file.
+    const mail = await sink.waitForMail(customer.email, /appointment/i);
+    expect(mail.subject).toBe(`Your handyman appointment on ${appointmentDate(day)}`);
+    expect(mail.text).toContain("Time: 9:30 AM to 1:00 PM");
+    expect(mail.text).toContain("Fix dripping shower head");
+    expect(mail.text).toContain(`Your handyman: Devon ${lastName}`);
+    expect(mail.raw).toContain(`filename=appointment-${day}.ics`);
+    expect(mail.raw).toMatch(/text\/calendar/);
+    const calendar = decodedCalendar(mail.raw);
+    expect(calendar).toContain("SUMMARY:Handyman Appointment");
+    expect(calendar).toContain("STATUS:CONFIRMED");
+  });
+
+  test("checks every rule and changes nothing until they hold", async ({ page }) => {
+    await signIn(page, await createEmployee());
+    const customer = await uniqueCustomer();
+    await page.goto("/employee");
+    await page.getByRole("button", { name: "Create Appointment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Appointment" });
+
+    await dialog.getByRole("button", { name: "Create Appointment" }).click();
+    await expect(dialog.getByText("Please select a customer and property")).toBeVisible();
+    await expect(dialog.getByText("Please choose a date")).toBeVisible();
+    await expect(dialog.getByText("Please choose a start time")).toBeVisible();
+    await expect(dialog.getByText("Please choose an end time")).toBeVisible();
+    await expect(dialog.getByText("Add at least one planned task")).toBeVisible();
+
+    await dialog.getByLabel("Find a customer").fill(customer.email);
+    await dialog
+      .getByLabel("Select Customer")
+      .selectOption({ label: `${customer.fullName} (${customer.email})` });
+    await expect(dialog.getByLabel("Select Property")).toHaveValue(customer.homeId);
+    await dialog.getByLabel("Date", { exact: true }).fill(businessDate(-1));
+    await dialog.getByLabel("Start Time").fill("15:00");
+    await dialog.getByLabel("End Time").fill("14:00");
+    await dialog.getByLabel("Task 1", { exact: true }).fill("Replace the doorbell");
+    await dialog.getByRole("button", { name: "Create Appointment" }).click();
+    await expect(dialog.getByText("The date cannot be earlier than today")).toBeVisible();
+    await expect(dialog.getByText("The end time must be after the start time")).toBeVisible();
+    await expect(dialog.getByText("Please select a customer and property")).toHaveCount(0);
+    expect(await appointmentsOf(customer.id)).toEqual([]);
+
+    await dialog.getByLabel("Date", { exact: true }).fill(businessDate(0));
+    await dialog.getByLabel("End Time").fill("16:00");
+    await dialog.getByRole("button", { name: "Create Appointment" }).click();
+    await expect(page.getByText("Appointment created successfully")).toBeVisible();
+    expect(await appointmentsOf(customer.id)).toHaveLength(1);
+  });
+
+  test("a customer without a home cannot get an appointment", async ({ page }) => {
+    await signIn(page, await createEmployee());
+    const customer = await uniqueCustomer();
+    // The home goes away (as if the customer never set one up).
+    await e2eDb().delete(homes).where(eq(homes.id, customer.homeId));
+    await page.goto("/employee");
+    await page.getByRole("button", { name: "Create Appointment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Appointment" });
+    await dialog.getByLabel("Find a customer").fill(customer.email);
+    await dialog
+      .getByLabel("Select Customer")
+      .selectOption({ label: `${customer.fullName} (${customer.email})` });
+    await expect(dialog.getByText("This customer has no property on file yet.")).toBeVisible();
+    await expect(dialog.getByLabel("Select Property")).toHaveCount(0);
+    await dialog.getByLabel("Date", { exact: true }).fill(businessDate(1));
+    await dialog.getByLabel("Start Time").fill("09:00");
+    await dialog.getByLabel("End Time").fill("10:00");
+    await dialog.getByLabel("Task 1", { exact: true }).fill("Anything");
+    await dialog.getByRole("button", { name: "Create Appointment" }).click();
+    await expect(dialog.getByText("Please select a customer and property")).toBeVisible();
+    expect(await appointmentsOf(customer.id)).toEqual([]);
+  });
+});
+
+/** The .ics part of a raw MIME message, decoded whatever its transfer encoding. */
+function decodedCalendar(raw: string) {
+  const part = raw.split(/\r?\n--/).find((p) => /filename=appointment-.*\.ics/.test(p));
+  if (!part) throw new Error("no .ics part");
+  const [headers, ...body] = part.split(/\r?\n\r?\n/);
+  const content = body.join("\n\n");
+  if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) {
+    return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
+  }
+  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(headers)) {
+    return content
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return content;
+}
