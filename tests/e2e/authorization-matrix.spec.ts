@@ -39,8 +39,8 @@ type LoaderRule = {
     owner: Owner,
   ) => Promise<Record<string, string>> | Record<string, string>;
   expect: (actor: Actor, owner?: Owner) => Outcome;
-  /** Resource routes answering GET at sub-paths (api/auth/*), each with its own rule. */
-  paths?: { path: string; expect: (actor: Actor) => Outcome }[];
+  /** URLs with their own rules (sub-paths of api/auth/*, query strings naming objects). */
+  paths?: (world: World) => { path: string; expect: (actor: Actor) => Outcome }[];
 };
 
 type ActionCase = {
@@ -128,6 +128,101 @@ const MATRIX: Record<string, Entry> = {
       }),
     },
   },
+  "routes/employee.requests.$requestId": {
+    // GET only sends a browser without JavaScript back to the dialog on /employee.
+    loader: {
+      objects: (world, owner) => ({ requestId: world.customer(owner).requestIds[0] }),
+      expect: everyone("to-employee"),
+    },
+    actions: [
+      {
+        name: "change the status",
+        objects: (world, owner) => ({ requestId: world.customer(owner).requestIds[0] }),
+        body: () => ({ intent: "status", status: "reviewed" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "denied",
+          customerB: "denied",
+          employee: "ok",
+        }),
+      },
+      {
+        name: "write internal notes",
+        objects: (world, owner) => ({ requestId: world.customer(owner).requestIds[1] }),
+        body: (world) => ({ intent: "notes", notes: `Checked ${world.markers.notes}` }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "denied",
+          customerB: "denied",
+          employee: "ok",
+        }),
+      },
+    ],
+  },
+  "routes/employee.appointments": {
+    actions: [
+      {
+        name: "create an appointment for a customer at their home",
+        objects: (world, owner) => ({ owner }),
+        body: (world, owner) => appointmentForm(world, owner!, owner!),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "denied",
+          customerB: "denied",
+          employee: "ok",
+        }),
+      },
+      {
+        name: "create an appointment for one customer at the other's home",
+        objects: (world, owner) => ({ owner }),
+        body: (world, owner) => appointmentForm(world, owner!, owner === "A" ? "B" : "A"),
+        expect: everyone("denied"),
+      },
+      {
+        name: "plan another customer's request as a task",
+        objects: (world, owner) => ({ owner }),
+        body: (world, owner) => ({
+          ...appointmentForm(world, owner!, owner!),
+          "tasks[0].description": "Someone else's request",
+          "tasks[0].serviceRequestId": world.customer(owner === "A" ? "B" : "A").requestIds[1],
+        }),
+        expect: everyone("denied"),
+      },
+      {
+        name: "create an appointment for an employee",
+        body: (world) => ({
+          ...appointmentForm(world, "A", "A"),
+          customerId: world.employee.id,
+        }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/employee.customer-options": {
+    loader: {
+      paths: (world) => [
+        {
+          path: `/employee/customer-options?customerId=${world.A.id}`,
+          expect: byActor({
+            visitor: "denied",
+            customerA: "denied",
+            customerB: "denied",
+            employee: "ok",
+          }),
+        },
+        {
+          path: `/employee/customer-options?q=${world.markers.B}`,
+          expect: byActor({
+            visitor: "denied",
+            customerA: "denied",
+            customerB: "denied",
+            employee: "ok",
+          }),
+        },
+      ],
+      expect: everyone("denied"),
+    },
+  },
   "routes/account": {
     loader: {
       expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
@@ -163,7 +258,7 @@ const MATRIX: Record<string, Entry> = {
   },
   "routes/api.auth": {
     loader: {
-      paths: [
+      paths: () => [
         // A visitor gets null; each signed-in person their own session only.
         { path: "/api/auth/get-session", expect: everyone("ok") },
         {
@@ -191,6 +286,19 @@ const MATRIX: Record<string, Entry> = {
     ],
   },
 };
+
+/** The 'Create New Appointment' form, for `customer` at `home`'s owner's home, a week ahead. */
+function appointmentForm(world: World, customer: Owner, home: Owner): Record<string, string> {
+  const date = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    customerId: world.customer(customer).id,
+    homeId: world.customer(home).homeId,
+    scheduledDate: date,
+    startTime: "13:00",
+    endTime: "15:00",
+    "tasks[0].description": `Matrix task ${world.tag}`,
+  };
+}
 
 function entryFor(route: AppRoute): Entry | undefined {
   return MATRIX[route.id] ?? MATRIX[route.file];
@@ -312,7 +420,7 @@ test("loaders and pages: each actor gets what it may, and nobody else's rows", a
     const rule = entry.loader;
     for (const owner of targetsFor(rule.objects)) {
       const params = owner && rule.objects ? await rule.objects(world, owner) : {};
-      const urls = rule.paths ?? [
+      const urls = rule.paths?.(world) ?? [
         {
           path: fillPattern(route.pattern, { "*": "no-such-page", ...params }),
           expect: rule.expect,
