@@ -55,6 +55,11 @@ function sameOrigin(req: Request) {
   return allowed.has(origin);
 }
 
+/** The request path for the log: the password-reset link carries its token in the path. */
+export function loggablePath(path: string) {
+  return path.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, "$1[redacted]");
+}
+
 export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -73,7 +78,7 @@ export function createApp(options: AppOptions) {
         {
           requestId,
           method: req.method,
-          path: req.path,
+          path: loggablePath(req.path),
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
         },
@@ -152,6 +157,17 @@ export function createApp(options: AppOptions) {
     app.use(prerenderedPages(clientDir));
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
+
+  // Rendered pages and data depend on who asks: no shared cache (a proxy, a CDN) may keep one
+  // person's dashboard for the next. Routes that know better set their own Cache-Control.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      if (!res.getHeader("cache-control")) res.setHeader("Cache-Control", "private, no-store");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
 
   app.all(
     "/{*splat}",
