@@ -100,9 +100,46 @@ const PUBLIC_PAGE: Entry = { loader: { expect: everyone("ok") } };
  */
 const MATRIX: Record<string, Entry> = {
   "routes/public-layout": { layout: true },
-  "routes/home": PUBLIC_PAGE,
-  "routes/book-call": PUBLIC_PAGE,
-  "routes/city.tsx": PUBLIC_PAGE,
+  // The lead forms and the intro-call booking are for everyone; bad input is refused alike and
+  // stores nothing (valid posts are covered, with their rate limits, by leads/book-call specs).
+  "routes/home": {
+    ...PUBLIC_PAGE,
+    actions: [
+      {
+        name: "a lead with an invalid zip code",
+        body: () => ({ name: "Matrix Visitor", zipCode: "1", email: "matrix@example.com" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/book-call": {
+    ...PUBLIC_PAGE,
+    actions: [
+      {
+        name: "an intro call at a time that is not offered",
+        body: () => ({
+          name: "Matrix Visitor",
+          email: "matrix@example.com",
+          phone: "404-555-0199",
+          startsAt: "2020-01-01T13:00:00.000Z",
+        }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/city.tsx": {
+    ...PUBLIC_PAGE,
+    actions: [
+      {
+        name: "a city lead without a phone number",
+        body: () => ({ name: "Matrix Visitor", email: "matrix@example.com" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/book-call.slots": { loader: { expect: everyone("ok") } },
+  "routes/sitemap.xml": { loader: { expect: everyone("ok") } },
+  "routes/robots.txt": { loader: { expect: everyone("ok") } },
   "routes/not-found": { loader: { expect: everyone("not-found") } },
   "routes/auth": {
     loader: {
