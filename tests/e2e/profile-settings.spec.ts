@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { homes, profiles } from "~/db/schema";
-import { createCustomer, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import {
+  createCustomer,
+  createEmployee,
+  e2eDb,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from "./fixtures";
 import { chooseFromProfileMenu, expectToast } from "./auth-helpers";
 
 test.describe("profile menu and Profile Settings", () => {
@@ -66,5 +74,32 @@ test.describe("profile menu and Profile Settings", () => {
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe("signing out fails", () => {
+  test("the profile menu says 'Failed to sign out. Please try again.' and keeps the session", async ({
+    page,
+  }) => {
+    const employee = await createEmployee();
+    await signIn(page, employee);
+    await page.goto("/employee");
+    await page.route("**/account", (route) => route.abort("internetdisconnected"));
+    await chooseFromProfileMenu(page, "Sign Out");
+    await expectToast(page, "Failed to sign out. Please try again.");
+    await expect(page).toHaveURL(/\/employee$/);
+    await page.unroute("**/account");
+    await page.reload();
+    await expect(page).toHaveURL(/\/employee$/);
+  });
+
+  test("the customer dashboard's menu says 'Failed to sign out'", async ({ page }) => {
+    const customer = await createCustomer();
+    await signIn(page, customer);
+    await page.goto("/dashboard");
+    await page.route("**/account", (route) => route.abort("internetdisconnected"));
+    await chooseFromProfileMenu(page, "Sign Out");
+    await expectToast(page, "Failed to sign out");
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

@@ -1,33 +1,44 @@
-import { useEffect } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
-
-type SignOutAnswer = { ok: boolean; message: string };
 
 /**
  * Signs out through /account, then shows 'Signed out' and goes to /auth. On failure it toasts
  * `errorMessage`, or the server's own message when none is given (SPEC section 8 has three
- * wordings: the profile menu, the customer dashboard and the employee dashboard).
+ * wordings: the profile menu, the customer dashboard and the employee dashboard). A plain fetch
+ * rather than a fetcher: a network failure becomes that toast, not the error screen.
  */
 export function useSignOut(options: { errorMessage?: string } = {}) {
-  const fetcher = useFetcher<SignOutAnswer>();
   const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
   const { errorMessage } = options;
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
 
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) {
-      toast.success("Signed out", { description: "You have been successfully signed out." });
-      navigate("/auth", { replace: true });
-    } else {
-      toast.error(errorMessage ?? (answer.message || "Failed to sign out"));
+  const signOut = useCallback(async () => {
+    setPending(true);
+    let serverMessage = "";
+    try {
+      const response = await fetch("/account", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "sign-out", js: "1" }),
+        headers: { accept: "application/json" },
+      });
+      const answer = (await response.json().catch(() => null)) as {
+        ok?: boolean;
+        message?: string;
+      } | null;
+      if (response.ok && answer?.ok) {
+        toast.success("Signed out", { description: "You have been successfully signed out." });
+        navigate("/auth", { replace: true });
+        return;
+      }
+      serverMessage = answer?.message ?? "";
+    } catch (error) {
+      serverMessage = error instanceof Error ? error.message : "";
+    } finally {
+      setPending(false);
     }
-  }, [answer, errorMessage, navigate]);
+    toast.error(errorMessage ?? (serverMessage || "Failed to sign out"));
+  }, [errorMessage, navigate]);
 
-  return {
-    signOut: () =>
-      fetcher.submit({ intent: "sign-out", js: "1" }, { method: "post", action: "/account" }),
-    pending: fetcher.state !== "idle",
-  };
+  return { signOut, pending };
 }
