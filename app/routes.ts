@@ -21,6 +21,20 @@ export default [
   route("employee/customer-options", "routes/employee.customer-options.ts"),
   // The signed-in person's own account: profile, home, two-factor and sign-out (intents).
   route("account", "routes/account.ts"),
+  // The customer's request actions, photo uploads and calendar files (resource routes).
+  route("dashboard/requests", "routes/dashboard.requests.ts"),
+  route("dashboard/requests/:requestId", "routes/dashboard.requests.$requestId.ts"),
+  route("dashboard/requests/:requestId/photos", "routes/dashboard.requests.$requestId.photos.ts"),
+  route(
+    "dashboard/requests/:requestId/photos/:photoId",
+    "routes/dashboard.requests.$requestId.photos.$photoId.ts",
+  ),
+  route(
+    "dashboard/appointments/:appointmentId/calendar",
+    "routes/dashboard.appointments.$appointmentId.calendar.ts",
+  ),
+  // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
+  route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),

@@ -1,20 +1,282 @@
+import { Suspense, useEffect, useRef } from "react";
+import {
+  Await,
+  Link,
+  useNavigate,
+  useRevalidator,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { toast } from "sonner";
 import type { Route } from "./+types/dashboard";
-import { requireCustomer } from "~/lib/session.server";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { ProfileMenu } from "~/features/accounts/components/profile-menu";
+import { AppointmentsTab } from "~/features/appointments/components/appointments-tab";
+import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
+import type { CustomerAppointment } from "~/features/appointments/types";
+import { CompletedTab } from "~/features/service-requests/components/completed-tab";
+import {
+  RequestDialog,
+  type RequestDialogState,
+} from "~/features/service-requests/components/request-dialog";
+import { RequestsTab } from "~/features/service-requests/components/requests-tab";
+import { isRequestNoticeCode, REQUEST_NOTICES } from "~/features/service-requests/notices";
+import { isPriority } from "~/features/service-requests/schema";
+import { listCustomerRequests } from "~/features/service-requests/service-requests.server";
+import type { CustomerRequest } from "~/features/service-requests/types";
+import { logger } from "~/lib/logger.server";
+import { requireCustomer, type SessionUser } from "~/lib/session.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useBusiness } from "~/root";
+import { showRequestNotice } from "~/features/service-requests/client-actions";
+
+type DashboardData = { requests: CustomerRequest[]; appointments: CustomerAppointment[] };
+
+/** Fetch errors are logged and leave their list empty (SPEC section 8). */
+async function loadDashboard(customerId: string): Promise<DashboardData> {
+  const [requests, appointments] = await Promise.all([
+    listCustomerRequests(customerId).catch((error: Error) => {
+      logger.error({ err: error.message }, "loading service requests failed");
+      return [];
+    }),
+    listUpcomingAppointments(customerId).catch((error: Error) => {
+      logger.error({ err: error.message }, "loading appointments failed");
+      return [];
+    }),
+  ]);
+  return { requests, appointments };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  return { firstName: user.firstName, email: user.email };
+  const dashboard = loadDashboard(user.id);
+  // A page load waits for the lists: the HTML is complete, also without JavaScript (streamed
+  // parts need a script to show). A navigation inside the app streams them instead, behind
+  // 'Loading your dashboard...'. Browsers that do not say what they fetch get the full page.
+  const inAppNavigation = request.headers.get("sec-fetch-dest") === "empty";
+  return { user, dashboard: inAppNavigation ? dashboard : await dashboard };
+}
+
+/**
+ * Opening or closing a dialog or switching tabs only changes the query string: no need to
+ * reload the lists for that. Actions and explicit revalidations still reload them.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
 }
 
 export function meta() {
   return [{ title: "Dashboard" }];
 }
 
+const TABS = ["requests", "appointments", "completed"] as const;
+type Tab = (typeof TABS)[number];
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Welcome, {loaderData.firstName || loaderData.email}</h1>
-      <p className="text-muted-foreground">Manage your service requests and appointments</p>
-    </main>
+    <div className="min-h-dvh bg-muted/40">
+      <DashboardHeader user={user} />
+      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">
+            Welcome, {user.firstName || user.email}
+          </h1>
+          <p className="text-muted-foreground">Manage your service requests and appointments</p>
+        </div>
+        <PageNotices />
+        {isPromise(loaderData.dashboard) ? (
+          <Suspense
+            fallback={
+              <p role="status" className="py-12 text-center text-muted-foreground">
+                Loading your dashboard...
+              </p>
+            }
+          >
+            <Await
+              resolve={loaderData.dashboard}
+              errorElement={
+                <p role="alert" className="py-12 text-center text-muted-foreground">
+                  Your dashboard could not be loaded. Please reload the page.
+                </p>
+              }
+            >
+              {(data) => <DashboardBody data={data} />}
+            </Await>
+          </Suspense>
+        ) : (
+          // No Suspense here: React may stream even a finished boundary separately, and only a
+          // script can reveal it.
+          <DashboardBody data={loaderData.dashboard} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as Promise<T>)?.then === "function";
+}
+
+function DashboardBody({ data }: { data: DashboardData }) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const tabParam = params.get("tab");
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "requests";
+
+  const dialog = dialogState(params, data.requests);
+  const closeDialog = () => {
+    const next = new URLSearchParams(params);
+    for (const name of ["new", "edit", "confirm"]) next.delete(name);
+    const search = next.toString();
+    return navigate(
+      { search: search ? `?${search}` : "" },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const reload = () => revalidator.revalidate();
+
+  return (
+    <>
+      <RequestDialog state={dialog} onClose={closeDialog} onChanged={reload} />
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (value === "requests") next.delete("tab");
+              else next.set("tab", value);
+              return next;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        className="gap-4"
+      >
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="requests">
+            <span className="sm:hidden">Tasks</span>
+            <span className="hidden sm:inline">Requests</span>
+          </TabsTrigger>
+          <TabsTrigger value="appointments">
+            <span className="sm:hidden">Appts</span>
+            <span className="hidden sm:inline">Appointments</span>
+          </TabsTrigger>
+          <TabsTrigger value="completed">
+            <span className="sm:hidden">Done</span>
+            <span className="hidden sm:inline">Completed</span>
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="requests">
+          <RequestsTab requests={data.requests} onChanged={reload} />
+        </TabsContent>
+        <TabsContent value="appointments">
+          <AppointmentsTab appointments={data.appointments} />
+        </TabsContent>
+        <TabsContent value="completed">
+          <CompletedTab requests={data.requests} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function dialogState(
+  params: URLSearchParams,
+  requests: CustomerRequest[],
+): RequestDialogState | null {
+  const priority = params.get("new");
+  if (priority !== null)
+    return { kind: "create", priority: isPriority(priority) ? priority : "later" };
+  const editId = params.get("edit");
+  if (editId) {
+    const request = requests.find((item) => item.id === editId);
+    // Completed work is closed to edits; an unknown id opens nothing.
+    if (request && request.status !== "complete") {
+      return { kind: "edit", request, confirmDelete: params.get("confirm") === "delete" };
+    }
+  }
+  return null;
+}
+
+/**
+ * One-time notices carried in the URL: ?denied=employee (sent here from /employee) and
+ * ?notice=code (the outcome of a form posted without JavaScript). With JavaScript they become
+ * toasts and leave the URL; without it they show as a status line.
+ */
+function PageNotices() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const shown = useRef<string | null>(null);
+  const denied = params.get("denied") === "employee";
+  const notice = params.get("notice");
+  const key = `${denied}|${notice}`;
+
+  useEffect(() => {
+    if ((!denied && !notice) || shown.current === key) return;
+    shown.current = key;
+    if (denied) {
+      toast.error("Access Denied", { description: "You don't have employee access." });
+    }
+    if (isRequestNoticeCode(notice)) showRequestNotice(notice);
+    const next = new URLSearchParams(params);
+    next.delete("denied");
+    next.delete("notice");
+    const search = next.toString();
+    void navigate(
+      { search: search ? `?${search}` : "" },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [denied, notice, key, params, navigate]);
+
+  if (hydrated) return null;
+  const lines = [
+    denied ? "Access Denied: You don't have employee access." : null,
+    isRequestNoticeCode(notice) ? REQUEST_NOTICES[notice].title : null,
+  ].filter(Boolean);
+  if (lines.length === 0) return null;
+  return (
+    <div role="status" className="rounded-md border bg-background px-4 py-3 text-sm">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+function DashboardHeader({ user }: { user: SessionUser }) {
+  const business = useBusiness();
+  return (
+    <header className="border-b bg-background">
+      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4">
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-bold text-primary"
+          aria-label={`${business.name} home`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8" focusable="false">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M8 17 16 9l8 8v7a1 1 0 0 1-1 1h-4v-5h-6v5H9a1 1 0 0 1-1-1z" fill="#fff" />
+          </svg>
+          <span className="hidden text-lg leading-tight sm:inline">{business.name}</span>
+        </Link>
+        <ProfileMenu user={user} signOutErrorMessage="Failed to sign out" />
+      </div>
+    </header>
   );
 }

@@ -14,7 +14,9 @@ import { expect, test, PASSWORD, uniqueEmail } from "./fixtures";
  * directories, started, refused, stopped and deprived of their database.
  */
 
-test.describe.configure({ mode: "serial" });
+// Each test starts whole server processes (a fresh embedded database, migrations, demo data):
+// on a busy 2-core machine that can take most of a minute.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 async function freePort() {
   return new Promise<number>((resolve) => {
@@ -40,7 +42,7 @@ function start(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitForOutput(server: Started, pattern: RegExp, timeoutMs = 60_000) {
+async function waitForOutput(server: Started, pattern: RegExp, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (pattern.test(server.output())) return;

@@ -1,0 +1,157 @@
+import { CalendarDays, CalendarPlus, Clock, MapPin, StickyNote, Wrench } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import { formatAppointmentDate, formatAppointmentTime } from "../format";
+import type { CustomerAppointment } from "../types";
+
+/** 'Upcoming Appointments (count)': the customer's approved visits, soonest first. */
+export function AppointmentsTab({ appointments }: { appointments: CustomerAppointment[] }) {
+  return (
+    <section aria-labelledby="appointments-title" className="grid gap-4">
+      <h2 id="appointments-title" className="text-lg font-semibold">
+        Upcoming Appointments ({appointments.length})
+      </h2>
+      {appointments.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-lg border border-dashed p-8 text-center">
+          <CalendarDays aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="text-sm text-muted-foreground">No appointments scheduled</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4">
+          {appointments.map((appointment) => (
+            <li key={appointment.id}>
+              <AppointmentCard appointment={appointment} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) {
+  const headingId = `appointment-${appointment.id}-title`;
+  const { home, handyman } = appointment;
+  const handymanName = handyman
+    ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ") || "Your handyman"
+    : null;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-lg border bg-card p-4 shadow-xs sm:p-5"
+      data-appointment-id={appointment.id}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h3 id={headingId} className="font-semibold">
+            {formatAppointmentDate(appointment.scheduledDate)}
+          </h3>
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Clock aria-hidden="true" className="size-4" />
+            {formatAppointmentTime(appointment.startTime)} -{" "}
+            {formatAppointmentTime(appointment.endTime)}
+          </p>
+        </div>
+        <CalendarExportButton appointment={appointment} />
+      </div>
+
+      <p className="flex items-start gap-1.5 text-sm">
+        <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+        <span>
+          {home.address}, {home.city}, {home.state} {home.zipCode}
+        </span>
+      </p>
+
+      {appointment.tasks.length > 0 && (
+        <div className="grid gap-1.5">
+          <h4 className="flex items-center gap-1.5 text-sm font-medium">
+            <Wrench aria-hidden="true" className="size-4 text-muted-foreground" />
+            Planned tasks
+          </h4>
+          <ul className="ml-6 list-disc text-sm">
+            {appointment.tasks.map((task, index) => (
+              <li key={index}>{task}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {appointment.notes && (
+        <div className="grid gap-1.5">
+          <h4 className="flex items-center gap-1.5 text-sm font-medium">
+            <StickyNote aria-hidden="true" className="size-4 text-muted-foreground" />
+            Notes
+          </h4>
+          <p className="text-sm whitespace-pre-line text-muted-foreground">{appointment.notes}</p>
+        </div>
+      )}
+
+      <div className="flex items-center gap-3 border-t pt-3">
+        {handyman ? (
+          <>
+            <Avatar className="size-10">
+              {handyman.photoUrl && <AvatarImage src={handyman.photoUrl} alt="" />}
+              <AvatarFallback>
+                {(handyman.firstName || handymanName || "?").charAt(0).toUpperCase()}
+              </AvatarFallback>
+            </Avatar>
+            <p className="grid text-sm">
+              <span className="text-xs text-muted-foreground">Your handyman</span>
+              <span className="font-medium">{handymanName}</span>
+            </p>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">A handyman will be assigned soon.</p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Downloads the appointment's .ics file (SPEC section 9). A plain link without JavaScript;
+ * with it, the file is fetched first so the toast only follows a real download.
+ */
+function CalendarExportButton({ appointment }: { appointment: CustomerAppointment }) {
+  const [working, setWorking] = useState(false);
+  const href = `/dashboard/appointments/${appointment.id}/calendar`;
+  const fileName = `appointment-${appointment.scheduledDate}.ics`;
+  return (
+    <Button asChild variant="outline" size="sm" aria-disabled={working}>
+      <a
+        href={href}
+        download={fileName}
+        onClick={async (event) => {
+          event.preventDefault();
+          if (working) return;
+          setWorking(true);
+          try {
+            const response = await fetch(href);
+            if (!response.ok) throw new Error(`HTTP ${response.status}`);
+            const url = URL.createObjectURL(await response.blob());
+            const link = document.createElement("a");
+            link.href = url;
+            link.download = fileName;
+            document.body.append(link);
+            link.click();
+            link.remove();
+            setTimeout(() => URL.revokeObjectURL(url), 10_000);
+            toast.success("Calendar Event Downloaded", {
+              description: "The appointment has been saved to your downloads folder.",
+            });
+          } catch (error) {
+            console.error(error);
+            toast.error("Error", { description: "Failed to download the calendar event." });
+          } finally {
+            setWorking(false);
+          }
+        }}
+      >
+        <CalendarPlus aria-hidden="true" />
+        Add to Calendar
+      </a>
+    </Button>
+  );
+}

@@ -1,0 +1,113 @@
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db } from "~/db/client.server";
+import { appointments, appointmentTasks, homes, profiles } from "~/db/schema";
+import { BUSINESS_TIME_ZONE, type AppointmentForCalendar } from "./ics.server";
+import type { CustomerAppointment } from "./types";
+
+/*
+ * The customer's side of appointments: their own approved visits, scoped by customer_id in
+ * every query (DESIGN.md decision 3).
+ */
+
+/** Today's date in the business time zone, as YYYY-MM-DD. */
+export function businessToday(now = new Date()) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(now);
+}
+
+const handyman = alias(profiles, "handyman");
+
+/** Approved appointments from today on, soonest first, with tasks and the assigned handyman. */
+export async function listUpcomingAppointments(
+  customerId: string,
+  today = businessToday(),
+): Promise<CustomerAppointment[]> {
+  const rows = await db()
+    .select({
+      id: appointments.id,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      notes: appointments.notes,
+      address: homes.address,
+      city: homes.city,
+      state: homes.state,
+      zipCode: homes.zipCode,
+      handymanId: handyman.userId,
+      handymanFirstName: handyman.firstName,
+      handymanLastName: handyman.lastName,
+      handymanPhotoUrl: handyman.profilePhotoUrl,
+    })
+    .from(appointments)
+    .innerJoin(homes, eq(homes.id, appointments.homeId))
+    .leftJoin(handyman, eq(handyman.userId, appointments.assignedEmployeeId))
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        eq(appointments.status, "approved"),
+        gte(appointments.scheduledDate, today),
+      ),
+    )
+    .orderBy(asc(appointments.scheduledDate), asc(appointments.startTime), asc(appointments.id));
+  const tasks = await tasksOf(rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    scheduledDate: row.scheduledDate,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    notes: row.notes,
+    home: { address: row.address, city: row.city, state: row.state, zipCode: row.zipCode },
+    tasks: tasks.get(row.id) ?? [],
+    handyman: row.handymanId
+      ? {
+          firstName: row.handymanFirstName,
+          lastName: row.handymanLastName,
+          photoUrl: row.handymanPhotoUrl,
+        }
+      : null,
+  }));
+}
+
+async function tasksOf(appointmentIds: string[]) {
+  const byAppointment = new Map<string, string[]>();
+  if (appointmentIds.length === 0) return byAppointment;
+  const rows = await db()
+    .select({
+      appointmentId: appointmentTasks.appointmentId,
+      taskDescription: appointmentTasks.taskDescription,
+    })
+    .from(appointmentTasks)
+    // No ordinal column: rows come back in the order the tasks were inserted.
+    .where(inArray(appointmentTasks.appointmentId, appointmentIds));
+  for (const row of rows) {
+    const list = byAppointment.get(row.appointmentId) ?? [];
+    list.push(row.taskDescription);
+    byAppointment.set(row.appointmentId, list);
+  }
+  return byAppointment;
+}
+
+/** One of the customer's appointments, shaped for the calendar file; null if not theirs. */
+export async function findCustomerAppointmentForCalendar(
+  customerId: string,
+  appointmentId: string,
+): Promise<AppointmentForCalendar | null> {
+  const [row] = await db()
+    .select({
+      id: appointments.id,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      notes: appointments.notes,
+      address: homes.address,
+      city: homes.city,
+      state: homes.state,
+    })
+    .from(appointments)
+    .innerJoin(homes, eq(homes.id, appointments.homeId))
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.customerId, customerId)))
+    .limit(1);
+  if (!row) return null;
+  const tasks = await tasksOf([row.id]);
+  return { ...row, tasks: tasks.get(row.id) ?? [] };
+}

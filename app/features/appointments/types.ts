@@ -1,0 +1,12 @@
+/** An appointment as the customer's dashboard receives it. */
+export type CustomerAppointment = {
+  id: string;
+  /** YYYY-MM-DD, and HH:MM:SS wall-clock times, in the business time zone. */
+  scheduledDate: string;
+  startTime: string;
+  endTime: string;
+  notes: string | null;
+  home: { address: string; city: string; state: string; zipCode: string };
+  tasks: string[];
+  handyman: { firstName: string | null; lastName: string | null; photoUrl: string | null } | null;
+};

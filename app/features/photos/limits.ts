@@ -1,0 +1,5 @@
+/** Shared by the browser (drops oversize files early) and the server (enforces the same). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/** Several photos per request, but not without end: one request cannot fill the disk. */
+export const MAX_PHOTOS_PER_REQUEST = 20;

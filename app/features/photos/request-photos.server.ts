@@ -1,0 +1,212 @@
+import crypto from "node:crypto";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { requestPhotos, serviceRequests, type RequestPhoto } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { storage } from "~/lib/storage.server";
+import { PhotoRejectedError, processPhoto } from "./image.server";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "./limits";
+import { MultipartError, readMultipart } from "./multipart.server";
+
+/*
+ * Photos of service requests: stored under "request-photos/<requestId>/<random>.<ext>" (the
+ * user's file name is kept only as a label), served only to the request's owner and to
+ * employees. Callers have already checked that the acting customer owns the request.
+ */
+
+export const REQUEST_PHOTOS_PREFIX = "request-photos";
+
+export function requestPhotoFolder(requestId: string) {
+  return `${REQUEST_PHOTOS_PREFIX}/${requestId}/`;
+}
+
+/** A display label from a browser-sent file name: no path, no control characters, short. */
+export function photoLabel(filename: string) {
+  const base = filename.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (clean || "photo").slice(0, 200);
+}
+
+export type SkippedPhoto = { filename: string; reason: string };
+
+/**
+ * Checks, re-encodes and stores one photo. Throws PhotoRejectedError for files that are not
+ * acceptable images; anything else that fails leaves no file behind.
+ */
+export async function saveRequestPhoto(
+  requestId: string,
+  file: { filename: string; data: Buffer },
+): Promise<RequestPhoto> {
+  if (file.data.length > MAX_PHOTO_BYTES) {
+    throw new PhotoRejectedError("too-large", "over 10 MB");
+  }
+  const [{ photos }] = await db()
+    .select({ photos: count() })
+    .from(requestPhotos)
+    .where(eq(requestPhotos.requestId, requestId));
+  if (photos >= MAX_PHOTOS_PER_REQUEST) {
+    throw new PhotoRejectedError("too-large", `a request holds at most ${MAX_PHOTOS_PER_REQUEST}`);
+  }
+
+  const processed = await processPhoto(file.data);
+  const name = crypto.randomBytes(16).toString("hex");
+  const folder = requestPhotoFolder(requestId);
+  const filePath = `${folder}${name}.${processed.full.extension}`;
+  const thumbnailPath = `${folder}${name}-thumb.${processed.thumbnail.extension}`;
+  const written: string[] = [];
+  try {
+    await storage().put(filePath, processed.full.data, processed.full.contentType);
+    written.push(filePath);
+    await storage().put(thumbnailPath, processed.thumbnail.data, processed.thumbnail.contentType);
+    written.push(thumbnailPath);
+    const [row] = await db()
+      .insert(requestPhotos)
+      .values({
+        requestId,
+        filePath,
+        thumbnailPath,
+        fileName: photoLabel(file.filename),
+        fileSize: processed.full.data.length,
+        contentType: processed.full.contentType,
+        width: processed.full.width,
+        height: processed.full.height,
+      })
+      .returning();
+    return row;
+  } catch (error) {
+    // The request may have been deleted meanwhile, or storage failed half way.
+    await Promise.allSettled(written.map((key) => storage().delete(key)));
+    throw error;
+  }
+}
+
+/**
+ * Reads the photos of a multipart request and stores each acceptable one. A photo that fails
+ * is logged and skipped (SPEC section 8), so one bad file never loses the others.
+ * `beforeFirstPhoto` runs once, before the first file is handled, with the fields read so far
+ * (the create action makes the request there); returning null skips every file.
+ */
+export async function receiveRequestPhotos(
+  request: Request,
+  target: string | ((fields: Record<string, string>) => Promise<string | null>),
+) {
+  const saved: RequestPhoto[] = [];
+  const skipped: SkippedPhoto[] = [];
+  let requestId: string | null | undefined = typeof target === "string" ? target : undefined;
+  const resolveTarget = async (fields: Record<string, string>) => {
+    if (requestId === undefined && typeof target === "function") requestId = await target(fields);
+    return requestId ?? null;
+  };
+
+  const { fields } = await readMultipart(request, {
+    maxFileBytes: MAX_PHOTO_BYTES,
+    maxFiles: MAX_PHOTOS_PER_REQUEST,
+    // Every photo at its limit plus room for the form fields and multipart framing.
+    maxTotalBytes: MAX_PHOTOS_PER_REQUEST * (MAX_PHOTO_BYTES + 64 * 1024) + 1024 * 1024,
+    async onOversize(file, fieldsSoFar) {
+      const id = await resolveTarget(fieldsSoFar);
+      skipped.push({ filename: file.filename, reason: "too-large" });
+      logger.warn({ requestId: id, file: photoLabel(file.filename) }, "photo over 10 MB skipped");
+    },
+    async onFile(file, fieldsSoFar) {
+      const id = await resolveTarget(fieldsSoFar);
+      if (!id) return;
+      try {
+        saved.push(await saveRequestPhoto(id, file));
+      } catch (error) {
+        const reason = error instanceof PhotoRejectedError ? error.reason : "failed";
+        skipped.push({ filename: file.filename, reason });
+        logger.warn(
+          {
+            requestId: id,
+            file: photoLabel(file.filename),
+            declaredType: file.declaredType,
+            reason,
+            err: (error as Error).message,
+          },
+          "photo upload skipped",
+        );
+      }
+    },
+  });
+  // A form without files still needs its request.
+  await resolveTarget(fields);
+  return { fields, saved, skipped, requestId: requestId ?? null };
+}
+
+export { MultipartError };
+
+/** Removes one photo of an owned request: its row, then its files. False when there is none. */
+export async function removeRequestPhoto(customerId: string, requestId: string, photoId: string) {
+  const [row] = await db()
+    .delete(requestPhotos)
+    .where(
+      and(
+        eq(requestPhotos.id, photoId),
+        eq(requestPhotos.requestId, requestId),
+        // Ownership lives in the query: the request must be this customer's, and still open.
+        inArray(
+          requestPhotos.requestId,
+          db()
+            .select({ id: serviceRequests.id })
+            .from(serviceRequests)
+            .where(
+              and(
+                eq(serviceRequests.id, requestId),
+                eq(serviceRequests.customerId, customerId),
+                ne(serviceRequests.status, "complete"),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning();
+  if (!row) return false;
+  await deletePhotoFiles([row]);
+  return true;
+}
+
+/** Deletes stored files; a storage failure is logged (the rows are already gone). */
+export async function deletePhotoFiles(photos: Pick<RequestPhoto, "filePath" | "thumbnailPath">[]) {
+  const keys = photos.flatMap((photo) => [photo.filePath, photo.thumbnailPath ?? []].flat());
+  const results = await Promise.allSettled(keys.map((key) => storage().delete(key)));
+  for (const [index, result] of results.entries()) {
+    if (result.status === "rejected") {
+      logger.error({ key: keys[index], err: String(result.reason) }, "could not delete a photo");
+    }
+  }
+}
+
+/** Deletes everything stored for a request (after its rows are gone). */
+export async function deleteRequestPhotoFolder(requestId: string) {
+  try {
+    await storage().deletePrefix(requestPhotoFolder(requestId));
+  } catch (error) {
+    logger.error({ requestId, err: (error as Error).message }, "could not delete request photos");
+  }
+}
+
+/**
+ * The photo if `viewer` may see it: its owner, or any employee. Ownership is part of the
+ * query, so another customer's photo is simply not found.
+ */
+export async function findViewablePhoto(
+  viewer: { id: string; isEmployee: boolean },
+  photoId: string,
+) {
+  const ownership = viewer.isEmployee ? undefined : eq(serviceRequests.customerId, viewer.id);
+  const [row] = await db()
+    .select({
+      id: requestPhotos.id,
+      filePath: requestPhotos.filePath,
+      thumbnailPath: requestPhotos.thumbnailPath,
+      contentType: requestPhotos.contentType,
+      fileName: requestPhotos.fileName,
+    })
+    .from(requestPhotos)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
+    .where(and(eq(requestPhotos.id, photoId), ownership))
+    .limit(1);
+  return row ?? null;
+}

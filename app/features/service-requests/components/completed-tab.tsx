@@ -1,0 +1,31 @@
+import { CheckCircle2 } from "lucide-react";
+import type { CustomerRequest } from "../types";
+import { RequestCard } from "./request-card";
+
+/** 'Completed Work': the requests whose status is complete (DESIGN.md decision 1). */
+export function CompletedTab({ requests }: { requests: CustomerRequest[] }) {
+  const completed = requests
+    .filter((request) => request.status === "complete")
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  return (
+    <section aria-labelledby="completed-title" className="grid gap-4">
+      <h2 id="completed-title" className="text-lg font-semibold">
+        Completed Work
+      </h2>
+      {completed.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-lg border border-dashed p-8 text-center">
+          <CheckCircle2 aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="text-sm text-muted-foreground">No completed work yet</p>
+        </div>
+      ) : (
+        <ul className="grid gap-3">
+          {completed.map((request) => (
+            <li key={request.id}>
+              <RequestCard request={request} headingLevel="h3" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

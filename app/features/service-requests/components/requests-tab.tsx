@@ -1,0 +1,154 @@
+import { ClipboardList, Plus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
+import type { Priority } from "../schema";
+import type { CustomerRequest } from "../types";
+import { RequestCard } from "./request-card";
+
+const GROUPS: { priority: Priority; label: string; empty: string }[] = [
+  { priority: "next", label: "Next", empty: "No urgent tasks yet" },
+  { priority: "later", label: "Later", empty: "No tasks for later yet" },
+];
+
+/** Moves one request a place up or down inside its priority group (the optimistic view). */
+export function moveWithinGroup(
+  requests: CustomerRequest[],
+  requestId: string,
+  direction: "up" | "down",
+) {
+  const moving = requests.find((request) => request.id === requestId);
+  if (!moving) return requests;
+  const group = requests.filter((request) => request.priority === moving.priority);
+  const index = group.indexOf(moving);
+  const target = direction === "up" ? index - 1 : index + 1;
+  if (target < 0 || target >= group.length) return requests;
+  const reordered = [...group];
+  [reordered[index], reordered[target]] = [reordered[target], reordered[index]];
+  let next = 0;
+  return requests.map((request) =>
+    request.priority === moving.priority ? reordered[next++] : request,
+  );
+}
+
+/**
+ * The Requests tab: 'New Request', the 'Next' and 'Later' groups (each with its own plus
+ * button) and the empty states. Moves show at once and are then confirmed by the server;
+ * when one fails the list is reloaded from the server.
+ */
+export function RequestsTab({
+  requests,
+  onChanged,
+}: {
+  requests: CustomerRequest[];
+  onChanged(): Promise<void> | void;
+}) {
+  const [items, setItems] = useState(requests);
+  const [pending, setPending] = useState(0);
+  // While moves are on their way, lists loaded in between are already out of date.
+  const pendingRef = useRef(0);
+  useEffect(() => {
+    if (pendingRef.current === 0) setItems(requests);
+  }, [requests]);
+
+  async function onMove(event: React.FormEvent<HTMLFormElement>, id: string, dir: "up" | "down") {
+    event.preventDefault();
+    setItems((current) => moveWithinGroup(current, id, dir));
+    pendingRef.current++;
+    setPending(pendingRef.current);
+    const result = await postRequestAction(
+      `/dashboard/requests/${id}`,
+      formFields({ intent: dir === "up" ? "move-up" : "move-down" }),
+      "order-failed",
+    );
+    showRequestNotice(result.notice);
+    pendingRef.current--;
+    setPending(pendingRef.current);
+    // Success or failure, the list is then read again from the server.
+    if (pendingRef.current === 0) await onChanged();
+  }
+
+  if (items.length === 0) {
+    return (
+      <section
+        aria-labelledby="requests-empty-title"
+        className="grid justify-items-center gap-3 rounded-lg border border-dashed p-8 text-center"
+      >
+        <ClipboardList aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h2 id="requests-empty-title" className="text-lg font-semibold">
+          No Service Requests
+        </h2>
+        <p className="max-w-sm text-sm text-muted-foreground">
+          Tell us about the first thing on your to-do list and we will plan it into a visit.
+        </p>
+        <Button asChild>
+          <Link to="?new=later" replace preventScrollReset>
+            <Plus aria-hidden="true" />
+            Create First Request
+          </Link>
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Service Requests</h2>
+        <Button asChild>
+          <Link to="?new=later" replace preventScrollReset>
+            <Plus aria-hidden="true" />
+            New Request
+          </Link>
+        </Button>
+      </div>
+      {GROUPS.map((group) => {
+        const members = items.filter((request) => request.priority === group.priority);
+        const headingId = `group-${group.priority}`;
+        return (
+          <section key={group.priority} aria-labelledby={headingId} className="grid gap-3">
+            <div className="flex items-center justify-between gap-2 border-b pb-2">
+              <h3 id={headingId} className="font-semibold">
+                {group.label} ({members.length})
+              </h3>
+              <Button asChild variant="outline" size="icon">
+                <Link
+                  to={`?new=${group.priority}`}
+                  replace
+                  preventScrollReset
+                  aria-label={`New request for ${group.label}`}
+                  title={`New request for ${group.label}`}
+                >
+                  <Plus aria-hidden="true" />
+                </Link>
+              </Button>
+            </div>
+            {members.length === 0 ? (
+              <p className="rounded-md bg-muted px-4 py-6 text-center text-sm text-muted-foreground">
+                {group.empty}
+              </p>
+            ) : (
+              <ol className="grid gap-3" aria-labelledby={headingId}>
+                {members.map((request, index) => (
+                  <li key={request.id}>
+                    <RequestCard
+                      request={request}
+                      editHref={`?edit=${request.id}`}
+                      move={{
+                        isFirst: index === 0,
+                        isLast: index === members.length - 1,
+                        pending: pending > 0,
+                        onMove: (event, direction) => void onMove(event, request.id, direction),
+                      }}
+                    />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/*
+ * The outcomes of request actions and their notices (SPEC section 8). Actions answer with a
+ * code; the browser shows the notice as a toast, or, without JavaScript, the dashboard shows
+ * it as a status line after the redirect (?notice=code).
+ */
+
+export const REQUEST_NOTICES = {
+  created: { kind: "success", title: "Service request created successfully" },
+  "create-failed": { kind: "error", title: "Failed to create service request" },
+  "no-home": { kind: "error", title: "No property found. Please contact support." },
+  updated: { kind: "success", title: "Service request updated successfully" },
+  "update-failed": { kind: "error", title: "Failed to update service request" },
+  deleted: { kind: "success", title: "Service request deleted successfully" },
+  "delete-failed": { kind: "error", title: "Failed to delete service request" },
+  "order-updated": { kind: "success", title: "Request order updated successfully" },
+  "order-failed": { kind: "error", title: "Failed to update request order" },
+  "photo-removed": { kind: "success", title: "Photo removed successfully" },
+  "photo-remove-failed": { kind: "error", title: "Failed to remove photo" },
+} as const satisfies Record<string, { kind: "success" | "error"; title: string }>;
+
+export type RequestNoticeCode = keyof typeof REQUEST_NOTICES;
+
+export function isRequestNoticeCode(value: unknown): value is RequestNoticeCode {
+  return typeof value === "string" && Object.hasOwn(REQUEST_NOTICES, value);
+}
+
+/** What request actions answer to scripts (fetch); documents get a redirect instead. */
+export type RequestActionResult = {
+  ok: boolean;
+  notice: RequestNoticeCode;
+  requestId?: string;
+  fieldErrors?: Record<string, string[]>;
+};

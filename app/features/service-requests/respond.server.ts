@@ -1,0 +1,36 @@
+import { redirect } from "react-router";
+import { REQUEST_NOTICES, type RequestActionResult, type RequestNoticeCode } from "./notices";
+
+/** UUIDs only: anything else cannot name a row, and must not reach a uuid column. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A form posted by the browser itself (no JavaScript) navigates; a script's fetch does not.
+ * Browsers without Sec-Fetch-* headers are told apart by what they accept.
+ */
+export function isDocumentRequest(request: Request) {
+  const mode = request.headers.get("sec-fetch-mode");
+  if (mode) return mode === "navigate";
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+/**
+ * The answer to a request action: JSON for scripts, or for a plain form post a redirect back to
+ * the dashboard, which shows the notice.
+ */
+export function respond(
+  request: Request,
+  notice: RequestNoticeCode,
+  extra: Omit<RequestActionResult, "ok" | "notice"> & { status?: number } = {},
+) {
+  const { status, ...data } = extra;
+  const ok = REQUEST_NOTICES[notice].kind === "success";
+  if (isDocumentRequest(request)) {
+    return redirect(`/dashboard?notice=${notice}`, { headers: { "Cache-Control": "no-store" } });
+  }
+  const body: RequestActionResult = { ok, notice, ...data };
+  return Response.json(body, {
+    status: status ?? (ok ? 200 : 400),
+    headers: { "Cache-Control": "no-store" },
+  });
+}

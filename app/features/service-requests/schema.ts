@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/*
+ * The service request form (SPEC section 5 "Service request"), shared by the dialogs and the
+ * actions. Title is required, description optional, priority next or later.
+ */
+
+export const PRIORITIES = ["next", "later"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const STATUSES = ["new", "reviewed", "scheduled", "complete"] as const;
+export type RequestStatus = (typeof STATUSES)[number];
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+
+export const serviceRequestSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+    .optional()
+    .transform((value) => (value ? value : null)),
+  priority: z.enum(PRIORITIES, { error: "Choose next or later" }).default("later"),
+});
+
+export type ServiceRequestInput = z.output<typeof serviceRequestSchema>;
+
+export function isPriority(value: unknown): value is Priority {
+  return value === "next" || value === "later";
+}
+
+/** "in_progress" → "In progress" (SPEC section 4: underscores to spaces, capitalised). */
+export function statusLabel(status: string) {
+  const text = status.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,23 @@
+import type { Route } from "./+types/dashboard.appointments.$appointmentId.calendar";
+import { findCustomerAppointmentForCalendar } from "~/features/appointments/customer-appointments.server";
+import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/ics.server";
+import { UUID_PATTERN } from "~/features/service-requests/respond.server";
+import { business } from "~/lib/business.server";
+import { requireCustomerForAction } from "~/lib/session.server";
+
+/** The .ics file of one of the customer's appointments (SPEC section 9 "Calendar export"). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireCustomerForAction(request);
+  const appointment = UUID_PATTERN.test(params.appointmentId)
+    ? await findCustomerAppointmentForCalendar(user.id, params.appointmentId)
+    : null;
+  if (!appointment) return new Response("Not found", { status: 404 });
+  const ics = appointmentIcs(appointment, { productId: business().name });
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${appointmentIcsFileName(appointment.scheduledDate)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/dashboard.requests.$requestId.photos";
+import { MultipartError } from "~/features/photos/multipart.server";
+import { receiveRequestPhotos } from "~/features/photos/request-photos.server";
+import { isDocumentRequest, UUID_PATTERN } from "~/features/service-requests/respond.server";
+import { findCustomerRequest } from "~/features/service-requests/service-requests.server";
+import { logger } from "~/lib/logger.server";
+import { requireCustomerForAction } from "~/lib/session.server";
+
+/**
+ * Uploads photos to one of the customer's open requests (the dialogs send one photo per post,
+ * to show each one's progress). The owner check happens before a byte of the body is read.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireCustomerForAction(request);
+  const json = (body: unknown, status: number) =>
+    Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+  const owned = UUID_PATTERN.test(params.requestId)
+    ? await findCustomerRequest(user.id, params.requestId)
+    : null;
+  if (!owned || owned.status === "complete") return json({ ok: false, error: "not-found" }, 404);
+
+  try {
+    const { saved, skipped } = await receiveRequestPhotos(request, owned.id);
+    if (isDocumentRequest(request)) return redirect("/dashboard");
+    const tooLarge = skipped.some((file) => file.reason === "too-large");
+    return json(
+      { ok: saved.length > 0, saved: saved.map((photo) => ({ id: photo.id })), skipped },
+      saved.length > 0 || skipped.length === 0 ? 200 : tooLarge ? 413 : 422,
+    );
+  } catch (error) {
+    const status = error instanceof MultipartError ? error.status : 500;
+    logger.warn({ err: (error as Error).message, requestId: owned.id }, "photo upload failed");
+    return json({ ok: false, error: "upload-failed" }, status);
+  }
+}
