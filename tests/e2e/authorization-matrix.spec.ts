@@ -5,11 +5,14 @@ import {
   buildWorld,
   changedPeople,
   foreignMarkers,
+  photoForm,
   snapshot,
+  uploadPhoto,
   type Actor,
   type Owner,
   type World,
 } from "../support/world";
+import { createServiceRequest } from "../factories";
 import { e2eDb, expect, test } from "./fixtures";
 
 /*
@@ -52,7 +55,11 @@ type ActionCase = {
   ) => Promise<Record<string, string>> | Record<string, string>;
   /** The body a real form would post. */
   body: (world: World, owner: Owner | undefined) => Record<string, string>;
+  /** A multipart body instead (photo uploads). */
+  multipart?: (world: World, owner: Owner | undefined) => Promise<FormData>;
   json?: boolean;
+  /** Post as the page's scripts do (Accept: application/json): answers carry real statuses. */
+  script?: boolean;
   /** For resource routes with a splat (api/auth/*): the sub-path. */
   splat?: string;
   expect: (actor: Actor, owner?: Owner) => Outcome;
@@ -62,6 +69,29 @@ type Entry = { layout: true } | { loader?: LoaderRule; actions?: ActionCase[]; n
 
 const everyone = (outcome: Outcome) => () => outcome;
 const byActor = (outcomes: Record<Actor, Outcome>) => (actor: Actor) => outcomes[actor];
+/** Customers on their own objects get `own`; on the other customer's, `foreign`. */
+function ownership(
+  own: Outcome,
+  foreign: Outcome,
+  others: { visitor: Outcome; employee: Outcome },
+) {
+  return (actor: Actor, owner?: Owner) => {
+    if (actor === "visitor" || actor === "employee") return others[actor];
+    return world.ownerOf(actor) === owner ? own : foreign;
+  };
+}
+
+/** A new open request of `owner`'s, for actions that destroy what they act on. */
+async function freshRequest(world: World, owner: Owner) {
+  const customer = world.customer(owner);
+  const row = await createServiceRequest(
+    e2eDb(),
+    { id: customer.homeId, customerId: customer.id },
+    { title: `Throwaway ${customer.marker}`, priority: "later", position: 50 },
+  );
+  return row.id;
+}
+
 const PUBLIC_PAGE: Entry = { loader: { expect: everyone("ok") } };
 
 /**
@@ -258,6 +288,90 @@ const MATRIX: Record<string, Entry> = {
         },
       ],
       expect: everyone("denied"),
+    },
+  },
+  "routes/dashboard.requests": {
+    actions: [
+      {
+        name: "create a request (at one's own home: there is no other choice)",
+        script: true,
+        body: (world) => ({ title: `Matrix request ${world.tag}`, priority: "later" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "ok",
+          customerB: "ok",
+          employee: "denied",
+        }),
+      },
+    ],
+  },
+  "routes/dashboard.requests.$requestId": {
+    actions: [
+      {
+        name: "update title, description and priority",
+        script: true,
+        objects: (world, owner) => ({ requestId: world.customer(owner).requestIds[1] }),
+        body: (world) => ({
+          intent: "update",
+          title: `Edited ${world.tag}`,
+          description: "Edited by the matrix",
+          priority: "later",
+        }),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+      {
+        name: "move down within its priority group",
+        script: true,
+        objects: (world, owner) => ({ requestId: world.customer(owner).requestIds[1] }),
+        body: () => ({ intent: "move-down" }),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+      {
+        name: "delete (a fresh request each time)",
+        script: true,
+        objects: async (world, owner) => ({ requestId: await freshRequest(world, owner) }),
+        body: () => ({ intent: "delete" }),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+    ],
+  },
+  "routes/dashboard.requests.$requestId.photos": {
+    actions: [
+      {
+        name: "upload a photo",
+        script: true,
+        objects: (world, owner) => ({ requestId: world.customer(owner).requestIds[2] }),
+        body: () => ({}),
+        multipart: () => photoForm(),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+    ],
+  },
+  "routes/dashboard.requests.$requestId.photos.$photoId": {
+    actions: [
+      {
+        name: "remove a photo (a fresh one each time)",
+        script: true,
+        objects: async (world, owner) => {
+          const requestId = world.customer(owner).requestIds[2];
+          const client = world.clients[owner === "A" ? "customerA" : "customerB"];
+          return { requestId, photoId: await uploadPhoto(client, requestId) };
+        },
+        body: () => ({}),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+    ],
+  },
+  "routes/dashboard.appointments.$appointmentId.calendar": {
+    loader: {
+      objects: (world, owner) => ({ appointmentId: world.customer(owner).appointmentId }),
+      expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+    },
+  },
+  "routes/request-photos.$photoId": {
+    loader: {
+      objects: (world, owner) => ({ photoId: world.customer(owner).photoIds[0], variant: "full" }),
+      expect: ownership("ok", "denied", { visitor: "denied", employee: "ok" }),
     },
   },
   "routes/account": {
@@ -494,9 +608,12 @@ test("actions: each actor may do what it may, to its own objects only; refusals 
           const before = await snapshot(e2eDb(), world);
           const client = world.clients[actor];
           const body = action.body(world, owner);
-          const response = action.json
-            ? await client.postJson(url, body)
-            : await client.postForm(url, body, { accept: "text/html" });
+          const accept = { accept: action.script ? "application/json" : "text/html" };
+          const response = action.multipart
+            ? await client.postForm(url, await action.multipart(world, owner), accept)
+            : action.json
+              ? await client.postJson(url, body)
+              : await client.postForm(url, body, accept);
           const label = `POST ${url} [${action.name}]${owner ? ` on ${owner}'s` : ""}`;
           record(label, actor, outcome, decode(response, await response.text()), body);
           const changed = changedPeople(before, await snapshot(e2eDb(), world));

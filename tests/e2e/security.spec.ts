@@ -36,7 +36,8 @@ function urlFor(route: AppRoute) {
   const params: Record<string, string> = {
     requestId: world.A.requestIds[0],
     appointmentId: world.A.appointmentId,
-    photoId: world.A.photoIds[0] ?? "00000000-0000-4000-8000-000000000000",
+    photoId: world.A.photoIds[0],
+    variant: "full",
     "*": route.pattern.startsWith("/api/auth") ? "get-session" : "no-such-page",
   };
   return fillPattern(route.pattern, params);

@@ -6,6 +6,7 @@
  */
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { createAppointment, createHome, createServiceRequest, createUser } from "../factories";
 import { HttpClient } from "./http";
@@ -24,7 +25,7 @@ export type CustomerFixture = {
   requestIds: string[];
   completedRequestId: string;
   appointmentId: string;
-  /** Filled in by tests that upload photos through the app. */
+  /** One photo on the first request, uploaded through the app. */
   photoIds: string[];
 };
 
@@ -75,11 +76,16 @@ async function customer(db: Database, marker: string, notesMarker: string, lette
     priority: "later",
     position: 1,
   });
+  const third = await createServiceRequest(db, home, {
+    title: `Loose railing ${marker}`,
+    priority: "later",
+    position: 2,
+  });
   const done = await createServiceRequest(db, home, {
     title: `Painted fence ${marker}`,
     status: "complete",
     priority: "later",
-    position: 2,
+    position: 3,
   });
   const appointment = await createAppointment(db, home, {
     scheduledDate: inDays(7),
@@ -93,10 +99,10 @@ async function customer(db: Database, marker: string, notesMarker: string, lette
     email: account.email,
     marker,
     homeId: home.id,
-    requestIds: [first.id, second.id],
+    requestIds: [first.id, second.id, third.id],
     completedRequestId: done.id,
     appointmentId: appointment.id,
-    photoIds: [],
+    photoIds: [] as string[],
   } satisfies CustomerFixture;
 }
 
@@ -131,6 +137,12 @@ export async function buildWorld(db: Database, base: string): Promise<World> {
     if (response.status !== 200)
       throw new Error(`sign-in of ${actor}: ${response.status} ${await response.text()}`);
   }
+  for (const [actor, fixture] of [
+    ["customerA", A],
+    ["customerB", B],
+  ] as const) {
+    fixture.photoIds.push(await uploadPhoto(clients[actor], fixture.requestIds[0]));
+  }
   return {
     tag,
     markers,
@@ -141,6 +153,38 @@ export async function buildWorld(db: Database, base: string): Promise<World> {
     customer: (owner) => (owner === "A" ? A : B),
     ownerOf: (actor) => (actor === "customerA" ? "A" : actor === "customerB" ? "B" : null),
   };
+}
+
+let photoBytes: Buffer | undefined;
+
+/** A small real JPEG (the server checks magic bytes and re-encodes it). */
+export async function samplePhoto() {
+  photoBytes ??= await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+  return photoBytes;
+}
+
+export async function photoForm() {
+  const form = new FormData();
+  const bytes = new Uint8Array(await samplePhoto());
+  form.append("photos", new Blob([bytes], { type: "image/jpeg" }), "porch.jpg");
+  return form;
+}
+
+/** Uploads one photo to a request through the app, as the client's customer; its id. */
+export async function uploadPhoto(client: HttpClient, requestId: string) {
+  const response = await client.request(`/dashboard/requests/${requestId}/photos`, {
+    method: "POST",
+    body: await photoForm(),
+    headers: { accept: "application/json" },
+  });
+  const body = (await response.json()) as { saved?: { id: string }[] };
+  if (response.status !== 200 || !body.saved?.[0])
+    throw new Error(`photo upload: ${response.status} ${JSON.stringify(body)}`);
+  return body.saved[0].id;
 }
 
 /** Markers that must not appear in what `actor` is shown. */
