@@ -8,7 +8,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { Toaster } from "~/components/ui/sonner";
+import { DeferredToaster } from "~/components/layout/deferred-toaster";
 import { DEFAULT_BUSINESS, type Business } from "~/lib/business";
 import { business } from "~/lib/business.server";
 import { useNonce } from "~/lib/nonce";
@@ -32,7 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {children}
-        <Toaster />
+        <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

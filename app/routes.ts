@@ -38,4 +38,9 @@ export default [
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),
+  // The booking page's free intro-call times (the page itself is prerendered).
+  route("book-call/slots", "routes/book-call.slots.ts"),
+  // For search engines.
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
 ] satisfies RouteConfig;

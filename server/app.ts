@@ -55,6 +55,11 @@ function sameOrigin(req: Request) {
   return allowed.has(origin);
 }
 
+/** The request path for the log: the password-reset link carries its token in the path. */
+export function loggablePath(path: string) {
+  return path.replace(/^(\/api\/auth\/reset-password\/)[^/]+/, "$1[redacted]");
+}
+
 export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -73,7 +78,7 @@ export function createApp(options: AppOptions) {
         {
           requestId,
           method: req.method,
-          path: req.path,
+          path: loggablePath(req.path),
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
         },
@@ -137,7 +142,10 @@ export function createApp(options: AppOptions) {
 
   if (options.clientDir) {
     const clientDir = options.clientDir;
-    // Hashed build assets never change: cache them for a year.
+    // Hashed build assets never change: cache them for a year. Scripts and styles are served
+    // from the copies the build compressed at maximum effort (zopfli) when the browser takes
+    // gzip (docs/decisions/008); compression() leaves a response that is already encoded alone.
+    app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), {
@@ -149,6 +157,17 @@ export function createApp(options: AppOptions) {
     app.use(prerenderedPages(clientDir));
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
+
+  // Rendered pages and data depend on who asks: no shared cache (a proxy, a CDN) may keep one
+  // person's dashboard for the next. Routes that know better set their own Cache-Control.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      if (!res.getHeader("cache-control")) res.setHeader("Cache-Control", "private, no-store");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  });
 
   app.all(
     "/{*splat}",
@@ -172,6 +191,34 @@ export function createApp(options: AppOptions) {
   });
 
   return app;
+}
+
+const PRECOMPRESSED_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+};
+
+function precompressedAssets(dir: string): express.RequestHandler {
+  const available = new Map<string, boolean>();
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const type = PRECOMPRESSED_TYPES[path.extname(req.path)];
+    if (!type || !/\bgzip\b/.test(req.get("accept-encoding") ?? "")) return next();
+    const file = path.join(dir, `${req.path}.gz`);
+    if (!file.startsWith(dir + path.sep) || req.path.includes("..")) return next();
+    let exists = available.get(file);
+    if (exists === undefined) {
+      exists = fs.existsSync(file);
+      available.set(file, exists);
+    }
+    if (!exists) return next();
+    res.setHeader("Content-Type", type);
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Vary", "Accept-Encoding");
+    res.sendFile(file, { immutable: true, maxAge: "1y" }, (error) => {
+      if (error && !res.headersSent) next();
+    });
+  };
 }
 
 /**

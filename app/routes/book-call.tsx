@@ -1,11 +1,211 @@
-export function meta() {
-  return [{ title: "Book an Intro Call" }];
+import { useCallback, useEffect, useState } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/book-call";
+import { Icon } from "~/components/icons";
+import type { ToasterHandle } from "~/components/layout/deferred-toaster";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { bookIntroCall } from "~/features/intro-calls/booking.server";
+import { BuiltInBooking } from "~/features/intro-calls/components/built-in-booking";
+import { EmbeddedScheduler } from "~/features/intro-calls/components/embedded-scheduler";
+import type { BookingResult, SchedulerData } from "~/features/intro-calls/result";
+import { CARD } from "~/features/marketing/components/section";
+import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
+import { SERVED_PLACES } from "~/content/service-area";
+import { business } from "~/lib/business.server";
+import { useBusiness } from "~/root";
+
+export const handle: ToasterHandle = { toaster: "on-demand" };
+
+export function loader() {
+  return {
+    meta: pageMeta({
+      title: `Book a Free Intro Call | ${business().name}`,
+      description:
+        "Book a free 15-minute intro phone call: we assess your home's maintenance needs, review repairs and upgrades, and discuss pricing and next steps. No obligation.",
+      path: "/book-call",
+      jsonLd: [localBusinessJsonLd(SERVED_PLACES)],
+    }),
+  };
 }
 
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await bookIntroCall(await request.formData(), {
+    clientAddress: context.clientAddress,
+  });
+  const status = { booked: 200, invalid: 400, taken: 409, "rate-limited": 429 }[result.status];
+  return data(result, { status });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return {
+      status: "invalid",
+      toast: {
+        kind: "error",
+        title: "Error",
+        description: "Something went wrong. Please try again.",
+      },
+    } satisfies BookingResult;
+  }
+}
+
+const MUTED = "text-muted-foreground";
+
+const COVERED = [
+  "Assess your maintenance needs",
+  "Review repairs and upgrades",
+  "Discuss pricing and next steps",
+  "No obligation",
+];
+
+const EXPECT = [
+  {
+    title: "Assess Your Needs",
+    text: "We learn about your home, its age and the jobs on your list.",
+  },
+  {
+    title: "Custom Plan",
+    text: "We suggest the plan and visit rhythm that fit your home and budget.",
+  },
+  {
+    title: "Next Steps",
+    text: "If it feels right, we book your free 45-minute walk-thru. No pressure.",
+  },
+];
+
 export default function BookCall() {
+  const { phone, phoneHref } = useBusiness();
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Ready to Transform Your Home? Let&apos;s Talk Strategy</h1>
-    </section>
+    <>
+      <section className="bg-gradient-to-b from-secondary to-background px-4 pt-14 pb-10 sm:pt-20">
+        <div className="mx-auto max-w-3xl text-center">
+          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            Ready to Transform Your Home? Let&apos;s Talk Strategy
+          </h1>
+          <p className={`mt-6 text-lg ${MUTED}`}>
+            Pick a time for a free intro call. We will call you, answer your questions, and see
+            whether a membership is right for your home.
+          </p>
+        </div>
+      </section>
+      <section aria-label="Book your intro call" className="px-4 pb-16">
+        <div className="mx-auto grid max-w-6xl gap-8 lg:grid-cols-[1fr_2fr]">
+          <div className={`${CARD} h-fit`}>
+            <h2 className="text-2xl font-bold">Intro Call</h2>
+            <p className={`mt-3 flex items-center gap-2 ${MUTED}`}>
+              <Icon name="clock" /> 15 minutes
+            </p>
+            <p className={`mt-1 flex items-center gap-2 ${MUTED}`}>
+              <Icon name="phone" /> By phone
+            </p>
+            <h3 className="mt-6 font-semibold">What we cover</h3>
+            <ul className="mt-3 space-y-2 text-sm">
+              {COVERED.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <Icon name="check" className="mt-0.5 size-4 shrink-0 text-primary" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+            <p className={`mt-6 border-t pt-4 text-sm ${MUTED}`}>
+              Need to reschedule? Call us at{" "}
+              <a href={phoneHref} className="font-medium text-primary underline underline-offset-4">
+                {phone}
+              </a>
+              .
+            </p>
+          </div>
+          <div>
+            <Scheduler />
+            <a
+              href={phoneHref}
+              className={buttonVariants({
+                variant: "outline",
+                size: "lg",
+                className: "mt-4 h-auto w-full flex-col gap-0 py-3 whitespace-normal md:hidden",
+              })}
+            >
+              <span>Having trouble with the scheduler?</span>
+              <span className="flex items-center gap-2 text-primary">
+                <Icon name="phone" /> Call {phone}
+              </span>
+            </a>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="expect-heading" className="bg-muted px-4 py-16">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="expect-heading" className="text-center text-3xl font-bold">
+            What to Expect on Your Call
+          </h2>
+          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+            {EXPECT.map((step, i) => (
+              <li key={step.title} className={`${CARD} text-center`}>
+                <span
+                  aria-hidden="true"
+                  className="mx-auto flex size-10 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
+                >
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
+                <p className={`mt-2 text-sm ${MUTED}`}>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/**
+ * The scheduler panel. Free times change by the minute while this page is prerendered, so
+ * they are fetched once the page runs; the reserved height keeps the layout still meanwhile.
+ */
+function Scheduler() {
+  const { phone, phoneHref } = useBusiness();
+  // Nothing until the page runs: without JavaScript the <noscript> message stands alone.
+  const [scheduler, setScheduler] = useState<SchedulerData | "loading" | "failed" | null>(null);
+  const load = useCallback(() => {
+    setScheduler((current) => current ?? "loading");
+    fetch("/book-call/slots", { headers: { accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+      .then(setScheduler, () => setScheduler("failed"));
+  }, []);
+  useEffect(load, [load]);
+
+  return (
+    <div className={`${CARD} min-h-[560px]`} aria-busy={scheduler === "loading"}>
+      <h2 className="text-2xl font-bold">Choose a Time</h2>
+      <div className="mt-6">
+        <noscript>
+          <p>
+            Our scheduler needs JavaScript. Call us at <a href={phoneHref}>{phone}</a> and we will
+            book your intro call by phone.
+          </p>
+        </noscript>
+        {scheduler === "loading" && <p className={MUTED}>Loading available times...</p>}
+        {scheduler === "failed" && (
+          <p role="alert">
+            We could not load the available times. Please refresh the page or call us at{" "}
+            <a href={phoneHref} className="font-medium text-primary underline">
+              {phone}
+            </a>
+            .
+          </p>
+        )}
+        {scheduler &&
+          typeof scheduler === "object" &&
+          (scheduler.mode === "embed" ? (
+            <EmbeddedScheduler url={scheduler.url} />
+          ) : (
+            <BuiltInBooking days={scheduler.days} reloadSlots={load} />
+          ))}
+      </div>
+    </div>
   );
 }

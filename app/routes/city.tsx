@@ -1,25 +1,382 @@
+import type { ReactNode } from "react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/city";
+import { Icon, type IconName } from "~/components/icons";
+import type { ToasterHandle } from "~/components/layout/deferred-toaster";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { CITY_PAGES, type Card, type CityPage, type ServiceCategory } from "~/content/cities";
+import { CITY_PATHS, type CityPath } from "~/content/city-paths";
+import { HOW_IT_WORKS } from "~/content/how-it-works";
+import { CityContactForm } from "~/features/leads/components/city-contact-form";
+import { REQUEST_FAILED } from "~/features/leads/result";
+import { leadPageUrl, leadResponseStatus, submitCityLead } from "~/features/leads/submit.server";
+import { CARD, Section } from "~/features/marketing/components/section";
+import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
+import { business } from "~/lib/business.server";
+import { useBusiness } from "~/root";
 
-function cityName(pathname: string) {
-  return pathname
-    .replace(/^\/|-handyman\/?$/g, "")
-    .split("-")
-    .map((word) => word[0].toUpperCase() + word.slice(1))
-    .join(" ");
+/*
+ * One module for the 11 city pages (SPEC.md section 2): the page is picked by its path from
+ * app/content/cities.ts. As on the home page, the content comes through the loader, so the
+ * prerendered HTML carries it and the browser bundle carries only this markup code.
+ */
+
+export const handle: ToasterHandle = { toaster: "on-demand" };
+
+function cityPath(request: Request): CityPath {
+  const path = new URL(request.url).pathname.replace(/^\/|\/$/g, "");
+  const known: readonly string[] = CITY_PATHS;
+  if (!known.includes(path)) throw data("Not found", { status: 404 });
+  return path as CityPath;
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { city: cityName(new URL(request.url).pathname) };
+  const path = cityPath(request);
+  const page = CITY_PAGES[path];
+  return {
+    path,
+    page,
+    steps: page.layout === "lead" ? HOW_IT_WORKS : [],
+    meta: pageMeta({
+      title: `${page.title} | ${business().name}`,
+      description: page.description,
+      keywords: page.keywords,
+      path: `/${path}`,
+      jsonLd: [localBusinessJsonLd([page.city, ...page.serviceAreas])],
+    }),
+  };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.city} Handyman Services` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const path = cityPath(request);
+  const result = await submitCityLead(await request.formData(), {
+    clientAddress: context.clientAddress,
+    pageUrl: leadPageUrl(request, `/${path}`),
+    source: path,
+  });
+  return data(result, { status: leadResponseStatus(result) });
 }
 
-export default function CityPage({ loaderData }: Route.ComponentProps) {
+/** A request that never got an answer (offline, server error) still gets SPEC.md's message. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return REQUEST_FAILED;
+  }
+}
+
+const MUTED = "text-muted-foreground";
+const FEATURE_ICONS: IconName[] = ["pin", "star", "shield"];
+
+export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
+  const { page, steps } = loaderData;
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-4xl font-bold">{loaderData.city} Handyman Services</h1>
+    <>
+      <Hero page={page} />
+      {page.layout === "signature" && (
+        <>
+          <Categories id="services" title={`Services We Offer in ${page.city}`} page={page} />
+          <CardGrid
+            id="why-choose"
+            title={`Why ${page.city} Homeowners Choose Us`}
+            cards={page.whyChoose}
+            muted
+          />
+          <About id="about" about={page.about} />
+          <Areas page={page} title={`Areas We Serve Around ${page.city}`} muted />
+          <Closing page={page} />
+        </>
+      )}
+      {page.layout === "neighborhood" && (
+        <>
+          <Categories
+            id="services"
+            title={`Our ${page.city} Handyman Services`}
+            intro={page.servicesIntro}
+            page={page}
+          />
+          <CardGrid id="reasons" title={`Why ${page.city} Chooses Us`} cards={page.reasons} muted />
+          <About id="about" about={page.about} />
+          <Areas page={page} title={`Serving ${page.city} and Nearby`} muted />
+          <Closing page={page} />
+        </>
+      )}
+      {page.layout === "lead" && (
+        <>
+          <Categories
+            id="services"
+            title={`Handyman Services in ${page.city}`}
+            intro={page.servicesIntro}
+            page={page}
+          />
+          <CardGrid
+            id="homes"
+            title={page.homes.heading}
+            intro={page.homes.intro}
+            cards={page.homes.cards}
+            muted
+          />
+          <Section id="membership" title="How Membership Works" intro={page.membershipIntro}>
+            <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {steps.map((step) => (
+                <li key={step.step} className={CARD}>
+                  <p className="text-sm font-semibold text-primary">Step {step.step}</p>
+                  <h3 className="mt-2 text-lg font-semibold">{step.title}</h3>
+                  <p className={`mt-2 text-sm ${MUTED}`}>{step.description}</p>
+                </li>
+              ))}
+            </ol>
+          </Section>
+          <CardGrid
+            id="reasons"
+            title={`Why ${page.city} Homeowners Choose Us`}
+            cards={page.reasons}
+            muted
+          />
+          <Areas
+            page={page}
+            title={`Neighborhoods We Serve in ${page.city}`}
+            intro={page.neighborhoodsIntro}
+          />
+          <CardGrid id="seasons" title={page.seasons.heading} cards={page.seasons.items} muted />
+          <CityContact page={page} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Hero({ page }: { page: CityPage }) {
+  const { phone, phoneHref } = useBusiness();
+  const outline = buttonVariants({ size: "lg", variant: "outline" });
+  return (
+    <section
+      aria-labelledby="hero-heading"
+      className="bg-gradient-to-b from-secondary to-background px-4 pt-16 pb-16 sm:pt-24"
+    >
+      <div className="mx-auto max-w-6xl">
+        <div className="mx-auto max-w-3xl text-center">
+          <p className="font-semibold text-primary">{page.city}, Georgia</p>
+          <h1
+            id="hero-heading"
+            className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl"
+          >
+            {page.headline}
+          </h1>
+          <p className={`mt-6 text-lg ${MUTED}`}>{page.intro}</p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            {page.layout === "lead" ? (
+              <>
+                <a href={phoneHref} className={buttonVariants({ size: "lg" })}>
+                  <Icon name="phone" />
+                  Let&apos;s Talk: {phone}
+                </a>
+                <Link to="/book-call" className={outline}>
+                  Schedule an Intro Call
+                </Link>
+              </>
+            ) : (
+              <>
+                <Link to="/book-call" className={buttonVariants({ size: "lg" })}>
+                  Schedule an Intro Call
+                </Link>
+                <a href={phoneHref} className={outline}>
+                  <Icon name="phone" />
+                  Call {phone}
+                </a>
+              </>
+            )}
+          </div>
+        </div>
+        <ul className="mt-12 grid gap-4 sm:grid-cols-3">
+          {page.features.map((feature, i) => (
+            <li key={feature.title} className={`${CARD} flex gap-4`}>
+              <Icon name={FEATURE_ICONS[i]} className="size-6 shrink-0 text-primary" />
+              <div>
+                <h2 className="font-semibold">{feature.title}</h2>
+                <p className={`mt-1 text-sm ${MUTED}`}>{feature.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Categories({
+  id,
+  title,
+  intro,
+  page,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  page: { categories: ServiceCategory[] };
+}) {
+  return (
+    <Section id={id} title={title} intro={intro}>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {page.categories.map((category) => (
+          <li key={category.title} className={CARD}>
+            <h3 className="text-lg font-semibold">{category.title}</h3>
+            <ul className="mt-3 space-y-2 text-sm">
+              {category.items.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <Icon name="check" className="mt-0.5 size-4 shrink-0 text-primary" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function CardGrid({
+  id,
+  title,
+  intro,
+  cards,
+  muted,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  cards: Card[];
+  muted?: boolean;
+}) {
+  return (
+    <Section id={id} title={title} intro={intro} muted={muted}>
+      <ul
+        className={`grid gap-6 sm:grid-cols-2 ${cards.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4"}`}
+      >
+        {cards.map((card) => (
+          <li key={card.title} className={CARD}>
+            <h3 className="text-lg font-semibold">{card.title}</h3>
+            <p className={`mt-2 text-sm ${MUTED}`}>{card.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function About({ id, about }: { id: string; about: { heading: string; paragraphs: string[] } }) {
+  return (
+    <Section id={id} title={about.heading}>
+      <div className={`mx-auto max-w-3xl space-y-4 text-lg ${MUTED}`}>
+        {about.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function Areas({
+  page,
+  title,
+  intro,
+  muted,
+}: {
+  page: CityPage;
+  title: string;
+  intro?: string;
+  muted?: boolean;
+}) {
+  return (
+    <Section id="service-areas" title={title} intro={intro} muted={muted}>
+      <ul className="mx-auto grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-4">
+        {page.serviceAreas.map((area) => (
+          <li
+            key={area}
+            className="flex items-center gap-2 rounded-lg border bg-background p-3 font-medium"
+          >
+            <Icon name="pin" className="size-4 shrink-0 text-primary" />
+            {area}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Closing({ page }: { page: CityPage }) {
+  const { phone, phoneHref } = useBusiness();
+  return (
+    <section aria-labelledby="closing-heading" className="bg-primary px-4 py-16">
+      <div className="mx-auto max-w-3xl text-center text-primary-foreground">
+        <h2 id="closing-heading" className="text-3xl font-bold">
+          {page.closing.heading}
+        </h2>
+        <p className="mt-4 text-lg">{page.closing.text}</p>
+        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Link to="/book-call" className={buttonVariants({ size: "lg", variant: "secondary" })}>
+            Schedule an Intro Call
+          </Link>
+          <a
+            href={phoneHref}
+            className={buttonVariants({
+              size: "lg",
+              variant: "outline",
+              className: "border-primary-foreground bg-transparent text-primary-foreground",
+            })}
+          >
+            <Icon name="phone" />
+            Call {phone}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const STEPS: { title: string; text: ReactNode }[] = [
+  { title: "Explore", text: "Tell us about your home and what is on your to-do list." },
+  { title: "Learn", text: "We walk you through the membership on a free consultation." },
+  { title: "Sit back, Relax", text: "Your dedicated handyman takes it from there." },
+];
+
+function CityContact({ page }: { page: CityPage }) {
+  return (
+    <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-16 px-4 py-20">
+      <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-2 lg:items-start">
+        <div>
+          <h2 id="contact-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            Ready to Get Started?
+          </h2>
+          <p className="mt-4 text-lg font-semibold">{page.closing.heading}</p>
+          <p className={`mt-2 text-lg ${MUTED}`}>{page.closing.text}</p>
+          <ol className="mt-8 grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
+            {STEPS.map((step, i) => (
+              <li key={step.title} className="flex gap-4">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground"
+                >
+                  {i + 1}
+                </span>
+                <div>
+                  <h3 className="font-semibold">{step.title}</h3>
+                  <p className={`text-sm ${MUTED}`}>{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+        <div className={CARD}>
+          <h3 className="text-xl font-bold">Get Your Free Consultation</h3>
+          <p className={`mt-1 mb-6 text-sm ${MUTED}`}>We reply within 24 hours, Mon-Fri 8AM-6PM.</p>
+          <CityContactForm city={page.city} />
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,26 +1,351 @@
+import { data, Link } from "react-router";
 import type { Route } from "./+types/home";
+import { Icon } from "~/components/icons";
+import type { ToasterHandle } from "~/components/layout/deferred-toaster";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { CITY_PATHS } from "~/content/city-paths";
+import { faqItems } from "~/content/faq";
+import { HOW_IT_WORKS } from "~/content/how-it-works";
+import { MEMBERSHIP_INCLUSIONS, PLAN_TERMS, PLANS } from "~/content/plans";
+import { SERVED_PLACES } from "~/content/service-area";
+import { NOT_COVERED, SERVICE_GROUPS } from "~/content/services";
+import { TESTIMONIALS } from "~/content/testimonials";
+import { HomeContactForm } from "~/features/leads/components/home-contact-form";
+import { REQUEST_FAILED } from "~/features/leads/result";
+import { leadPageUrl, leadResponseStatus, submitHomeLead } from "~/features/leads/submit.server";
+import { CARD, Section } from "~/features/marketing/components/section";
+import { faqPageJsonLd, localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
+import { business } from "~/lib/business.server";
 import { useBusiness } from "~/root";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const name = matches[0]?.loaderData?.business.name ?? "";
-  return [
-    { title: `${name} | Your Dedicated Handyman in Metro Atlanta` },
-    {
-      name: "description",
-      content:
-        "A dedicated, vetted handyman for a flat monthly price. Repairs, upgrades and upkeep across metro Atlanta.",
-    },
-  ];
+export const handle: ToasterHandle = { toaster: "on-demand" };
+
+/*
+ * The content is the loader's data (from app/content), not imported by the component: this
+ * page is prerendered, so the data travels inside its HTML and the browser bundle holds only
+ * the markup code (docs/decisions/008).
+ */
+export function loader() {
+  const settings = business();
+  const faq = faqItems(settings);
+  const cityPaths: readonly string[] = CITY_PATHS;
+  return {
+    meta: pageMeta({
+      title: `${settings.name} | Your Dedicated Handyman in Metro Atlanta`,
+      description:
+        "One dedicated, licensed and insured handyman for a flat monthly price. Repairs, upgrades and upkeep across metro Atlanta, with a money-back satisfaction guarantee.",
+      path: "/",
+      jsonLd: [localBusinessJsonLd(SERVED_PLACES), faqPageJsonLd(faq)],
+    }),
+    serviceGroups: SERVICE_GROUPS,
+    notCovered: NOT_COVERED,
+    steps: HOW_IT_WORKS,
+    plans: PLANS,
+    inclusions: MEMBERSHIP_INCLUSIONS,
+    terms: PLAN_TERMS,
+    places: SERVED_PLACES.map((name) => {
+      const path = `${name.toLowerCase().replace(/\s+/g, "-")}-handyman`;
+      return { name, path: cityPaths.includes(path) ? `/${path}` : null };
+    }),
+    testimonials: TESTIMONIALS,
+    faq,
+  };
 }
 
-export default function Home() {
-  const business = useBusiness();
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitHomeLead(await request.formData(), {
+    clientAddress: context.clientAddress,
+    pageUrl: leadPageUrl(request, "/"),
+  });
+  return data(result, { status: leadResponseStatus(result) });
+}
+
+/** A request that never got an answer (offline, server error) still gets SPEC.md's message. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return REQUEST_FAILED;
+  }
+}
+
+const H3 = "text-lg font-semibold";
+const MUTED = "text-muted-foreground";
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { name, phone, phoneHref, guaranteeDays } = useBusiness();
+  const d = loaderData;
   return (
-    <section className="mx-auto max-w-4xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Your dedicated handyman, one flat monthly price</h1>
-      <p className="mt-4 text-lg">
-        Call <a href={business.phoneHref}>{business.phone}</a> for a free consultation.
-      </p>
-    </section>
+    <>
+      <section
+        aria-labelledby="hero-heading"
+        className="bg-gradient-to-b from-secondary to-background px-4 pt-16 pb-20 sm:pt-24"
+      >
+        <div className="mx-auto max-w-4xl text-center">
+          <p className="font-semibold text-primary">
+            Flat-rate handyman membership · Metro Atlanta
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-6xl"
+          >
+            Your Dedicated Handyman, One Flat Monthly Price
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
+            One vetted handyman who knows your home, a proactive maintenance plan, and an app to
+            book visits and track every task. No hourly billing, no chasing quotes.
+          </p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <a href="#pricing" className={buttonVariants({ size: "lg" })}>
+              Let&apos;s Talk
+            </a>
+            <a href={phoneHref} className={buttonVariants({ size: "lg", variant: "outline" })}>
+              <Icon name="phone" />
+              Call {phone} for a free consultation
+            </a>
+          </div>
+          <ul className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium">
+            {[
+              "Licensed & insured",
+              `${guaranteeDays}-day money-back guarantee`,
+              "Same-day & next-day service",
+            ].map((claim) => (
+              <li key={claim} className="flex items-center gap-2">
+                <Icon name="check" className="size-4 text-primary" />
+                {claim}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <Section
+        id="services"
+        title="Everything Your Home Needs"
+        intro="Your membership hours cover maintenance, repairs and upgrades: you decide how to use them."
+      >
+        <div className="grid gap-6 lg:grid-cols-3">
+          {d.serviceGroups.map((group) => (
+            <div key={group.category} className={CARD}>
+              <h3 className="text-xl font-bold text-primary">{group.category}</h3>
+              <p className={`mt-1 text-sm ${MUTED}`}>{group.summary}</p>
+              <ul className="mt-5 space-y-4">
+                {group.services.map((service) => (
+                  <li key={service.title}>
+                    <h4 className="font-semibold">{service.title}</h4>
+                    <p className={`text-sm ${MUTED}`}>{service.description}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <p className={`mt-8 text-center text-sm ${MUTED}`}>
+          Not included: {d.notCovered.join(", ")}.
+        </p>
+      </Section>
+
+      <Section
+        id="how-it-works"
+        title="How It Works"
+        intro="From a free walk-thru to your first visit in four simple steps."
+        muted
+      >
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {d.steps.map((step) => (
+            <li key={step.step} className={CARD}>
+              <span
+                aria-hidden="true"
+                className="flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground"
+              >
+                {step.step}
+              </span>
+              <h3 className={`mt-4 ${H3}`}>
+                <span className="sr-only">Step {step.step}: </span>
+                {step.title}
+              </h3>
+              <p className={`mt-2 text-sm ${MUTED}`}>{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        id="pricing"
+        title="Simple, Transparent Pricing"
+        intro="Pick the plan that fits your home. Every plan includes the same dedicated service."
+      >
+        <div className="grid gap-6 lg:grid-cols-3">
+          {d.plans.map((plan) => (
+            <div
+              key={plan.name}
+              className={`${CARD} relative flex flex-col ${plan.badge === "Most Popular" ? "border-primary ring-2 ring-primary" : ""}`}
+            >
+              {plan.badge && (
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">
+                  {plan.badge}
+                </p>
+              )}
+              <h3 className="text-xl font-bold">{plan.name}</h3>
+              <p className="mt-4">
+                <span className="text-4xl font-bold">${plan.pricePerMonth}</span>
+                <span className={MUTED}>/month</span>
+              </p>
+              <ul className="mt-4 space-y-1 text-sm font-medium">
+                <li>{plan.hoursPerYear} hours per year</li>
+                <li>{plan.visitsPerYear} visits per year</li>
+              </ul>
+              <p className={`mt-4 flex-1 text-sm ${MUTED}`}>{plan.description}</p>
+              <Link
+                to="/book-call"
+                className={buttonVariants({
+                  variant: plan.badge === "Most Popular" ? "default" : "outline",
+                  className: "mt-6 w-full",
+                })}
+                aria-label={`${plan.buttonText} with ${plan.name}`}
+              >
+                {plan.buttonText}
+              </Link>
+            </div>
+          ))}
+        </div>
+        <div className="mt-12 grid gap-8 lg:grid-cols-2">
+          <div>
+            <h3 className={H3}>Every membership includes</h3>
+            <ul className="mt-4 grid gap-2 text-sm">
+              {d.inclusions.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <Icon name="check" className="mt-0.5 size-4 shrink-0 text-primary" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h3 className={H3}>Good to know</h3>
+            <ul className={`mt-4 list-disc space-y-2 pl-5 text-sm ${MUTED}`}>
+              {d.terms.map((term) => (
+                <li key={term}>{term}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </Section>
+
+      <section aria-labelledby="guarantee-heading" className="bg-primary px-4 py-16">
+        <div className="mx-auto flex max-w-4xl flex-col items-center text-center text-primary-foreground">
+          <Icon name="shield" className="size-12" />
+          <h2 id="guarantee-heading" className="mt-4 text-3xl font-bold">
+            100% Satisfaction Guarantee
+          </h2>
+          <p className="mt-4 max-w-2xl text-lg">
+            If you are not happy within your first {guaranteeDays} days, we refund your membership
+            in full. After that, you can cancel at any time without penalty and get a refund for the
+            hours you have not used.
+          </p>
+        </div>
+      </section>
+
+      <Section
+        id="about"
+        title="Proudly Serving Metro Atlanta"
+        intro={`${name} is a local, licensed and insured team of vetted handymen. We serve homeowners and families across the metro area, with visits Mon-Fri 8AM-6PM.`}
+        muted
+      >
+        <ul className="mx-auto grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {d.places.map((place) => (
+            <li
+              key={place.name}
+              className="flex items-center gap-2 rounded-lg border bg-background p-3 font-medium"
+            >
+              <Icon name="pin" className="size-4 shrink-0 text-primary" />
+              {place.path ? (
+                <Link to={place.path} className="underline-offset-4 hover:underline">
+                  {place.name}
+                </Link>
+              ) : (
+                place.name
+              )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="testimonials" title="What Our Members Say">
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {d.testimonials.map((t) => (
+            <li key={t.name} className={CARD}>
+              <figure className="flex h-full flex-col">
+                <p
+                  role="img"
+                  aria-label={`Rated ${t.rating} out of 5 stars`}
+                  className="flex gap-1 text-accent-foreground"
+                >
+                  {Array.from({ length: t.rating }, (_, i) => (
+                    <Icon key={i} name="star" filled className="size-5" />
+                  ))}
+                </p>
+                <blockquote className="mt-4 flex-1">
+                  <p>&ldquo;{t.text}&rdquo;</p>
+                </blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="font-semibold">{t.name}</span>
+                  <span className={MUTED}>, {t.location}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="faq" title="Frequently Asked Questions" muted>
+        <div className="mx-auto max-w-3xl divide-y rounded-xl border bg-background px-4 sm:px-6">
+          {/* Native exclusive accordion: one open at a time, with or without JavaScript. */}
+          {d.faq.map((item) => (
+            <details key={item.id} name="faq" className="group">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium hover:underline [&::-webkit-details-marker]:hidden">
+                {item.question}
+                <Icon
+                  name="chevron"
+                  className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+                />
+              </summary>
+              <div className={`space-y-3 pb-4 text-sm ${MUTED}`}>
+                {item.answer.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+              </div>
+            </details>
+          ))}
+        </div>
+        <div className="mt-8 text-center">
+          <p className={MUTED}>Still have questions? Let&apos;s talk about your home.</p>
+          <a href="#contact" className={buttonVariants({ size: "lg", className: "mt-4" })}>
+            Get Started
+          </a>
+        </div>
+      </Section>
+
+      <section aria-labelledby="contact-heading" id="contact" className="scroll-mt-16 px-4 py-20">
+        <div className="mx-auto max-w-xl">
+          <div className="text-center">
+            <h2 id="contact-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              Ready to Get Started?
+            </h2>
+            <p className={`mt-4 text-lg ${MUTED}`}>
+              Tell us a little about you and we will schedule your free consultation.
+            </p>
+          </div>
+          <div className={`mt-8 ${CARD}`}>
+            <HomeContactForm />
+          </div>
+          <p className={`mt-6 text-center text-sm ${MUTED}`}>
+            No obligation • Free home evaluation • Serving Metro Atlanta
+          </p>
+        </div>
+      </section>
+    </>
   );
 }

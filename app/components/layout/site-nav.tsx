@@ -1,8 +1,15 @@
-import { Menu, Phone, X } from "lucide-react";
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { Icon } from "~/components/icons";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { useBusiness } from "~/root";
+
+/*
+ * Public pages carry a strict JavaScript budget (see docs/decisions/008), so this bar avoids
+ * cn() (tailwind-merge) and lucide-react: plain class strings and inline icons instead.
+ */
+function startAligned(classes: string) {
+  return classes.replace("justify-center", "justify-start");
+}
 
 /**
  * The fixed top navigation bar. The small-screen menu is a <details> element, so it opens
@@ -12,7 +19,7 @@ export function SiteNav() {
   const business = useBusiness();
   const items = (
     <>
-      <Link to="/auth" className={cn(buttonVariants({ variant: "ghost" }), "justify-start")}>
+      <Link to="/auth" className={startAligned(buttonVariants({ variant: "ghost" }))}>
         Login
       </Link>
       <Link to="/book-call" className={buttonVariants({ variant: "default" })}>
@@ -20,10 +27,10 @@ export function SiteNav() {
       </Link>
       <a
         href={business.phoneHref}
-        className={cn(buttonVariants({ variant: "outline" }), "justify-start")}
+        className={startAligned(buttonVariants({ variant: "outline" }))}
         aria-label={`Call us at ${business.phone}`}
       >
-        <Phone aria-hidden="true" className="size-4" />
+        <Icon name="phone" />
         {business.phone}
       </a>
     </>
@@ -48,14 +55,11 @@ export function SiteNav() {
         <div className="hidden items-center gap-2 md:flex">{items}</div>
         <details className="group relative md:hidden">
           <summary
-            className={cn(
-              buttonVariants({ variant: "ghost", size: "icon" }),
-              "list-none [&::-webkit-details-marker]:hidden",
-            )}
+            className={`${buttonVariants({ variant: "ghost", size: "icon" })} list-none [&::-webkit-details-marker]:hidden`}
             aria-label="Menu"
           >
-            <Menu aria-hidden="true" className="size-5 group-open:hidden" />
-            <X aria-hidden="true" className="hidden size-5 group-open:block" />
+            <Icon name="menu" className="size-5 group-open:hidden" />
+            <Icon name="x" className="hidden size-5 group-open:block" />
           </summary>
           <div className="absolute right-0 top-12 flex w-64 flex-col gap-2 rounded-lg border bg-background p-3 shadow-lg">
             {items}

@@ -1,0 +1,138 @@
+import { and, gte, lt } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { introCalls } from "~/db/schema";
+import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { enqueue } from "~/lib/outbox.server";
+import { hitAll } from "~/lib/rate-limit.server";
+import { introCallConfirmation } from "./confirmation.server";
+import type { BookingField, BookingResult, SchedulerData } from "./result";
+import { bookingSchema } from "./schema";
+import { DAYS_AHEAD, dayLabel, isOfferableSlot, offeredSlots, slotLabel, timeLabel } from "./slots";
+
+/** What the booking page shows: the external widget when configured, else the free slots. */
+export async function schedulerData(now = new Date()): Promise<SchedulerData> {
+  const embed = env().schedulerEmbedUrl;
+  if (embed) return { mode: "embed", url: embed };
+  const until = new Date(now.getTime() + (DAYS_AHEAD + 1) * 24 * 60 * 60_000);
+  const taken = await db()
+    .select({ startsAt: introCalls.startsAt })
+    .from(introCalls)
+    .where(and(gte(introCalls.startsAt, now), lt(introCalls.startsAt, until)));
+  return {
+    mode: "builtin",
+    days: offeredSlots(
+      now,
+      taken.map((t) => t.startsAt),
+    ).map((day) => ({
+      date: day.date,
+      label: dayLabel(day.slots[0]),
+      slots: day.slots.map((slot) => ({ startsAt: slot.toISOString(), label: timeLabel(slot) })),
+    })),
+  };
+}
+
+const FIELD_TITLES: Record<BookingField, string> = {
+  name: "Invalid name",
+  email: "Invalid email",
+  phone: "Invalid phone number",
+  startsAt: "Choose a time",
+};
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    if ((current as { code?: string }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Books a slot. The slot's uniqueness is the database's (intro_calls_starts_at_unique), so two
+ * visitors racing for the same time can never both get it; the confirmation e-mail is queued in
+ * the same transaction, so it goes out exactly when the booking exists.
+ */
+export async function bookIntroCall(
+  formData: FormData,
+  context: { clientAddress: string; now?: Date },
+): Promise<BookingResult> {
+  const now = context.now ?? new Date();
+  const values = Object.fromEntries(
+    (["name", "email", "phone", "startsAt"] as const).map((field) => [
+      field,
+      typeof formData.get(field) === "string" ? (formData.get(field) as string) : undefined,
+    ]),
+  );
+  const parsed = bookingSchema.safeParse(values);
+  const fieldErrors: Partial<Record<BookingField, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as BookingField;
+      fieldErrors[field] ??= issue.message;
+    }
+  } else if (!isOfferableSlot(parsed.data.startsAt, now)) {
+    fieldErrors.startsAt = "That time is not available. Please choose another time.";
+  }
+  const first = (["startsAt", "name", "email", "phone"] as const).find((f) => fieldErrors[f]);
+  if (first || !parsed.success) {
+    return {
+      status: "invalid",
+      toast: { kind: "error", title: FIELD_TITLES[first!], description: fieldErrors[first!]! },
+      fieldErrors,
+    };
+  }
+  const { name, email, phone, startsAt } = parsed.data;
+
+  const limit = await hitAll(
+    [`intro-call:email:${email}`, `intro-call:ip:${context.clientAddress}`],
+    3,
+    10 * 60_000,
+  );
+  if (!limit.allowed) {
+    return {
+      status: "rate-limited",
+      toast: {
+        kind: "error",
+        title: "Too many submissions",
+        description: `Please wait ${limit.minutes} minutes before submitting again.`,
+      },
+    };
+  }
+
+  try {
+    const call = await db().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(introCalls)
+        .values({ name, email, phone, startsAt })
+        .returning();
+      await enqueue(tx, "email", introCallConfirmation(row));
+      return row;
+    });
+    logger.info(
+      { introCallId: call.id, startsAt: call.startsAt.toISOString() },
+      "intro call booked",
+    );
+    const when = slotLabel(call.startsAt);
+    return {
+      status: "booked",
+      toast: {
+        kind: "success",
+        title: "Your intro call is booked!",
+        description: `We'll call you on ${when}. A confirmation is on its way to ${email}.`,
+      },
+      booking: { when, email },
+    };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return {
+      status: "taken",
+      toast: {
+        kind: "error",
+        title: "That time was just taken",
+        description: "Someone booked it a moment ago. Please choose another time.",
+      },
+      fieldErrors: { startsAt: "That time was just taken. Please choose another time." },
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import type { ToastMessage } from "~/lib/lazy-toast";
+
+export type BookingField = "name" | "email" | "phone" | "startsAt";
+
+/** What the booking action answers (the page shows it as a toast, or inline without JS). */
+export type BookingResult = {
+  status: "booked" | "invalid" | "taken" | "rate-limited";
+  toast: ToastMessage;
+  fieldErrors?: Partial<Record<BookingField, string>>;
+  booking?: { when: string; email: string };
+};
+
+/** What the page loads to show the scheduler: an external widget, or the built-in slots. */
+export type SchedulerData =
+  | { mode: "embed"; url: string }
+  | {
+      mode: "builtin";
+      days: { date: string; label: string; slots: { startsAt: string; label: string }[] }[];
+    };

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { DAYS_AHEAD, isOfferableSlot, offeredSlots, slotLabel, zonedInstant } from "./slots";
+
+describe("the intro-call calendar", () => {
+  // Wednesday 25 November 2026, 10:07 in Atlanta (EST, UTC-5).
+  const now = new Date("2026-11-25T15:07:00Z");
+
+  it("offers 15-minute slots Mon-Fri 8AM-6PM New York time over the next 14 days", () => {
+    const days = offeredSlots(now);
+    expect(days.map((d) => d.date)).toEqual([
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+      "2026-12-07",
+      "2026-12-08",
+    ]);
+    const full = days[1].slots;
+    expect(full).toHaveLength(40);
+    expect(full[0].toISOString()).toBe("2026-11-26T13:00:00.000Z");
+    expect(full.at(-1)!.toISOString()).toBe("2026-11-26T22:45:00.000Z");
+    const last = new Date(now.getTime());
+    last.setUTCDate(last.getUTCDate() + DAYS_AHEAD);
+    for (const day of days) for (const slot of day.slots) expect(slot < last).toBe(true);
+  });
+
+  it("never offers a past slot: today starts at the next quarter hour", () => {
+    const today = offeredSlots(now)[0].slots;
+    expect(today[0].toISOString()).toBe("2026-11-25T15:15:00.000Z");
+    expect(today.every((slot) => slot > now)).toBe(true);
+  });
+
+  it("leaves out taken slots", () => {
+    const taken = new Date("2026-11-26T13:15:00Z");
+    const slots = offeredSlots(now, [taken])[1].slots.map((s) => s.toISOString());
+    expect(slots).not.toContain(taken.toISOString());
+    expect(slots).toContain("2026-11-26T13:30:00.000Z");
+  });
+
+  it("follows daylight saving time: 8AM is 12:00 UTC in summer", () => {
+    const summer = offeredSlots(new Date("2026-07-01T04:00:00Z"));
+    expect(summer[0].slots[0].toISOString()).toBe("2026-07-01T12:00:00.000Z");
+    expect(zonedInstant({ year: 2026, month: 3, day: 9 }, 8 * 60).toISOString()).toBe(
+      "2026-03-09T12:00:00.000Z",
+    );
+    expect(zonedInstant({ year: 2026, month: 3, day: 6 }, 8 * 60).toISOString()).toBe(
+      "2026-03-06T13:00:00.000Z",
+    );
+  });
+
+  it("recognises what it offers, and nothing else", () => {
+    expect(isOfferableSlot(new Date("2026-11-26T13:00:00Z"), now)).toBe(true);
+    expect(isOfferableSlot(new Date("2026-11-26T13:05:00Z"), now)).toBe(false); // not on a quarter
+    expect(isOfferableSlot(new Date("2026-11-26T23:00:00Z"), now)).toBe(false); // 6PM
+    expect(isOfferableSlot(new Date("2026-11-28T15:00:00Z"), now)).toBe(false); // Saturday
+    expect(isOfferableSlot(new Date("2026-11-25T15:00:00Z"), now)).toBe(false); // past
+    expect(isOfferableSlot(new Date("2026-12-09T15:00:00Z"), now)).toBe(false); // day 15
+    expect(isOfferableSlot(new Date("not a date"), now)).toBe(false);
+  });
+
+  it("labels a slot in Eastern time", () => {
+    expect(slotLabel(new Date("2026-11-26T14:15:00Z"))).toBe("Thursday, November 26 at 9:15 AM ET");
+  });
+});

@@ -1,0 +1,81 @@
+import { buttonVariants } from "~/components/ui/button-variants";
+import { prepareToasts } from "~/lib/lazy-toast";
+import type { CityLeadField } from "../schema";
+import { InlineResult, LeadField } from "./lead-fields";
+import { useLeadForm } from "./use-lead-form";
+
+/**
+ * The city-page form (SPEC.md section 2): Full Name, Phone Number, Email Address and an
+ * optional message. The browser checks required fields and the e-mail format itself.
+ */
+export function CityContactForm({ city }: { city: string }) {
+  const { fetcher, formRef, pending, result, inline, kept } =
+    useLeadForm<CityLeadField>("city-lead");
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <fetcher.Form
+      method="post"
+      // The page's data is static: nothing to reload after a lead (and nothing to fail offline).
+      defaultShouldRevalidate={false}
+      ref={formRef}
+      onFocus={prepareToasts}
+      aria-label={`Free consultation request for ${city}`}
+      className="grid gap-4"
+    >
+      {inline && result && <InlineResult toast={result.toast} />}
+      <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+        <LeadField
+          id="city-name"
+          name="name"
+          label="Full Name"
+          required
+          autoComplete="name"
+          error={errors.name}
+          defaultValue={kept?.name}
+        />
+        <LeadField
+          id="city-phone"
+          name="phone"
+          label="Phone Number"
+          type="tel"
+          required
+          autoComplete="tel"
+          error={errors.phone}
+          defaultValue={kept?.phone}
+        />
+        <LeadField
+          id="city-email"
+          name="email"
+          label="Email Address"
+          type="email"
+          required
+          autoComplete="email"
+          error={errors.email}
+          defaultValue={kept?.email}
+          className="sm:col-span-2"
+        />
+        <LeadField
+          id="city-message"
+          name="message"
+          label={
+            <>
+              Message <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+          multiline
+          rows={4}
+          placeholder="Tell us about your home type and the maintenance tasks you need help with..."
+          error={errors.message}
+          defaultValue={kept?.message}
+          className="sm:col-span-2"
+        />
+        <button
+          type="submit"
+          className={buttonVariants({ size: "lg", className: "w-full sm:col-span-2" })}
+        >
+          {pending ? "Submitting..." : "Get My Free Consultation"}
+        </button>
+      </fieldset>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+import { inputClassName } from "~/components/ui/input-class-name";
+import type { ToastMessage } from "~/lib/lazy-toast";
+
+/*
+ * Plain inputs styled like components/ui (Input, Label, Textarea): those components merge
+ * classes with tailwind-merge, which the public pages cannot afford (docs/decisions/008).
+ */
+
+export const LABEL_CLASS = "text-sm leading-none font-medium";
+
+type FieldProps = {
+  id: string;
+  name: string;
+  label: ReactNode;
+  error?: string;
+  defaultValue?: string;
+  multiline?: boolean;
+} & Omit<React.ComponentProps<"input">, "id" | "name" | "defaultValue"> &
+  Pick<React.ComponentProps<"textarea">, "rows">;
+
+/** A labelled input (or textarea) with its error beside it, tied by aria-describedby. */
+export function LeadField({
+  id,
+  name,
+  label,
+  error,
+  defaultValue,
+  multiline,
+  rows,
+  className,
+  ...input
+}: FieldProps) {
+  const errorId = `${id}-error`;
+  const shared = {
+    id,
+    name,
+    defaultValue,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  };
+  return (
+    <div className={`grid gap-2 ${className ?? ""}`}>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea
+          {...shared}
+          rows={rows}
+          placeholder={input.placeholder}
+          className={`${inputClassName} min-h-24 resize-y`}
+        />
+      ) : (
+        <input {...shared} {...input} className={`${inputClassName} h-10`} />
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The result of a post without JavaScript, where a toast would have been. */
+export function InlineResult({ toast }: { toast: ToastMessage }) {
+  const error = toast.kind === "error";
+  return (
+    <div
+      role={error ? "alert" : "status"}
+      className={`rounded-md border p-3 text-sm ${error ? "border-destructive text-destructive" : "border-primary text-foreground"}`}
+    >
+      <p className="font-semibold">{toast.title}</p>
+      <p>{toast.description}</p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+
+/*
+ * Building blocks of the public pages. Plain class strings on purpose: these pages hydrate
+ * on a strict JavaScript budget (docs/decisions/008).
+ */
+
+/** A page section with its h2; `id` doubles as the in-page anchor (#services, #pricing...). */
+export function Section({
+  id,
+  title,
+  intro,
+  muted = false,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  muted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className={`scroll-mt-16 px-4 py-16 sm:py-20 ${muted ? "bg-muted" : ""}`}
+    >
+      <div className="mx-auto max-w-6xl">
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id={`${id}-heading`} className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {title}
+          </h2>
+          {intro && <p className="mt-4 text-lg text-muted-foreground">{intro}</p>}
+        </div>
+        <div className="mt-10">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+export const CARD = "rounded-xl border bg-card p-6 text-card-foreground shadow-sm";

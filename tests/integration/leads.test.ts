@@ -1,0 +1,199 @@
+import net from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { leads, outbox, rateLimits } from "~/db/schema";
+import { submitCityLead, submitHomeLead } from "~/features/leads/submit.server";
+import { resetEnvForTests } from "~/lib/env.server";
+import { processOutboxBatch } from "~/lib/outbox.server";
+import { startSink } from "../support/sink";
+import { useTestDatabase, type TestDatabase } from "../support/test-database";
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function form(values: Record<string, string>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.set(key, value);
+  return data;
+}
+
+let address = 0;
+/** Each case gets its own client address, so the per-address limit counts that case alone. */
+const context = () => ({ clientAddress: `192.0.2.${++address}`, pageUrl: "http://localhost/" });
+
+describe("lead capture", () => {
+  let database: TestDatabase;
+  let sink: Awaited<ReturnType<typeof startSink>>;
+
+  beforeAll(async () => {
+    const smtpPort = await freePort();
+    const httpPort = await freePort();
+    sink = await startSink({ smtpPort, httpPort });
+    process.env.LEAD_WEBHOOK_URL = `http://127.0.0.1:${httpPort}/webhook`;
+    process.env.OUTBOX_BASE_BACKOFF_MS = "0";
+    process.env.OUTBOX_MAX_BACKOFF_MS = "0";
+    resetEnvForTests();
+    database = await useTestDatabase();
+  });
+  afterAll(async () => {
+    await sink.close();
+    await database.drop();
+    delete process.env.LEAD_WEBHOOK_URL;
+    resetEnvForTests();
+  });
+  beforeEach(async () => {
+    sink.calls.length = 0;
+    sink.setWebhookUp(true);
+    await database.db.delete(outbox);
+    await database.db.delete(rateLimits);
+  });
+
+  it("saves a home lead (e-mail lower-cased, text cleaned) with its webhook call, in one go", async () => {
+    const result = await submitHomeLead(
+      form({ name: "  Ana   <Maria> ", zipCode: " 30305 ", email: " Ana@Example.COM " }),
+      context(),
+    );
+    expect(result).toMatchObject({ status: "saved", clear: true });
+    expect(result.toast.title).toBe("Thank you for your interest!");
+    const [lead] = await database.db.select().from(leads).where(eq(leads.email, "ana@example.com"));
+    expect(lead).toMatchObject({ name: "Ana Maria", zipCode: "30305", source: "home" });
+    const [item] = await database.db.select().from(outbox);
+    expect(item.payload).toEqual({
+      leadId: lead.id,
+      body: {
+        name: "Ana Maria",
+        email: "ana@example.com",
+        zipCode: "30305",
+        formType: "contact",
+        timestamp: lead.createdAt.toISOString(),
+        page_url: "http://localhost/",
+      },
+    });
+    expect(await processOutboxBatch()).toBe(1);
+    expect(sink.calls.map((c) => c.body)).toEqual([(item.payload as { body: unknown }).body]);
+  });
+
+  it("refuses invalid input with the spec's messages and stores nothing", async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { name: "J", zipCode: "30305", email: "j@example.com" },
+        "Invalid name",
+        "Name must be at least 2 characters",
+      ],
+      [
+        { name: "Jo", zipCode: "3030", email: "j@example.com" },
+        "Invalid zip code",
+        "Please enter a valid zip code",
+      ],
+      [
+        { name: "Jo", zipCode: "30305-12", email: "j@example.com" },
+        "Invalid zip code",
+        "Please enter a valid zip code",
+      ],
+      [
+        { name: "Jo", zipCode: "30305", email: "j@example" },
+        "Invalid email",
+        "Please enter a valid email address",
+      ],
+      [{ zipCode: "30305", email: "j@example.com" }, "Invalid name", "Name is required"],
+    ];
+    for (const [values, title, description] of cases) {
+      const result = await submitHomeLead(form(values), context());
+      expect(result).toMatchObject({
+        status: "invalid",
+        clear: false,
+        toast: { title, description },
+      });
+    }
+    expect(await database.db.select().from(leads).where(eq(leads.email, "j@example.com"))).toEqual(
+      [],
+    );
+    // ZIP+4 is a valid zip code.
+    expect(
+      (
+        await submitHomeLead(
+          form({ name: "Jo", zipCode: "30305-1234", email: "zip4@example.com" }),
+          context(),
+        )
+      ).status,
+    ).toBe("saved");
+  });
+
+  it("allows 3 submissions per e-mail in 10 minutes, then tells how long to wait", async () => {
+    const values = { name: "Rae Peat", zipCode: "30303", email: "rae@example.com" };
+    for (let i = 0; i < 3; i++)
+      expect((await submitHomeLead(form(values), context())).status).toBe("saved");
+    const refused = await submitHomeLead(form(values), context());
+    expect(refused.status).toBe("rate-limited");
+    expect(refused.toast.title).toBe("Too many submissions");
+    expect(refused.toast.description).toMatch(
+      /^Please wait ([1-9]|10) minutes before submitting again\.$/,
+    );
+  });
+
+  it("saves a city lead with phone and message and the spec's city payload", async () => {
+    const result = await submitCityLead(
+      form({ name: "Lee Park", phone: "404-555-0150", email: "LEE@example.com", message: "" }),
+      { ...context(), source: "brookhaven-handyman" },
+    );
+    expect(result.status).toBe("saved");
+    expect(result.toast.description).toContain("received and saved");
+    const [lead] = await database.db.select().from(leads).where(eq(leads.email, "lee@example.com"));
+    expect(lead).toMatchObject({
+      phone: "404-555-0150",
+      message: null,
+      source: "brookhaven-handyman",
+    });
+    const [item] = await database.db.select().from(outbox);
+    expect((item.payload as { body: unknown }).body).toEqual({
+      name: "Lee Park",
+      email: "lee@example.com",
+      phone: "404-555-0150",
+      message: null,
+      formType: "contact",
+    });
+  });
+
+  it("when the database refuses the lead, the webhook gets it directly; if that fails too, 'not successful'", async () => {
+    await database.db.execute(sql`
+      create or replace function refuse_lead() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_lead before insert on leads for each row execute function refuse_lead()`,
+    );
+    try {
+      const elsewhere = await submitCityLead(
+        form({ name: "Fay Back", phone: "404-555-0160", email: "fay@example.com" }),
+        { ...context(), source: "decatur-handyman" },
+      );
+      expect(elsewhere.status).toBe("saved-elsewhere");
+      expect(elsewhere.toast.description).toBe(
+        "We'll contact you within 24 hours to schedule your consultation.",
+      );
+      expect(sink.calls.map((c) => (c.body as { email: string }).email)).toEqual([
+        "fay@example.com",
+      ]);
+      expect(await database.db.select().from(outbox)).toEqual([]);
+
+      sink.setWebhookUp(false);
+      const lost = await submitHomeLead(
+        form({ name: "Fay Back", zipCode: "30030", email: "fay2@example.com" }),
+        context(),
+      );
+      expect(lost).toMatchObject({ status: "not-saved", clear: true });
+      expect(lost.toast).toMatchObject({
+        title: "Form submitted",
+        description: "We'll be in touch soon to schedule your consultation.",
+      });
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_lead on leads`);
+    }
+  });
+});
