@@ -19,6 +19,9 @@ export default [
   route("employee/requests/:requestId", "routes/employee.requests.$requestId.ts"),
   route("employee/appointments", "routes/employee.appointments.ts"),
   route("employee/customer-options", "routes/employee.customer-options.ts"),
+  route("employee/profile-photo", "routes/employee.profile-photo.ts"),
+  // Employees' profile photos: public, shown to customers on their appointment cards.
+  route("profile-photos/:userId/:file", "routes/profile-photos.$userId.$file.ts"),
   // The signed-in person's own account: profile, home, two-factor and sign-out (intents).
   route("account", "routes/account.ts"),
   // The customer's request actions, photo uploads and calendar files (resource routes).

@@ -11,6 +11,7 @@ import { CreateAppointmentDialog } from "~/features/employee/components/create-a
 import { CustomersPanel } from "~/features/employee/components/customers-panel";
 import { DashboardCounters } from "~/features/employee/components/dashboard-counters";
 import { EmployeeHeader } from "~/features/employee/components/employee-header";
+import { ProfilePhotoSection } from "~/features/employee/components/profile-photo-section";
 import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { listCustomers, listEmployees } from "~/features/employee/customers.server";
@@ -127,7 +128,18 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
         onCreateAppointment={() => setCreating(true)}
         onSignOut={signOut}
         signingOut={signingOut}
-        profile={<ProfileMenu user={data.employee} />}
+        profile={
+          <ProfileMenu
+            user={data.employee}
+            photoSection={
+              <ProfilePhotoSection
+                firstName={data.employee.firstName}
+                email={data.employee.email}
+                photoUrl={data.employee.profilePhotoUrl}
+              />
+            }
+          />
+        }
       />
       <DashboardCounters counters={data.counters} />
       <Tabs

@@ -1,6 +1,6 @@
 import { createCustomer, createEmployee, expect, signIn, test } from "./fixtures";
 import { BASE_URL } from "../support/ports";
-import { signInThroughForm } from "./auth-helpers";
+import { expectToast, signInThroughForm } from "./auth-helpers";
 
 /* SPEC section 2's redirect rules, for a visitor, a customer and an employee. */
 
@@ -34,11 +34,15 @@ test.describe("customer", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("on /employee: redirected to /dashboard with the access-denied flag", async ({ page }) => {
+  test("on /employee: 'Access Denied' / 'You don't have employee access.', then /dashboard @phone", async ({
+    page,
+  }) => {
     const customer = await createCustomer();
     await signIn(page, customer);
     await page.goto("/employee");
-    await expect(page).toHaveURL(/\/dashboard\?denied=employee$/);
+    await expectToast(page, "Access Denied", "You don't have employee access.");
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByText("Manage your service requests and appointments")).toBeVisible();
   });
 
   test("without a home: /dashboard sends to /auth, where the property dialog opens", async ({

@@ -6,6 +6,7 @@ import {
   changedPeople,
   foreignMarkers,
   photoForm,
+  samplePhoto,
   snapshot,
   uploadPhoto,
   type Actor,
@@ -264,6 +265,37 @@ const MATRIX: Record<string, Entry> = {
         expect: everyone("denied"),
       },
     ],
+  },
+  "routes/employee.profile-photo": {
+    actions: [
+      {
+        name: "upload a profile photo",
+        script: true,
+        body: () => ({}),
+        multipart: async () => {
+          const form = new FormData();
+          const bytes = new Uint8Array(await samplePhoto());
+          form.append("photo", new Blob([bytes], { type: "image/jpeg" }), "me.jpg");
+          return form;
+        },
+        expect: byActor({
+          visitor: "denied",
+          customerA: "denied",
+          customerB: "denied",
+          employee: "ok",
+        }),
+      },
+    ],
+  },
+  // Employees' profile photos are public; a name that is not a profile photo is not found.
+  "routes/profile-photos.$userId.$file": {
+    loader: {
+      paths: (world) => [
+        { path: `/profile-photos/${world.A.id}/profile.webp`, expect: everyone("not-found") },
+        { path: `/profile-photos/${world.A.id}/notes.txt`, expect: everyone("not-found") },
+      ],
+      expect: everyone("not-found"),
+    },
   },
   "routes/employee.customer-options": {
     loader: {

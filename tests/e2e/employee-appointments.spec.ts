@@ -12,6 +12,11 @@ import {
 } from "./fixtures";
 import { appointmentDate, businessDate, uniqueCustomer, uniqueWord } from "./employee-support";
 
+async function addressLine(homeId: string) {
+  const [home] = await e2eDb().select().from(homes).where(eq(homes.id, homeId));
+  return `${home.address}, ${home.city}, ${home.state} ${home.zipCode}`;
+}
+
 async function appointmentsOf(customerId: string) {
   return e2eDb().select().from(appointments).where(eq(appointments.customerId, customerId));
 }
@@ -141,6 +146,20 @@ test.describe("Create New Appointment", () => {
     const calendar = decodedCalendar(mail.raw);
     expect(calendar).toContain("SUMMARY:Handyman Appointment");
     expect(calendar).toContain("STATUS:CONFIRMED");
+
+    // The customer sees it on their Appointments tab: the date, 12-hour times, tasks, handyman.
+    await page.context().clearCookies();
+    await signIn(page, customer);
+    await page.goto("/dashboard?tab=appointments");
+    const visit = page.getByRole("article", { name: appointmentDate(day) });
+    await expect(visit).toContainText("9:30 AM - 1:00 PM");
+    await expect(visit).toContainText(await addressLine(customer.homeId));
+    await expect(visit.getByRole("listitem")).toHaveText([
+      "Fix dripping shower head",
+      "Check the water heater",
+    ]);
+    await expect(visit).toContainText("Customer works from home; ring twice.");
+    await expect(visit).toContainText(`Devon ${lastName}`);
   });
 
   test("checks every rule and changes nothing until they hold", async ({ page }) => {

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { introCalls, serviceRequests } from "~/db/schema";
 import { createAppointment, createServiceRequest } from "../factories";
+import { BASE_URL } from "../support/ports";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import {
   appointmentDate,
@@ -231,6 +233,53 @@ test.describe("employee dashboard", () => {
     await expect(page.getByRole("row").filter({ hasText: request.title })).toContainText(
       "Notes: Customer prefer...",
     );
+  });
+
+  test("request detail: the customer's photos, counted, each opening full size in a new tab", async ({
+    page,
+  }) => {
+    const customer = await uniqueCustomer();
+    const request = await createServiceRequest(
+      e2eDb(),
+      { id: customer.homeId, customerId: customer.id },
+      { title: `Photo ${uniqueWord()} leak`, description: "See the pictures" },
+    );
+    // The customer uploads two photos through their own dashboard's upload endpoint.
+    const employeeCookies = await page.context().cookies();
+    await page.context().clearCookies();
+    await signIn(page, customer);
+    for (const colour of ["#aa3333", "#3333aa"]) {
+      const photo = await sharp({
+        create: { width: 640, height: 480, channels: 3, background: colour },
+      })
+        .jpeg()
+        .toBuffer();
+      const upload = await page.request.post(`/dashboard/requests/${request.id}/photos`, {
+        multipart: { photo: { name: "leak.jpg", mimeType: "image/jpeg", buffer: photo } },
+        headers: { origin: BASE_URL, accept: "application/json" },
+      });
+      expect(upload.status(), await upload.text()).toBe(200);
+    }
+    await page.context().clearCookies();
+    await page.context().addCookies(employeeCookies);
+
+    await page.goto(`/employee?request=${request.id}`);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Photos (2)" })).toBeVisible();
+    await expect(dialog).toContainText("2 photos");
+    const links = dialog.getByRole("link", { name: /opens full size in a new tab/ });
+    await expect(links).toHaveCount(2);
+    await expect(links.first()).toHaveAttribute("target", "_blank");
+    const opened = page.context().waitForEvent("page");
+    await links.first().click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/\/request-photos\/[0-9a-f-]{36}$/);
+    const full = await page.request.get(new URL(tab.url()).pathname);
+    expect(full.headers()["content-type"]).toBe("image/jpeg");
+    expect((await sharp(await full.body()).metadata()).width).toBe(640);
+    await tab.close();
+    await expectNoAxeViolations(page);
   });
 
   test("request detail: failures are reported and change nothing", async ({ page }) => {

@@ -70,31 +70,46 @@ describe("the embedded database's data directory lock", () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("refuses a second process while the first holds it, naming the holder", async () => {
-    const dir = tempDir();
-    const lockFile = JSON.stringify(path.join(dir, "server.lock"));
-    // Another process takes the lock and keeps running.
-    const holder = spawn(
-      process.execPath,
-      [
-        "-e",
-        `require("fs").writeFileSync(${lockFile}, String(process.pid)); setInterval(() => {}, 1000)`,
-      ],
-      { stdio: "ignore" },
-    );
-    try {
-      await new Promise((r) => setTimeout(r, 500));
-      expect(() => acquireDirectoryLock(dir)).toThrowError(DataDirectoryLockedError);
-      expect(() => acquireDirectoryLock(dir)).toThrowError(
-        `in use by another process (pid ${holder.pid})`,
+  it(
+    "refuses a second process while the first holds it, naming the holder",
+    { timeout: 60_000 },
+    async () => {
+      const dir = tempDir();
+      const lockFile = JSON.stringify(path.join(dir, "server.lock"));
+      // Another process takes the lock and keeps running.
+      const holder = spawn(
+        process.execPath,
+        [
+          "-e",
+          `require("fs").writeFileSync(${lockFile}, String(process.pid)); setInterval(() => {}, 1000)`,
+        ],
+        { stdio: "ignore" },
       );
-      await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirectoryLockedError);
-      // The refused attempt created no database files.
-      expect(fs.readdirSync(path.join(dir, "pglite"))).toEqual([]);
-    } finally {
-      holder.kill("SIGKILL");
-    }
-  });
+      try {
+        // Wait until the holder has written its lock (slow to start on a busy machine).
+        const lockPath = path.join(dir, "server.lock");
+        const deadline = Date.now() + 20_000;
+        while (
+          !fs.existsSync(lockPath) ||
+          fs.readFileSync(lockPath, "utf8") !== String(holder.pid)
+        ) {
+          if (Date.now() > deadline) throw new Error("the lock holder did not start");
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(() => acquireDirectoryLock(dir)).toThrowError(DataDirectoryLockedError);
+        expect(() => acquireDirectoryLock(dir)).toThrowError(
+          `in use by another process (pid ${holder.pid})`,
+        );
+        await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(
+          DataDirectoryLockedError,
+        );
+        // The refused attempt created no database files.
+        expect(fs.readdirSync(path.join(dir, "pglite"))).toEqual([]);
+      } finally {
+        holder.kill("SIGKILL");
+      }
+    },
+  );
 
   it("takes over a lock left by a process that died", () => {
     const dir = tempDir();
@@ -105,18 +120,23 @@ describe("the embedded database's data directory lock", () => {
     expect(fs.existsSync(lock.path)).toBe(false);
   });
 
-  it("keeps data across reopening and releases the lock on close", async () => {
-    const dir = tempDir();
-    const first = await openDatabase({ dataDir: dir });
-    await first.migrate();
-    await first.db.execute(
-      sql`insert into leads (name, email, form_type, source) values ('Ann Lee', 'ann@example.com', 'contact', 'home')`,
-    );
-    await first.close();
-    expect(fs.existsSync(path.join(dir, "server.lock"))).toBe(false);
-    const second = await openDatabase({ dataDir: dir });
-    const result = await second.db.execute(sql`select count(*)::int as n from leads`);
-    expect(rows<{ n: number }>(result)[0].n).toBe(1);
-    await second.close();
-  });
+  // Opening an on-disk PGlite twice (with migrations) can take most of a minute on a busy machine.
+  it(
+    "keeps data across reopening and releases the lock on close",
+    { timeout: 180_000 },
+    async () => {
+      const dir = tempDir();
+      const first = await openDatabase({ dataDir: dir });
+      await first.migrate();
+      await first.db.execute(
+        sql`insert into leads (name, email, form_type, source) values ('Ann Lee', 'ann@example.com', 'contact', 'home')`,
+      );
+      await first.close();
+      expect(fs.existsSync(path.join(dir, "server.lock"))).toBe(false);
+      const second = await openDatabase({ dataDir: dir });
+      const result = await second.db.execute(sql`select count(*)::int as n from leads`);
+      expect(rows<{ n: number }>(result)[0].n).toBe(1);
+      await second.close();
+    },
+  );
 });
