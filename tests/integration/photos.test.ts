@@ -149,6 +149,20 @@ describe("accepted photos are re-encoded", () => {
     expect(saved[0].filePath).toMatch(/\.webp$/);
   });
 
+  it("accepts AVIF and stores it as JPEG", async () => {
+    const avif = await sharp({
+      create: { width: 48, height: 32, channels: 3, background: "#246" },
+    })
+      .avif()
+      .toBuffer();
+    const { saved, skipped } = await receiveRequestPhotos(
+      upload([{ name: "phone.avif", type: "image/avif", data: avif }]),
+      requestId,
+    );
+    expect(skipped).toEqual([]);
+    expect(saved[0]).toMatchObject({ contentType: "image/jpeg", width: 48, height: 32 });
+  });
+
   it("decides the type by the bytes: a PNG sent as image/jpeg, a JPEG sent as text/html", async () => {
     const png = await sharp({
       create: { width: 20, height: 20, channels: 3, background: "#0a0" },

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 
 /*
  * Turns an uploaded file into images that are safe to store and serve (issue 5 item 4):
@@ -55,54 +55,55 @@ export async function processPhoto(data: Buffer): Promise<ProcessedPhoto> {
     throw new PhotoRejectedError("unsupported-type", `unsupported image type ${sourceType}`);
   }
 
-  const input = () =>
-    sharp(data, {
+  // One decode: the picture is turned upright (EXIF orientation) and scaled to its stored size
+  // as raw pixels; the stored image and the thumbnail are both encoded from those pixels, so
+  // nothing of the original file (EXIF, GPS, trailing bytes) can reach the output.
+  let pixels: Buffer;
+  let info: OutputInfo;
+  try {
+    ({ data: pixels, info } = await sharp(data, {
       // A truncated or corrupt file is refused rather than stored half grey.
       failOn: "truncated",
       limitInputPixels: MAX_INPUT_PIXELS,
       animated: false,
-    }).rotate(); // applies the EXIF orientation, then the EXIF is dropped on output
-
-  let hasAlpha: boolean;
-  try {
-    const metadata = await input().metadata();
-    hasAlpha = Boolean(metadata.hasAlpha);
+    })
+      .rotate()
+      .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: "inside", withoutEnlargement: true })
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true }));
   } catch (error) {
     throw new PhotoRejectedError("undecodable", (error as Error).message);
   }
 
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  // Pictures with transparency keep it as WebP; everything else becomes a JPEG.
+  const hasAlpha = info.channels === 4 || info.channels === 2;
   try {
-    // Pictures with transparency keep it as WebP; everything else becomes a JPEG.
-    const fullPipeline = input().resize({
-      width: FULL_SIZE,
-      height: FULL_SIZE,
-      fit: "inside",
-      withoutEnlargement: true,
-    });
-    const fullResult = hasAlpha
-      ? await fullPipeline.webp({ quality: 85 }).toBuffer({ resolveWithObject: true })
-      : await fullPipeline
-          .jpeg({ quality: 85, mozjpeg: true })
-          .toBuffer({ resolveWithObject: true });
-    const thumbResult = await input()
-      .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: "cover" })
-      .webp({ quality: 75 })
-      .toBuffer({ resolveWithObject: true });
+    const [full, thumbnail] = await Promise.all([
+      hasAlpha
+        ? sharp(pixels, raw).webp({ quality: 85 }).toBuffer({ resolveWithObject: true })
+        : sharp(pixels, raw).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true }),
+      sharp(pixels, raw)
+        .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: "cover" })
+        .webp({ quality: 75 })
+        .toBuffer({ resolveWithObject: true }),
+    ]);
     return {
       sourceType,
       full: {
-        data: fullResult.data,
+        data: full.data,
         contentType: hasAlpha ? "image/webp" : "image/jpeg",
         extension: hasAlpha ? "webp" : "jpg",
-        width: fullResult.info.width,
-        height: fullResult.info.height,
+        width: full.info.width,
+        height: full.info.height,
       },
       thumbnail: {
-        data: thumbResult.data,
+        data: thumbnail.data,
         contentType: "image/webp",
         extension: "webp",
-        width: thumbResult.info.width,
-        height: thumbResult.info.height,
+        width: thumbnail.info.width,
+        height: thumbnail.info.height,
       },
     };
   } catch (error) {

@@ -46,9 +46,6 @@ export async function listCustomerRequests(customerId: string): Promise<Customer
     .select({
       id: requestPhotos.id,
       requestId: requestPhotos.requestId,
-      fileName: requestPhotos.fileName,
-      width: requestPhotos.width,
-      height: requestPhotos.height,
     })
     .from(requestPhotos)
     .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))

@@ -1,11 +1,7 @@
 import type { Priority, RequestStatus } from "./schema";
 
-export type CustomerRequestPhoto = {
-  id: string;
-  fileName: string;
-  width: number | null;
-  height: number | null;
-};
+/** Only the id: the page shows photos by URL, and a member may have a thousand of them. */
+export type CustomerRequestPhoto = { id: string };
 
 /** A request as the customer's dashboard receives it. */
 export type CustomerRequest = {
