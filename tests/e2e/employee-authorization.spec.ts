@@ -24,6 +24,7 @@ test.describe("employee dashboard authorization", () => {
     const response = await page.goto("/employee");
     await expect(page).toHaveURL(/\/dashboard/);
     expect(response?.url()).toContain("denied=employee");
+    await expect(page.getByText("Access Denied").first()).toBeVisible();
     await expect(page.getByText("Employee Dashboard")).toHaveCount(0);
     await expect(page.getByText(secret.title)).toHaveCount(0);
 
