@@ -38,6 +38,8 @@ function urlFor(route: AppRoute) {
     appointmentId: world.A.appointmentId,
     photoId: world.A.photoIds[0],
     variant: "full",
+    userId: world.A.id,
+    file: "profile.webp",
     "*": route.pattern.startsWith("/api/auth") ? "get-session" : "no-such-page",
   };
   return fillPattern(route.pattern, params);
