@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -116,5 +117,70 @@ test("embedded: stop, archive DATA_DIR, unpack elsewhere, start on the copy", as
     await Promise.all(servers.map((s) => s.stop()));
     fs.rmSync(parent, { recursive: true, force: true });
     fs.rmSync(restoreParent, { recursive: true, force: true });
+  }
+});
+
+/** A request as a TLS-terminating proxy forwards it: the public Host, X-Forwarded-*. */
+function throughProxy(
+  port: number,
+  path: string,
+  options: { visitor: string; body?: string; contentType?: string },
+) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.body === undefined ? "GET" : "POST",
+        headers: {
+          host: "handyman.test",
+          origin: "https://handyman.test",
+          "x-forwarded-proto": "https",
+          "x-forwarded-for": options.visitor,
+          ...(options.contentType ? { "content-type": options.contentType } : {}),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+test("behind a TLS-terminating proxy with TRUST_PROXY=1: forms work, https is known, each visitor is counted apart", async () => {
+  test.setTimeout(120_000);
+  const database = await createDatabase();
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServer({
+      DATABASE_URL: database.url,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      PUBLIC_URL: "https://handyman.test",
+      TRUST_PROXY: "1",
+    });
+    const lead = (visitor: string, email: string) =>
+      throughProxy(server!.port, "/?index", {
+        visitor,
+        contentType: "application/x-www-form-urlencoded",
+        body: new URLSearchParams({ name: "Tess Proxy", zipCode: "30303", email }).toString(),
+      });
+    // Three leads per 10 minutes per address: the first visitor's fourth is refused...
+    const first = [];
+    for (let i = 0; i < 4; i++) first.push((await lead("203.0.113.7", uniqueEmail("tls"))).status);
+    expect(first).toEqual([200, 200, 200, 429]);
+    // ...and a second visitor behind the same proxy is not.
+    expect((await lead("198.51.100.23", uniqueEmail("tls"))).status).toBe(200);
+    // The request came in over https: HSTS.
+    const page = await throughProxy(server.port, "/auth", { visitor: "203.0.113.7" });
+    expect(page.headers["strict-transport-security"]).toMatch(/max-age=/);
+  } finally {
+    await server?.stop();
+    await database.drop();
   }
 });

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { isNull } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import type { Database } from "~/db/client.server";
-import { createHome, createUser } from "../factories";
+import { createHome, createServiceRequest, createUser } from "../factories";
 import { HttpClient } from "../support/http";
 import {
   createDatabase,
@@ -15,6 +15,7 @@ import {
 } from "../support/processes";
 import { startLocalS3, type LocalS3 } from "../support/s3-server";
 import { startSink } from "../support/sink";
+import { uploadPhoto } from "../support/world";
 import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
 
 /*
@@ -38,12 +39,28 @@ let a: ServerProcess;
 let b: ServerProcess;
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   database = await createDatabase();
   s3 = await startLocalS3("handyman-scale-out");
   smtpPort = await freePort();
   sink = await startSink({ smtpPort, httpPort: await freePort() });
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
   db = drizzle(pool, { schema, casing: "snake_case" });
+  const env = {
+    DATABASE_URL: database.url,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    PUBLIC_URL,
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    OUTBOX_POLL_MS: "200",
+    OUTBOX_BASE_BACKOFF_MS: "200",
+    OUTBOX_MAX_BACKOFF_MS: "1000",
+  };
+  // Both apply the migrations at start, at the same moment: they must take turns, not fail.
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
 });
 
 test.afterAll(async () => {
@@ -54,8 +71,11 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
+/** A browser on the public site whose requests reach `server` through the load balancer. */
 function client(server: ServerProcess) {
-  return new HttpClient(server.origin, PUBLIC_URL);
+  const http = new HttpClient(server.origin, PUBLIC_URL);
+  http.headers["x-forwarded-host"] = new URL(PUBLIC_URL).host;
+  return http;
 }
 
 async function customer() {
@@ -84,23 +104,6 @@ async function signInThrough(http: HttpClient, account: { email: string; passwor
 }
 
 test("two processes started at the same moment on an empty database both come up", async () => {
-  test.setTimeout(120_000);
-  const env = {
-    DATABASE_URL: database.url,
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    PUBLIC_URL,
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    TRUST_PROXY: "true",
-    OUTBOX_POLL_MS: "200",
-    OUTBOX_BASE_BACKOFF_MS: "200",
-    OUTBOX_MAX_BACKOFF_MS: "1000",
-  };
-  // Both apply the migrations at start: they must take turns, not both fail or half-apply.
-  [a, b] = await Promise.all([startServer(env), startServer(env)]);
   for (const server of [a, b]) {
     const health = await fetch(`${server.origin}/healthz`);
     expect(health.status).toBe(200);
@@ -131,7 +134,7 @@ test("a session made on one process works on the other", async () => {
 });
 
 test("with both workers running, every confirmation e-mail is delivered exactly once", async () => {
-  const emails = Array.from({ length: 40 }, (_, i) => uniqueEmail(`signup${i}`));
+  const emails = Array.from({ length: 20 }, (_, i) => uniqueEmail(`signup${i}`));
   await Promise.all(
     emails.map(async (email, i) => {
       const http = client(i % 2 ? b : a);
@@ -155,4 +158,78 @@ test("with both workers running, every confirmation e-mail is delivered exactly 
   expect(new Set(received.map((m) => m.messageId)).size).toBe(emails.length);
   const pending = await db.select().from(schema.outbox).where(isNull(schema.outbox.deliveredAt));
   expect(pending).toEqual([]);
+});
+
+test("the rate limits are shared: attempts on either process count together, bursts included", async () => {
+  // Sign-in: 5 per 15 minutes per e-mail. Wrong passwords from ever-new addresses, alternating
+  // between the processes: the sixth is refused, whichever process gets it.
+  const account = await customer();
+  const statuses: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const response = await client(i % 2 ? b : a).postJson("/api/auth/sign-in/email", {
+      email: account.email,
+      password: "Not-The-Password-1!",
+    });
+    statuses.push(response.status);
+    if (response.status === 429)
+      expect(await response.json()).toMatchObject({ title: "Too many attempts" });
+  }
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+
+  // A burst: 20 attempts at once for one e-mail, half on each process; exactly 5 get through.
+  const target = await customer();
+  const burst = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      client(i % 2 ? b : a)
+        .postJson("/api/auth/sign-in/email", { email: target.email, password: "Wrong-Pass-2026!" })
+        .then((r) => r.status),
+    ),
+  );
+  expect(burst.filter((s) => s !== 429)).toHaveLength(5);
+
+  // Lead forms: 3 per 10 minutes per e-mail, across both processes.
+  const email = uniqueEmail("lead-limit");
+  const leads: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const response = await client(i % 2 ? b : a).postForm("/?index", {
+      name: "Lena Limit",
+      zipCode: "30303",
+      email,
+    });
+    leads.push(response.status);
+  }
+  expect(leads).toEqual([200, 200, 200, 429, 429]);
+});
+
+test("a photo uploaded through one process is served by the other, from the shared object store", async () => {
+  const account = await customer();
+  const onA = client(a);
+  await signInThrough(onA, account);
+  const [home] = await db
+    .select()
+    .from(schema.homes)
+    .where(eq(schema.homes.customerId, account.id));
+  const request = await createServiceRequest(db, home, { title: "Cracked tile" });
+  const photoId = await uploadPhoto(onA, request.id);
+
+  const onB = client(b);
+  for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+  for (const variant of ["full", "thumbnail"]) {
+    const response = await onB.get(`/request-photos/${photoId}/${variant}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^image\//);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(100);
+  }
+  // The files are in the bucket, not on either process's disk.
+  const [photo] = await db
+    .select()
+    .from(schema.requestPhotos)
+    .where(eq(schema.requestPhotos.id, photoId));
+  const stored = fs.readdirSync(s3.directory, { recursive: true }).map(String);
+  expect(stored.some((file) => file.includes(photo.filePath.split("/").pop()!))).toBe(true);
+  // Someone else gets nothing, on either process.
+  const stranger = client(b);
+  await signInThrough(stranger, await customer());
+  expect((await stranger.get(`/request-photos/${photoId}/full`)).status).toBe(404);
 });

@@ -15,6 +15,8 @@ export type FormBody = Record<string, string | string[]> | FormData;
 export class HttpClient {
   readonly cookies = new Map<string, string>();
   ip = fakeIp();
+  /** Sent with every request (e.g. X-Forwarded-Host, as a load balancer would add). */
+  headers: Record<string, string> = {};
 
   /**
    * @param base where requests go (one server process, or a load balancer)
@@ -50,6 +52,7 @@ export class HttpClient {
   ) {
     const headers: Record<string, string> = {
       "x-forwarded-for": this.ip,
+      ...this.headers,
       ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
       ...init.headers,
     };

@@ -52,6 +52,8 @@ export async function startServer(
   options: { port?: number; readyTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
+  // Its own data directory unless told (uploads and e-mail files never land in ./data).
+  const ownDataDir = env.DATA_DIR ? undefined : tempDir("handyman-server-");
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
@@ -63,6 +65,7 @@ export async function startServer(
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       SEED_DEMO: "false",
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       // Test clients each send their own X-Forwarded-For, so per-address limits count them apart.
       TRUST_PROXY: "true",
       ...env,
@@ -72,7 +75,10 @@ export async function startServer(
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | string | null>((resolve) =>
-    child.on("exit", (code, signal) => resolve(code ?? signal)),
+    child.on("exit", (code, signal) => {
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+      resolve(code ?? signal);
+    }),
   );
   const server: ServerProcess = {
     port,
