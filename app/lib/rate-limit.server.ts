@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
@@ -19,7 +20,7 @@ export async function hit(
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
   const [row] = await db()
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key: storedKey(key), windowStart, count: 1 })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
@@ -28,6 +29,15 @@ export async function hit(
   if (row.count <= limit) return { allowed: true };
   const retryAfterMs = windowStart.getTime() + windowMs - now;
   return { allowed: false, retryAfterMs, minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) };
+}
+
+/**
+ * Keys hold what a client sent (an address from X-Forwarded-For, an e-mail): a long one is
+ * stored as its hash, since PostgreSQL cannot index a key of several kilobytes.
+ */
+function storedKey(key: string) {
+  if (key.length <= 200) return key;
+  return `${key.slice(0, 40)}…sha256:${crypto.createHash("sha256").update(key).digest("hex")}`;
 }
 
 /** Checks several keys (e.g. per e-mail and per client address); refused if any is over. */

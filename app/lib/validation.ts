@@ -5,6 +5,41 @@ import { z } from "zod";
  * Messages are the spec's exact words.
  */
 
+/*
+ * Plain words for what only a hand-made request can send: a field repeated (it arrives as a
+ * list), a value of the wrong kind, a choice that is not one of the options. Without this a
+ * person would read Zod's own "Invalid input: expected string, received array". A message set
+ * on a schema always wins over these.
+ */
+z.config({
+  customError(issue) {
+    if (issue.code === "invalid_type") {
+      if (issue.expected === "string") return "Please enter this as text";
+      if (issue.expected === "array") return "Please check this list";
+      return "Please check this form";
+    }
+    if (issue.code === "invalid_value" || issue.code === "invalid_union")
+      return "Please choose one of the options";
+    return undefined;
+  },
+});
+
+/**
+ * Control characters nobody types (a form's text is letters, digits, punctuation, spaces, tabs
+ * and line breaks). PostgreSQL cannot even store NUL: text containing one would fail on save.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS_MESSAGE = "Please remove the unusual characters from this field";
+
+export function withoutControlCharacters(value: string) {
+  return !CONTROL_CHARACTERS.test(value);
+}
+
+/** The text without them, where nobody is asked to fix it (a search term from the URL). */
+export function removeControlCharacters(value: string) {
+  return value.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), "");
+}
+
 /** Removes < > ' " &, collapses whitespace and trims (home page form and sign-up). */
 export function cleanText(value: string) {
   return value
@@ -39,8 +74,10 @@ export const emailSchema = z
   .string({ error: "Please enter a valid email address" })
   .trim()
   .toLowerCase()
-  .max(254, "Please enter a valid email address")
-  .regex(EMAIL_PATTERN, "Please enter a valid email address");
+  // Too long stops here: the pattern backtracks badly on long hostile input ("a@a.a.a.…@").
+  .max(254, { message: "Please enter a valid email address", abort: true })
+  .regex(EMAIL_PATTERN, "Please enter a valid email address")
+  .refine(withoutControlCharacters, "Please enter a valid email address");
 
 export const PASSWORD_SPECIALS = /[!@#$%^&*(),.?":{}|<>]/;
 

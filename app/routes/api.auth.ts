@@ -6,6 +6,11 @@ import {
 } from "~/features/accounts/rate-limit.server";
 import { fullName, signUpSchema } from "~/features/accounts/schema";
 import { auth, VERIFIED_LANDING } from "~/lib/auth.server";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  emailSchema,
+  withoutControlCharacters,
+} from "~/lib/validation";
 
 /*
  * Better Auth's own endpoints under /api/auth/*, with our rules in front of the ones that
@@ -14,6 +19,7 @@ import { auth, VERIFIED_LANDING } from "~/lib/auth.server";
  */
 
 export function loader({ request }: Route.LoaderArgs) {
+  if (urlHasControlCharacters(request.url)) return unusual();
   return auth().handler(request);
 }
 
@@ -25,11 +31,18 @@ const SENDS_MAIL = new Set([
 
 export async function action({ request, context }: Route.ActionArgs) {
   const path = new URL(request.url).pathname;
+  // A NUL in an e-mail address or a token reaches PostgreSQL, which refuses it (a 500).
+  if (urlHasControlCharacters(request.url) || hasControlCharacters(await readBody(request.clone())))
+    return unusual();
   if (!SIGN_IN_OR_UP.has(path) && !SENDS_MAIL.has(path)) return auth().handler(request);
 
   const body = await readBody(request);
   if (!body) return json(400, { code: "INVALID_BODY", message: "Invalid request body" });
-  const email = typeof body.email === "string" ? body.email : "";
+  // The address keys the rate limit: a well-formed one (at most 254 characters) or nothing.
+  const checked = emailSchema.safeParse(body.email);
+  if (!checked.success)
+    return json(400, { code: "INVALID_EMAIL", message: checked.error.issues[0].message });
+  const email = checked.data;
 
   const limit = SENDS_MAIL.has(path)
     ? await limitAccountMail(email, context.clientAddress)
@@ -67,6 +80,38 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return auth().handler(rebuild(request, body));
+}
+
+/**
+ * Control characters anywhere in a body, passwords aside: those are only ever hashed, and the
+ * /auth forms accept any password too (sign-in must keep working for every existing one).
+ */
+function hasControlCharacters(value: unknown, key = ""): boolean {
+  if (typeof value === "string") return !/password$/i.test(key) && !withoutControlCharacters(value);
+  if (Array.isArray(value)) return value.some((item) => hasControlCharacters(item, key));
+  if (value && typeof value === "object")
+    return Object.entries(value).some(
+      ([name, item]) => !withoutControlCharacters(name) || hasControlCharacters(item, name),
+    );
+  return false;
+}
+
+/** In the path or the query (a token or a callback URL), once decoded. */
+function urlHasControlCharacters(href: string) {
+  const url = new URL(href);
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape decodes to nothing harmful: checked as it is
+  }
+  // URLSearchParams decodes leniently (a malformed escape does not hide the rest).
+  const query = [...url.searchParams].flat();
+  return [path, ...query].some((part) => !withoutControlCharacters(part));
+}
+
+function unusual() {
+  return json(400, { code: "INVALID_CHARACTERS", message: CONTROL_CHARACTERS_MESSAGE });
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {

@@ -32,6 +32,16 @@ describe("the shared rate limiter", () => {
     const result = await hitAll(["email:new@example.com", "ip:10.0.0.1"], 3, TEN_MINUTES, now);
     expect(result.allowed).toBe(false);
   });
+
+  it("counts a key of hostile length (a forged X-Forwarded-For) without a database error", async () => {
+    const now = Date.UTC(2026, 10, 22, 17, 0, 0);
+    // Random, so PostgreSQL cannot compress it under its index size limit.
+    const huge = `auth:ip:${Array.from({ length: 3000 }, () => Math.random().toString(36).slice(2)).join("")}`;
+    for (let i = 0; i < 3; i++) expect((await hit(huge, 3, TEN_MINUTES, now)).allowed).toBe(true);
+    expect((await hit(huge, 3, TEN_MINUTES, now)).allowed).toBe(false);
+    // A different long key with the same beginning is counted apart.
+    expect((await hit(`${huge}x`, 3, TEN_MINUTES, now)).allowed).toBe(true);
+  });
 });
 
 describe.skipIf(!postgresAvailable())(

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { cleanText, emailSchema, nameSchema, newPasswordSchema } from "~/lib/validation";
+import {
+  cleanText,
+  CONTROL_CHARACTERS_MESSAGE,
+  emailSchema,
+  nameSchema,
+  newPasswordSchema,
+  withoutControlCharacters,
+} from "~/lib/validation";
 
 /*
  * The account forms' rules (SPEC section 5), shared by the browser (Conform) and the server,
@@ -32,7 +39,11 @@ export const forgotPasswordSchema = z.object({
 
 export const resetPasswordSchema = z.object({
   intent: z.literal("reset-password"),
-  token: z.string({ error: "This reset link is not valid" }).min(1, "This reset link is not valid"),
+  token: z
+    .string({ error: "This reset link is not valid" })
+    .min(1, "This reset link is not valid")
+    .max(500, "This reset link is not valid")
+    .refine(withoutControlCharacters, "This reset link is not valid"),
   password: newPasswordSchema,
 });
 
@@ -41,7 +52,13 @@ export const twoFactorCodeSchema = z.object({
   code: z
     .string({ error: "Please enter the code" })
     .transform((value) => value.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, "Please enter the code").max(32, "That code is too long")),
+    .pipe(
+      z
+        .string()
+        .min(1, "Please enter the code")
+        .max(32, "That code is too long")
+        .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
+    ),
 });
 
 export const totpCodeSchema = z
@@ -54,12 +71,14 @@ const plainText = (max: number) =>
   z
     .string()
     .max(max, `Must be at most ${max} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .optional()
     .transform((value) => value?.replace(/\s+/g, " ").trim() || null);
 
 const requiredText = (message: string, max: number) =>
   z
     .string({ error: message })
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .transform((value) => value.replace(/\s+/g, " ").trim())
     .pipe(z.string().min(1, message).max(max, `Must be at most ${max} characters`));
 
@@ -72,6 +91,7 @@ export const homeSchema = z.object({
   propertyNotes: z
     .string()
     .max(2000, "Must be at most 2000 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .optional()
     .transform((value) => value?.trim() || null),
 });

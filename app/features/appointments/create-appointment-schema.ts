@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /*
  * The rules of 'Create New Appointment' (SPEC sections 2 and 5, DESIGN.md decision 9), shared by
@@ -10,6 +11,8 @@ import { z } from "zod";
 export const APPOINTMENT_TIME_ZONE = "America/New_York";
 
 export const SELECT_CUSTOMER_AND_PROPERTY = "Please select a customer and property";
+export const UNKNOWN_EMPLOYEE = "The chosen employee does not exist";
+const ACCOUNT_ID_MAX_LENGTH = 100;
 export const TASK_MAX_LENGTH = 500;
 export const APPOINTMENT_NOTES_MAX_LENGTH = 2000;
 
@@ -40,6 +43,7 @@ const optionalText = (max: number, message: string) =>
   z
     .string()
     .max(max, message)
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .optional()
     .transform((value) => value?.trim() ?? "");
 
@@ -57,13 +61,21 @@ export type PlannedTask = { description: string; serviceRequestId?: string };
 export function createAppointmentSchema(today: string) {
   return z
     .object({
+      // Account ids are Better Auth's (text, not uuid): bounded and storable, so a made-up one
+      // is "not found" rather than a database error.
       customerId: z
         .string({ error: SELECT_CUSTOMER_AND_PROPERTY })
-        .min(1, SELECT_CUSTOMER_AND_PROPERTY),
+        .min(1, SELECT_CUSTOMER_AND_PROPERTY)
+        .max(ACCOUNT_ID_MAX_LENGTH, SELECT_CUSTOMER_AND_PROPERTY)
+        .refine(withoutControlCharacters, SELECT_CUSTOMER_AND_PROPERTY),
       homeId: z
         .string({ error: SELECT_CUSTOMER_AND_PROPERTY })
         .regex(UUID, SELECT_CUSTOMER_AND_PROPERTY),
-      assignedEmployeeId: z.string().optional(),
+      assignedEmployeeId: z
+        .string({ error: UNKNOWN_EMPLOYEE })
+        .max(ACCOUNT_ID_MAX_LENGTH, UNKNOWN_EMPLOYEE)
+        .refine(withoutControlCharacters, UNKNOWN_EMPLOYEE)
+        .optional(),
       scheduledDate: z
         .string({ error: "Please choose a date" })
         .regex(DATE, { message: "Please choose a date", abort: true })

@@ -13,7 +13,7 @@ import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import type { CreateAppointmentInput } from "./create-appointment-schema";
-import { SELECT_CUSTOMER_AND_PROPERTY } from "./create-appointment-schema";
+import { SELECT_CUSTOMER_AND_PROPERTY, UNKNOWN_EMPLOYEE } from "./create-appointment-schema";
 import { formatAppointmentDate, formatAppointmentTime } from "./format";
 import { appointmentIcs, appointmentIcsFileName } from "./ics.server";
 
@@ -62,7 +62,7 @@ export async function createAppointment(input: CreateAppointmentInput, createdBy
         .from(profiles)
         .where(and(eq(profiles.userId, input.assignedEmployeeId), eq(profiles.isEmployee, true)))
         .limit(1);
-      if (!assignee) throw new AppointmentRejectedError("The chosen employee does not exist");
+      if (!assignee) throw new AppointmentRejectedError(UNKNOWN_EMPLOYEE);
     }
 
     const linked = [

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  removeControlCharacters,
+  withoutControlCharacters,
+} from "~/lib/validation";
 
 /** The one status set (DESIGN.md decision 1), in the order the Status select lists them. */
 export const REQUEST_STATUSES = ["new", "reviewed", "scheduled", "complete"] as const;
@@ -26,6 +31,7 @@ export const updateNotesSchema = z.object({
   notes: z
     .string()
     .max(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .default(""),
 });
 
@@ -46,6 +52,10 @@ export function customerName(first: string | null, last: string | null) {
 
 /** Normalises a search term from the URL: trimmed, single spaces, bounded length. */
 export function normaliseSearch(value: string | null | undefined) {
-  const clean = (value ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
+  // Control characters are dropped: nobody types them, and PostgreSQL refuses NUL.
+  const clean = removeControlCharacters(value ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SEARCH_MAX_LENGTH);
   return clean === "" ? undefined : clean;
 }

@@ -17,5 +17,8 @@ export const bookingSchema = z.object({
   startsAt: z
     .string({ error: "Please choose a time" })
     .min(1, "Please choose a time")
+    // A time the page offered is an ISO string; anything longer or unreadable is no time at all.
+    .max(40, { message: "Please choose a time", abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(value)), "Please choose a time")
     .transform((value) => new Date(value)),
 });

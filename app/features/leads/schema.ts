@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { cleanText, emailSchema, nameSchema, zipCodeSchema } from "~/lib/validation";
+import {
+  cleanText,
+  CONTROL_CHARACTERS_MESSAGE,
+  emailSchema,
+  nameSchema,
+  withoutControlCharacters,
+  zipCodeSchema,
+} from "~/lib/validation";
 
 /*
  * The lead forms' rules. The home page form follows SPEC.md section 5 (text cleaning, name,
@@ -34,12 +41,14 @@ export const cityLeadSchema = z.object({
     .string({ error: "Full Name is required" })
     .trim()
     .min(1, "Full Name is required")
-    .max(100, "Full Name must be less than 100 characters"),
+    .max(100, "Full Name must be less than 100 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
   phone: z
     .string({ error: "Phone Number is required" })
     .trim()
     .min(1, "Phone Number is required")
-    .max(40, "Phone Number must be less than 40 characters"),
+    .max(40, "Phone Number must be less than 40 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
   email: z
     .string({ error: "Email Address is required" })
     .trim()
@@ -51,6 +60,7 @@ export const cityLeadSchema = z.object({
     .string()
     .trim()
     .max(2000, "Message must be less than 2000 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .optional()
     .transform((value) => value || null),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /*
  * The service request form (SPEC section 5 "Service request"), shared by the dialogs and the
@@ -19,11 +20,13 @@ export const serviceRequestSchema = z.object({
     .string({ error: "Title is required" })
     .trim()
     .min(1, "Title is required")
-    .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+    .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
   description: z
     .string()
     .trim()
     .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .optional()
     .transform((value) => (value ? value : null)),
   priority: z.enum(PRIORITIES, { error: "Choose next or later" }).default("later"),
