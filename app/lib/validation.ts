@@ -28,6 +28,7 @@ z.config({
  * Control characters nobody types (a form's text is letters, digits, punctuation, spaces, tabs
  * and line breaks). PostgreSQL cannot even store NUL: text containing one would fail on save.
  */
+// eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const CONTROL_CHARACTERS_MESSAGE = "Please remove the unusual characters from this field";
 

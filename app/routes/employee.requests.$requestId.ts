@@ -3,13 +3,14 @@ import type { Route } from "./+types/employee.requests.$requestId";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { updateNotesSchema, updateStatusSchema } from "~/features/employee/requests";
 import { isUuid, setRequestNotes, setRequestStatus } from "~/features/employee/requests.server";
+import { formFields } from "~/lib/form-fields";
 import { logger } from "~/lib/logger.server";
 
 /** The request detail dialog's changes: its status and its internal notes. */
 export async function action({ request, params }: Route.ActionArgs) {
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
-  const form = Object.fromEntries(await request.formData());
+  const form = formFields(await request.formData());
   const intent = form.intent;
   if (!isUuid(params.requestId)) {
     return data({ ok: false as const, error: "No such request" }, { status: 404 });

@@ -2,6 +2,7 @@ import { and, gte, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { introCalls } from "~/db/schema";
 import { env } from "~/lib/env.server";
+import { formFields } from "~/lib/form-fields";
 import { logger } from "~/lib/logger.server";
 import { enqueue } from "~/lib/outbox.server";
 import { hitAll } from "~/lib/rate-limit.server";
@@ -58,13 +59,9 @@ export async function bookIntroCall(
   context: { clientAddress: string; now?: Date },
 ): Promise<BookingResult> {
   const now = context.now ?? new Date();
-  const values = Object.fromEntries(
-    (["name", "email", "phone", "startsAt"] as const).map((field) => [
-      field,
-      typeof formData.get(field) === "string" ? (formData.get(field) as string) : undefined,
-    ]),
+  const parsed = bookingSchema.safeParse(
+    formFields(formData, ["name", "email", "phone", "startsAt"]),
   );
-  const parsed = bookingSchema.safeParse(values);
   const fieldErrors: Partial<Record<BookingField, string>> = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { db } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { env } from "~/lib/env.server";
+import { formFields } from "~/lib/form-fields";
 import { logger } from "~/lib/logger.server";
 import { enqueue } from "~/lib/outbox.server";
 import { hitAll } from "~/lib/rate-limit.server";
@@ -157,7 +158,7 @@ export async function submitHomeLead(
   context: LeadContext,
 ): Promise<LeadResult<HomeLeadField>> {
   const values = formValues(formData, HOME_LEAD_FIELDS);
-  const parsed = homeLeadSchema.safeParse(values);
+  const parsed = homeLeadSchema.safeParse(formFields(formData, HOME_LEAD_FIELDS));
   if (!parsed.success)
     return invalidResult(parsed.error, HOME_LEAD_FIELDS, HOME_FIELD_TITLES, values);
   const { name, zipCode, email } = parsed.data;
@@ -224,7 +225,7 @@ export async function submitCityLead(
   context: LeadContext & { source: string },
 ): Promise<LeadResult<CityLeadField>> {
   const values = formValues(formData, CITY_LEAD_FIELDS);
-  const parsed = cityLeadSchema.safeParse(values);
+  const parsed = cityLeadSchema.safeParse(formFields(formData, CITY_LEAD_FIELDS));
   if (!parsed.success)
     return invalidResult(parsed.error, CITY_LEAD_FIELDS, CITY_FIELD_TITLES, values);
   const { name, phone, email, message } = parsed.data;
