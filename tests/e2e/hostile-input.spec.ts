@@ -214,7 +214,7 @@ test("sign-up and sign-in, on /auth and on /api/auth: refused clearly, no accoun
     ],
     [
       "control character in the e-mail",
-      replace("email", `${email}\u000b`),
+      replace("email", `\u0007${email}`),
       "Please enter a valid email address",
     ],
     [
