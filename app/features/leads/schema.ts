@@ -53,7 +53,7 @@ export const cityLeadSchema = z.object({
     .string({ error: "Email Address is required" })
     .trim()
     .min(1, "Email Address is required")
-    .max(254, "Please enter a valid email address")
+    .max(254, { message: "Please enter a valid email address", abort: true })
     .regex(BROWSER_EMAIL, "Please enter a valid email address")
     .toLowerCase(),
   message: z
