@@ -510,7 +510,11 @@ export async function run() {
       const rendered = (name: string, title: string) => (html: string) => {
         const body = html.replaceAll("<!-- -->", "");
         if (!body.includes(`Welcome, ${name}`) || !body.includes(title)) {
-          throw new Error(`the dashboard of ${name} did not render their requests`);
+          const saved = path.join(os.tmpdir(), "bench-dashboard.html");
+          fs.writeFileSync(saved, html);
+          throw new Error(
+            `the dashboard of ${name} did not render their requests (page saved to ${saved})`,
+          );
         }
       };
       const documentHeaders = { "sec-fetch-dest": "document", accept: "text/html" };

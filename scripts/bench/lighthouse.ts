@@ -157,7 +157,11 @@ async function gzipBodySize(url: string): Promise<number> {
   });
 }
 
-async function measureOnce(url: string, port: number) {
+/**
+ * One Lighthouse run. A trace Lighthouse itself failed to record (NO_NAVSTART and the like, seen
+ * on a busy machine) is run again, up to twice; a page that fails to load is not.
+ */
+async function measureOnce(url: string, port: number, attempt = 1): Promise<LighthouseResult> {
   const runner = await lighthouse(url, {
     port,
     output: "json",
@@ -166,11 +170,19 @@ async function measureOnce(url: string, port: number) {
   });
   if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = runner.lhr;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const traceFailed = /^NO_(NAVSTART|FCP|TRACING_STARTED|LCP)|TRACE/.test(lhr.runtimeError.code);
+    if (traceFailed && attempt < 3) {
+      console.warn(`lighthouse ${url}: ${lhr.runtimeError.code}, running again`);
+      return measureOnce(url, port, attempt + 1);
+    }
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   return lhr;
 }
 
-type Lhr = Awaited<ReturnType<typeof measureOnce>>;
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+type Lhr = LighthouseResult;
 
 function score(lhr: Lhr, category: string) {
   return Math.round((lhr.categories[category]?.score ?? 0) * 100);
