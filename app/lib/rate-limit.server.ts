@@ -40,16 +40,20 @@ function storedKey(key: string) {
   return `${key.slice(0, 40)}…sha256:${crypto.createHash("sha256").update(key).digest("hex")}`;
 }
 
-/** Checks several keys (e.g. per e-mail and per client address); refused if any is over. */
+/**
+ * Checks several keys (e.g. per e-mail and per client address); refused if any is over. A key
+ * may carry its own limit (a client address is often many people, so it gets a wider one).
+ */
 export async function hitAll(
-  keys: string[],
+  keys: (string | { key: string; limit: number })[],
   limit: number,
   windowMs: number,
   now = Date.now(),
 ): Promise<RateLimitResult> {
   let worst: RateLimitResult = { allowed: true };
-  for (const key of keys) {
-    const result = await hit(key, limit, windowMs, now);
+  for (const entry of keys) {
+    const [key, keyLimit] = typeof entry === "string" ? [entry, limit] : [entry.key, entry.limit];
+    const result = await hit(key, keyLimit, windowMs, now);
     if (!result.allowed && (worst.allowed || result.retryAfterMs > worst.retryAfterMs))
       worst = result;
   }

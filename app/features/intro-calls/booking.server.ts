@@ -6,6 +6,7 @@ import { formFields } from "~/lib/form-fields";
 import { logger } from "~/lib/logger.server";
 import { enqueue } from "~/lib/outbox.server";
 import { hitAll } from "~/lib/rate-limit.server";
+import { LEAD_ADDRESS_LIMIT } from "~/features/leads/submit.server";
 import { introCallConfirmation } from "./confirmation.server";
 import type { BookingField, BookingResult, SchedulerData } from "./result";
 import { bookingSchema } from "./schema";
@@ -82,7 +83,10 @@ export async function bookIntroCall(
   const { name, email, phone, startsAt } = parsed.data;
 
   const limit = await hitAll(
-    [`intro-call:email:${email}`, `intro-call:ip:${context.clientAddress}`],
+    [
+      `intro-call:email:${email}`,
+      { key: `intro-call:ip:${context.clientAddress}`, limit: LEAD_ADDRESS_LIMIT },
+    ],
     3,
     10 * 60_000,
   );

@@ -26,8 +26,14 @@ export type LeadContext = {
   pageUrl: string;
 };
 
+/** SPEC section 5: 3 submissions per 10 minutes for one e-mail address. */
 export const LEAD_LIMIT = 3;
 export const LEAD_WINDOW_MS = 10 * 60_000;
+/**
+ * One client address is often many people (an office, a household, a phone carrier's NAT): it
+ * gets a wider budget that still stops a flood from one machine (ADR 011).
+ */
+export const LEAD_ADDRESS_LIMIT = 30;
 
 type SaveMethod = "database" | "webhook" | "none";
 
@@ -90,7 +96,7 @@ async function postWebhookDirectly(body: Record<string, unknown>) {
 async function withinLimit(email: string, clientAddress: string) {
   try {
     return await hitAll(
-      [`lead:email:${email}`, `lead:ip:${clientAddress}`],
+      [`lead:email:${email}`, { key: `lead:ip:${clientAddress}`, limit: LEAD_ADDRESS_LIMIT }],
       LEAD_LIMIT,
       LEAD_WINDOW_MS,
     );
