@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 
@@ -58,6 +58,24 @@ export async function hitAll(
       worst = result;
   }
   return worst;
+}
+
+/**
+ * Takes back one hit of `key` from the window that held `now` (the instant passed to `hit`), for
+ * an attempt that turned out to be legitimate. Never below zero; atomic like `hit`.
+ */
+export async function refund(key: string, windowMs: number, now: number) {
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  await db()
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimits.key, storedKey(key)),
+        eq(rateLimits.windowStart, windowStart),
+        gt(rateLimits.count, 0),
+      ),
+    );
 }
 
 /** Deletes windows that ended long ago. */

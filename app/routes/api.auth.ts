@@ -44,9 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json(400, { code: "INVALID_EMAIL", message: checked.error.issues[0].message });
   const email = checked.data;
 
-  const limit = SENDS_MAIL.has(path)
-    ? await limitAccountMail(email, context.clientAddress)
+  const attempt = SENDS_MAIL.has(path)
+    ? null
     : await limitAuthAttempt(email, context.clientAddress);
+  const limit = attempt ?? (await limitAccountMail(email, context.clientAddress));
   if (!limit.allowed) {
     const notice = tooManyAttempts(limit.minutes);
     return json(
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { firstName, lastName, email: cleanEmail, password } = parsed.data;
     // Only known fields go on: anything else a client sends (isEmployee...) is dropped here.
-    return auth().handler(
+    const response = await auth().handler(
       rebuild(request, {
         name: fullName(firstName, lastName),
         email: cleanEmail,
@@ -78,8 +79,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         callbackURL: VERIFIED_LANDING,
       }),
     );
+    if (response.ok) await attempt?.succeededSignUp();
+    return response;
   }
-  return auth().handler(rebuild(request, body));
+  const response = await auth().handler(rebuild(request, body));
+  // A correct password (a session, or the second factor asked for) does not count.
+  if (response.ok && path === "/api/auth/sign-in/email") await attempt?.succeededSignIn();
+  return response;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hit, hitAll } from "~/lib/rate-limit.server";
+import { hit, hitAll, refund } from "~/lib/rate-limit.server";
 import { postgresAvailable, useTestDatabase, type TestDatabase } from "../support/test-database";
 
 const TEN_MINUTES = 10 * 60_000;
@@ -31,6 +31,40 @@ describe("the shared rate limiter", () => {
     for (let i = 0; i < 3; i++) await hit("ip:10.0.0.1", 3, TEN_MINUTES, now);
     const result = await hitAll(["email:new@example.com", "ip:10.0.0.1"], 3, TEN_MINUTES, now);
     expect(result.allowed).toBe(false);
+  });
+
+  it("takes back a hit from the window it was counted in, never below zero", async () => {
+    const now = Date.UTC(2026, 10, 22, 18, 0, 0);
+    for (let i = 0; i < 3; i++) await hit("auth:email:ok@example.com", 3, TEN_MINUTES, now);
+    await refund("auth:email:ok@example.com", TEN_MINUTES, now);
+    // One more fits again, and only one.
+    expect((await hit("auth:email:ok@example.com", 3, TEN_MINUTES, now + 1000)).allowed).toBe(true);
+    expect((await hit("auth:email:ok@example.com", 3, TEN_MINUTES, now + 2000)).allowed).toBe(
+      false,
+    );
+    // A refund in a later window does not touch the earlier one or go negative.
+    await refund("auth:email:ok@example.com", TEN_MINUTES, now + TEN_MINUTES);
+    await refund("auth:email:never@example.com", TEN_MINUTES, now);
+    for (let i = 0; i < 3; i++)
+      expect((await hit("auth:email:never@example.com", 3, TEN_MINUTES, now)).allowed).toBe(true);
+    expect((await hit("auth:email:never@example.com", 3, TEN_MINUTES, now)).allowed).toBe(false);
+  });
+
+  it("gives each key its own limit when asked", async () => {
+    const now = Date.UTC(2026, 10, 22, 19, 0, 0);
+    for (let i = 0; i < 5; i++) {
+      const result = await hitAll(
+        [`email:${i}@example.com`, { key: "ip:10.0.0.9", limit: 5 }],
+        1,
+        TEN_MINUTES,
+        now,
+      );
+      expect(result.allowed).toBe(true);
+    }
+    expect(
+      (await hitAll(["email:x@example.com", { key: "ip:10.0.0.9", limit: 5 }], 1, TEN_MINUTES, now))
+        .allowed,
+    ).toBe(false);
   });
 
   it("counts a key of hostile length (a forged X-Forwarded-For) without a database error", async () => {

@@ -97,6 +97,7 @@ export async function signUp(
     }),
   );
   if (!response.ok) return failure(response);
+  await limit.succeededSignUp();
   // The same answer for a new address and a known one (no account enumeration).
   return {
     type: "notice",
@@ -124,6 +125,8 @@ export async function signIn(
     }),
   );
   if (!response.ok) return failure(response);
+  // The password was right: the attempt does not count against anyone.
+  await limit.succeededSignIn();
   const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
   const headers = cookiesOf(response);
   if (body.twoFactorRedirect) return { type: "two-factor", headers };
