@@ -14,6 +14,7 @@ import { logger } from "./logger.server";
 import { emailLayout, escapeHtml } from "./mail.server";
 import { enqueue } from "./outbox.server";
 import { cleanText, nameSchema } from "./validation";
+import { hit, refund } from "./rate-limit.server";
 
 /** Where the e-mailed links land (SPEC section 2 and DESIGN decision 10). */
 export const VERIFIED_LANDING = "/dashboard";
@@ -137,7 +138,12 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/two-factor/verify-totp") await refuseReplayedTotp(ctx);
+        if (!SECOND_FACTOR_PATHS.has(ctx.path)) return;
+        const userId = await twoFactorUserId(ctx);
+        if (!userId) return; // Better Auth refuses the request itself.
+        const attempt = await limitSecondFactor(userId);
+        if (ctx.path === "/two-factor/verify-totp" && (await claimTotpStep(ctx, userId)))
+          await attempt.succeeded();
       }),
     },
     plugins: [twoFactor({ issuer: business().name })],
@@ -181,31 +187,57 @@ export function matchingTotpStep(secret: string, code: string, now = Date.now())
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
+const SECOND_FACTOR_PATHS = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/verify-otp",
+]);
+
 /**
- * Better Auth accepts the same TOTP code again within its window (DESIGN.md pitfalls). Each
- * accepted code moves `last_used_step` forward in one atomic UPDATE, so a code (or an older
- * one) is refused the second time, even by two requests racing each other.
+ * Codes are guessable in a way passwords are not (a million of them, three valid at a time):
+ * 5 tries per account per 15 minutes, the sign-in numbers, however many times the password was
+ * entered to get here. Counted before the code is looked at; a right TOTP code is taken back.
  */
-async function refuseReplayedTotp(ctx: HookContext) {
+async function limitSecondFactor(userId: string) {
+  const key = `two-factor:user:${userId}`;
+  const now = Date.now();
+  const result = await hit(key, SECOND_FACTOR_LIMIT, SECOND_FACTOR_WINDOW_MS, now);
+  if (!result.allowed) {
+    throw new APIError("TOO_MANY_REQUESTS", {
+      message: `Please wait ${result.minutes} minutes before trying again.`,
+      code: "TOO_MANY_ATTEMPTS",
+    });
+  }
+  return { succeeded: () => refund(key, SECOND_FACTOR_WINDOW_MS, now) };
+}
+
+const SECOND_FACTOR_LIMIT = 5;
+const SECOND_FACTOR_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Whether this is a right TOTP code, used for the first time. Better Auth accepts the same code
+ * again within its window (DESIGN.md pitfalls): each accepted code moves `last_used_step` forward
+ * in one atomic UPDATE, so a code (or an older one) is refused the second time, even by two
+ * requests racing each other.
+ */
+async function claimTotpStep(ctx: HookContext, userId: string): Promise<boolean> {
   const code = String((ctx.body as { code?: unknown } | undefined)?.code ?? "");
-  if (!/^\d{6}$/.test(code)) return;
-  const userId = await twoFactorUserId(ctx);
-  if (!userId) return; // Better Auth refuses the request itself.
+  if (!/^\d{6}$/.test(code)) return false;
   const [row] = await db()
     .select({ id: schema.twoFactor.id, secret: schema.twoFactor.secret })
     .from(schema.twoFactor)
     .where(eq(schema.twoFactor.userId, userId))
     .limit(1);
-  if (!row) return;
+  if (!row) return false;
   let secret: string;
   try {
     secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
   } catch (error) {
     logger.error({ err: (error as Error).message }, "two-factor secret could not be decrypted");
-    return;
+    return false;
   }
   const step = matchingTotpStep(secret, code);
-  if (step === null) return; // a wrong code: Better Auth counts the failure
+  if (step === null) return false; // a wrong code: Better Auth refuses it, the try counts
   const claimed = await db()
     .update(schema.twoFactor)
     .set({ lastUsedStep: step })
@@ -222,6 +254,7 @@ async function refuseReplayedTotp(ctx: HookContext) {
       code: "TOTP_CODE_REUSED",
     });
   }
+  return true;
 }
 
 /** The user a TOTP verification is for: as Better Auth decides, the session's, else the pending sign-in's. */

@@ -104,3 +104,30 @@ test("the code step without a pending sign-in starts over", async ({ page }) => 
   await expectToast(page, "Error", "Your sign-in took too long. Please sign in again.");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Sign in to /);
 });
+
+test("five wrong codes lock the account's code step for 15 minutes, whatever the password opened", async ({
+  page,
+}) => {
+  const customer = await createCustomer();
+  const { key } = await enrolThroughApi(page, customer);
+  for (let i = 0; i < 5; i++) {
+    // Signing in again (a right password is not counted) gives no fresh tries at the code.
+    if (i % 2 === 0) {
+      await page.context().clearCookies();
+      await signInThroughForm(page, customer);
+      await expect(page).toHaveURL(/step=two-factor/);
+    }
+    await page.getByLabel("Authentication code").fill(String(100000 + i));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expectToast(page, "Error", "Invalid code");
+  }
+  await page.getByLabel("Authentication code").fill(totp(key));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expectToast(page, "Too many attempts");
+  await expect(
+    page.getByText(/^Please wait ([1-9]|1[0-5]) minutes before trying again\.$/),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/step=two-factor/);
+  const peek = await page.request.get("/dashboard", { maxRedirects: 0 });
+  expect(peek.status()).toBe(302);
+});

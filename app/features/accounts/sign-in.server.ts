@@ -148,6 +148,14 @@ export async function verifySecondFactor(
       ? auth().api.verifyTOTP(options)
       : auth().api.verifyBackupCode(options),
   );
+  if (response.status === 429) {
+    const { message } = (await response.json()) as { message: string };
+    return {
+      type: "notice",
+      notice: { kind: "error", title: "Too many attempts", description: message },
+      status: 429,
+    };
+  }
   if (!response.ok) return failure(response);
   const body = (await response.json()) as { user?: { id: string } };
   if (!body.user) return failure(response);
