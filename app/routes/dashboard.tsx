@@ -58,8 +58,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Opening or closing a dialog or switching tabs only changes the query string: no need to
- * reload the lists for that. Actions and explicit revalidations still reload them.
+ * Opening or closing a dialog (GET forms, ADR 009) or switching tabs only changes the query
+ * string: no need to reload the lists for that. Actions and explicit revalidations still
+ * reload them.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -68,7 +69,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (
-    !formMethod &&
+    (!formMethod || formMethod.toUpperCase() === "GET") &&
     currentUrl.pathname === nextUrl.pathname &&
     currentUrl.search !== nextUrl.search
   ) {

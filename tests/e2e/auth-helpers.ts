@@ -52,7 +52,7 @@ export async function chooseFromProfileMenu(page: Page, item: "Profile" | "Sign 
   const menuItem = page.getByRole("menuitem", { name: item, exact: true });
   await expect(async () => {
     if (!(await menuItem.isVisible())) {
-      await page.getByRole("button", { name: "Profile menu" }).click();
+      await page.getByRole("button", { name: /^Profile menu/ }).click();
     }
     await expect(menuItem).toBeVisible({ timeout: 1000 });
   }).toPass();

@@ -162,6 +162,11 @@ test.describe("password reset", () => {
 
     const newPassword = "Brand-New-Pass-7?";
     await page.getByLabel("New Password").fill(newPassword);
+    // The visibility toggle is a button of its own, not a second "New Password".
+    await expect(page.getByLabel("New Password")).toHaveCount(1);
+    await page.getByRole("button", { name: "Show password", exact: true }).click();
+    await expect(page.getByLabel("New Password")).toHaveAttribute("type", "text");
+    await expect(page.getByLabel("New Password")).toHaveValue(newPassword);
     await page.getByRole("button", { name: "Set New Password" }).click();
     await expectToast(page, "Password updated");
     await expect(page).toHaveURL(/\/auth$/);

@@ -170,10 +170,26 @@ test.describe("sign-in validation", () => {
     const password = page.getByLabel("Password", { exact: true });
     await password.fill("Secret-123!");
     await expect(password).toHaveAttribute("type", "password");
-    await page.getByRole("button", { name: "Show password" }).click();
+    // The toggle is named by its text, so the field's label finds the field alone.
+    await expect(page.getByLabel("Password")).toHaveCount(1);
+    const show = page.getByRole("button", { name: "Show password", exact: true });
+    await expect(show).toHaveAttribute("type", "button");
+    await expect(show).toHaveAttribute("aria-pressed", "false");
+    await show.click();
     await expect(password).toHaveAttribute("type", "text");
-    await page.getByRole("button", { name: "Hide password" }).click();
+    const hide = page.getByRole("button", { name: "Hide password", exact: true });
+    await expect(hide).toHaveAttribute("aria-pressed", "true");
+    await expect(hide).toBeFocused();
+    await expect(page.getByLabel("Password")).toHaveCount(1);
+    // Keyboard: Space on the focused toggle hides the password again.
+    await page.keyboard.press("Space");
     await expect(password).toHaveAttribute("type", "password");
+    await expect(show).toBeFocused();
+
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await expect(page.getByLabel("Password")).toHaveCount(1);
+    await page.getByRole("button", { name: "Show password", exact: true }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
   });
 });
 

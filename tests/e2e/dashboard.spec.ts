@@ -37,7 +37,9 @@ test.describe("customer dashboard", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Avery" })).toBeVisible();
     await expect(page.getByText("Manage your service requests and appointments")).toBeVisible();
     await expect(page.getByRole("heading", { name: "No Service Requests" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Create First Request" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create First Request" })).toBeVisible();
+    // 'New Request' is there from the start, not only once a request exists.
+    await expect(page.getByRole("button", { name: "New Request", exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole("tab", { name: /^(Appointments|Appts)$/ }).click();
@@ -144,10 +146,35 @@ test.describe("customer dashboard", () => {
     await expect(page.getByText("You don't have employee access.")).toBeVisible();
   });
 
+  test("the profile menu opens from the keyboard; Profile opens Profile Settings @phone", async ({
+    page,
+  }) => {
+    await signIn(page, await createCustomer({ firstName: "Maria" }));
+    await page.goto("/dashboard");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    const trigger = page.getByRole("button", { name: /^Profile menu/ });
+    await expect(trigger).toHaveAccessibleName("Profile menu Maria");
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem")).toHaveText(["Profile", "Sign Out"]);
+    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Profile Settings" })).toBeVisible();
+  });
+
   test("the profile menu signs out", async ({ page }) => {
     await signIn(page, await createCustomer({ firstName: "Robin" }));
     await page.goto("/dashboard");
-    await page.getByRole("button", { name: "Profile menu" }).click();
+    await page.getByRole("button", { name: "Profile menu Robin", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await expect(page.getByText("You have been successfully signed out.")).toBeVisible();
@@ -234,7 +261,7 @@ test.describe("appointments tab", () => {
     await signIn(page, customer);
     await page.goto("/dashboard?tab=appointments");
     const downloadPromise = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Add to Calendar" }).click();
+    await page.getByRole("button", { name: "Add to Calendar" }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`appointment-${date}.ics`);
     await expect(page.getByText("Calendar Event Downloaded")).toBeVisible();
@@ -265,6 +292,30 @@ test.describe("appointments tab", () => {
         minute: "2-digit",
       }).format(asDate),
     ).toBe("10:00 AM");
+  });
+});
+
+test.describe("appointments tab without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Add to Calendar' is a button that downloads the .ics", async ({ page }) => {
+    const customer = await createCustomer();
+    const date = dayFromToday(6);
+    await createAppointment(
+      e2eDb(),
+      { id: customer.homeId!, customerId: customer.id },
+      { scheduledDate: date, startTime: "08:00", endTime: "09:45", tasks: ["Clean gutters"] },
+    );
+    await signIn(page, customer);
+    await page.goto("/dashboard?tab=appointments");
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Add to Calendar" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`appointment-${date}.ics`);
+    const ics = (await (await download.createReadStream()).toArray()).join("");
+    expect(ics).toContain("SUMMARY:Handyman Appointment");
+    // The file comes as an attachment: the page stays where it was.
+    await expect(page.getByRole("heading", { name: "Upcoming Appointments (1)" })).toBeVisible();
   });
 });
 

@@ -66,7 +66,7 @@ test.describe("creating a request", () => {
   test("from the empty state: a new request in Later, status New @phone", async ({ page }) => {
     const customer = await createCustomer();
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Create First Request" }).click();
+    await page.getByRole("button", { name: "Create First Request" }).click();
     const dialog = page.getByRole("dialog", { name: "How can we help" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Priority")).toHaveValue("later");
@@ -97,7 +97,7 @@ test.describe("creating a request", () => {
     await createServiceRequest(e2eDb(), homeOf(customer), { title: "Existing", priority: "later" });
     await openDashboard(page, customer);
     await expect(page.getByText("No urgent tasks yet")).toBeVisible();
-    await page.getByRole("link", { name: "New request for Next" }).click();
+    await page.getByRole("button", { name: "Add to Next" }).click();
     const dialog = page.getByRole("dialog", { name: "How can we help" });
     await expect(dialog.getByLabel("Priority")).toHaveValue("next");
     await dialog.getByLabel("Title").fill("Smoke detector chirps");
@@ -105,19 +105,83 @@ test.describe("creating a request", () => {
     await expect(page.getByText("Service request created successfully")).toBeVisible();
     await expect(cardTitles(page, "Next")).toHaveText(["Smoke detector chirps"]);
 
-    await page.getByRole("link", { name: "New request for Later" }).click();
+    await page.getByRole("button", { name: "Add to Later" }).click();
     await expect(dialog.getByLabel("Priority")).toHaveValue("later");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole("link", { name: "New Request", exact: true }).click();
+    await page.getByRole("button", { name: "New Request", exact: true }).click();
     await expect(dialog.getByLabel("Priority")).toHaveValue("later");
+  });
+
+  test("the openers are buttons; with JavaScript they open the dialog without a page load @phone", async ({
+    page,
+  }) => {
+    const customer = await createCustomer();
+    const existing = await createServiceRequest(e2eDb(), homeOf(customer), { title: "Existing" });
+    await openDashboard(page, customer);
+    for (const name of ["New Request", "Add to Next", "Add to Later", "Edit Existing"]) {
+      await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: /New Request|Add to|Edit/ })).toHaveCount(0);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+    const addToNext = page.getByRole("button", { name: "Add to Next" });
+    await addToNext.click();
+    const create = page.getByRole("dialog", { name: "How can we help" });
+    await expect(create.getByLabel("Priority")).toHaveValue("next");
+    await expect(page).toHaveURL(/\/dashboard\?new=next$/);
+    await page.keyboard.press("Escape");
+    await expect(create).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(addToNext).toBeFocused();
+
+    // The keyboard opens the edit dialog of a card too.
+    await page.getByRole("button", { name: "Edit Existing" }).focus();
+    await page.keyboard.press("Enter");
+    const edit = page.getByRole("dialog", { name: "Update Service Request" });
+    await expect(edit.getByLabel("Title")).toHaveValue("Existing");
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?edit=${existing.id}$`));
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      true,
+    );
+  });
+
+  test("without JavaScript the openers submit a GET form that opens the form on the page", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: ownAddress(),
+    });
+    const page = await context.newPage();
+    const customer = await createCustomer();
+    const existing = await createServiceRequest(e2eDb(), homeOf(customer), { title: "Existing" });
+    await openDashboard(page, customer);
+
+    await page.getByRole("button", { name: "New Request", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\?new=later$/);
+    const create = page.getByRole("region", { name: "How can we help" });
+    await expect(create.getByLabel("Priority")).toHaveValue("later");
+
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Add to Next" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?new=next$/);
+    await expect(create.getByLabel("Priority")).toHaveValue("next");
+
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Edit Existing" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?edit=${existing.id}$`));
+    const edit = page.getByRole("region", { name: "Update Service Request" });
+    await expect(edit.getByLabel("Title")).toHaveValue("Existing");
+    await context.close();
   });
 
   test("the title is required; nothing is saved without it", async ({ page }) => {
     const customer = await createCustomer();
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Create First Request" }).click();
+    await page.getByRole("button", { name: "Create First Request" }).click();
     const dialog = page.getByRole("dialog", { name: "How can we help" });
     await dialog.getByLabel(/Description/).fill("No title here");
     await dialog.getByRole("button", { name: "Create Request" }).click();
@@ -134,7 +198,7 @@ test.describe("creating a request", () => {
   test("without a home: 'No property found. Please contact support.'", async ({ page }) => {
     const customer = await createCustomer();
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Create First Request" }).click();
+    await page.getByRole("button", { name: "Create First Request" }).click();
     // The home disappears after the page was loaded (support removed it).
     await e2eDb().delete(homes).where(eq(homes.customerId, customer.id));
     const dialog = page.getByRole("dialog", { name: "How can we help" });
@@ -157,7 +221,7 @@ test.describe("creating a request", () => {
     const page = await context.newPage();
     const customer = await createCustomer();
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Create First Request" }).click();
+    await page.getByRole("button", { name: "Create First Request" }).click();
     const form = page.getByRole("region", { name: "How can we help" });
     await expect(form).toBeVisible();
     await form.getByLabel("Title").fill("Hang six prints");
@@ -166,7 +230,7 @@ test.describe("creating a request", () => {
     await form.getByRole("button", { name: "Create Request" }).click();
     await expect(page.getByRole("status")).toHaveText("Service request created successfully");
     const card = group(page, "Next").getByRole("article", { name: "Hang six prints" });
-    await expect(card.getByRole("img")).toHaveCount(1);
+    await expect(card.getByRole("img", { name: "Photo of Hang six prints" })).toHaveCount(1);
     await context.close();
   });
 });
@@ -178,13 +242,16 @@ test.describe("photos", () => {
   }) => {
     const customer = await createCustomer();
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Create First Request" }).click();
+    await page.getByRole("button", { name: "Create First Request" }).click();
     const dialog = page.getByRole("dialog", { name: "How can we help" });
     await dialog.getByLabel("Title").fill("Cracked tile");
     const files = [await photo("tile-1.jpg", 400), await photo("tile-2.jpg", 400)];
     await dialog.getByLabel("Photos").setInputFiles(files);
-    const list = dialog.getByRole("list", { name: "Photos to upload" });
+    const list = dialog
+      .getByRole("region", { name: "Files to upload" })
+      .getByRole("list", { name: "Files to upload" });
     await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(list.getByRole("img", { name: "Preview of tile-1.jpg" })).toBeVisible();
     const bar = dialog.getByRole("progressbar", { name: "Upload progress for tile-1.jpg" });
     await expect(bar).toBeVisible();
     await expect(
@@ -223,8 +290,11 @@ test.describe("photos", () => {
 
     await expect(page.getByText("Service request created successfully")).toBeVisible();
     const card = page.getByRole("article", { name: "Cracked tile" });
-    const thumbs = card.getByRole("img");
+    const thumbs = card.getByRole("list", { name: "Images of Cracked tile" }).getByRole("img");
     await expect(thumbs).toHaveCount(2);
+    await expect(card.getByRole("img")).toHaveCount(2);
+    await expect(thumbs.nth(0)).toHaveAccessibleName("Photo of Cracked tile, 1 of 2");
+    await expect(thumbs.nth(1)).toHaveAccessibleName("Photo of Cracked tile, 2 of 2");
     for (const thumb of await thumbs.all()) {
       await expect
         .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
@@ -243,7 +313,11 @@ test.describe("photos", () => {
     }
 
     const popupPromise = page.waitForEvent("popup");
-    await card.getByRole("link", { name: /Photo 1 of 2/ }).click();
+    await card
+      .getByRole("link", {
+        name: /^Photo of Cracked tile, 1 of 2 \(opens full size in a new tab\)$/,
+      })
+      .click();
     const popup = await popupPromise;
     await popup.waitForLoadState();
     expect(popup.url()).toMatch(/\/request-photos\/[0-9a-f-]{36}$/);
@@ -259,7 +333,7 @@ test.describe("photos", () => {
   test("a file over 10 MB is dropped in the browser with the spec's notice", async ({ page }) => {
     const customer = await createCustomer();
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Create First Request" }).click();
+    await page.getByRole("button", { name: "Create First Request" }).click();
     const dialog = page.getByRole("dialog", { name: "How can we help" });
     await dialog
       .getByLabel("Photos")
@@ -269,10 +343,14 @@ test.describe("photos", () => {
       ]);
     await expect(page.getByText("File size limit")).toBeVisible();
     await expect(page.getByText("Some files were too large (max 10MB per file)")).toBeVisible();
-    const list = dialog.getByRole("list", { name: "Photos to upload" });
+    const list = dialog
+      .getByRole("region", { name: "Files to upload" })
+      .getByRole("list", { name: "Files to upload" });
     await expect(list.getByRole("listitem")).toHaveCount(1);
     await expect(list.getByText("small.jpg")).toBeVisible();
     await expect(list.getByText("huge.jpg")).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Remove small.jpg" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -360,7 +438,7 @@ test.describe("editing and deleting", () => {
       priority: "later",
     });
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Edit Paint fence" }).click();
+    await page.getByRole("button", { name: "Edit Paint fence" }).click();
     const dialog = page.getByRole("dialog", { name: "Update Service Request" });
     await expect(dialog.getByLabel("Title")).toHaveValue("Paint fence");
     await expect(dialog.getByLabel(/Description/)).toHaveValue("White");
@@ -388,16 +466,16 @@ test.describe("editing and deleting", () => {
     });
     await createServiceRequest(e2eDb(), homeOf(customer), { title: "Open job" });
     await openDashboard(page, customer);
-    await expect(page.getByRole("link", { name: "Edit Open job" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Edit Open job" })).toBeVisible();
     await expect(page.getByRole("article", { name: "Done job" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Edit Done job" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Edit Done job" })).toHaveCount(0);
   });
 
   test("an update of a request that is gone fails with the spec's notice", async ({ page }) => {
     const customer = await createCustomer();
     const request = await createServiceRequest(e2eDb(), homeOf(customer), { title: "Vanishing" });
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Edit Vanishing" }).click();
+    await page.getByRole("button", { name: "Edit Vanishing" }).click();
     await e2eDb().delete(serviceRequests).where(eq(serviceRequests.id, request.id));
     const dialog = page.getByRole("dialog", { name: "Update Service Request" });
     await dialog.getByLabel("Title").fill("Still here?");
@@ -408,7 +486,7 @@ test.describe("editing and deleting", () => {
   test("removing a photo deletes it from storage; a second removal fails", async ({ page }) => {
     const customer = await createCustomer();
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Create First Request" }).click();
+    await page.getByRole("button", { name: "Create First Request" }).click();
     const create = page.getByRole("dialog", { name: "How can we help" });
     await create.getByLabel("Title").fill("Loose railing");
     await create
@@ -426,12 +504,16 @@ test.describe("editing and deleting", () => {
       .orderBy(requestPhotos.uploadedAt);
     const first = photos[0].request_photos;
 
-    await page.getByRole("link", { name: "Edit Loose railing" }).click();
+    await page.getByRole("button", { name: "Edit Loose railing" }).click();
     const dialog = page.getByRole("dialog", { name: "Update Service Request" });
-    await expect(dialog.getByRole("img", { name: /Photo \d of 2/ })).toHaveCount(2);
+    await expect(
+      dialog.getByRole("img", { name: /^Photo of Loose railing, \d of 2$/ }),
+    ).toHaveCount(2);
     await dialog.getByRole("button", { name: "Remove photo 1" }).click();
     await expect(page.getByText("Photo removed successfully")).toBeVisible();
-    await expect(dialog.getByRole("img", { name: /Photo 1 of 1/ })).toHaveCount(1);
+    await expect(
+      dialog.getByRole("img", { name: "Photo of Loose railing", exact: true }),
+    ).toHaveCount(1);
     expect(fs.existsSync(path.join(UPLOADS, first.filePath))).toBe(false);
     expect(fs.existsSync(path.join(UPLOADS, first.thumbnailPath!))).toBe(false);
     expect(fs.existsSync(path.join(UPLOADS, photos[1].request_photos.filePath))).toBe(true);
@@ -447,7 +529,7 @@ test.describe("editing and deleting", () => {
   }) => {
     const customer = await createCustomer();
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Create First Request" }).click();
+    await page.getByRole("button", { name: "Create First Request" }).click();
     const create = page.getByRole("dialog", { name: "How can we help" });
     await create.getByLabel("Title").fill("Broken blinds");
     await create.getByLabel("Photos").setInputFiles([await photo("blinds.jpg")]);
@@ -463,7 +545,7 @@ test.describe("editing and deleting", () => {
     const folder = path.join(UPLOADS, "request-photos", request.id);
     expect(fs.readdirSync(folder).filter((f) => !f.endsWith(".meta.json"))).toHaveLength(2);
 
-    await page.getByRole("link", { name: "Edit Broken blinds" }).click();
+    await page.getByRole("button", { name: "Edit Broken blinds" }).click();
     const dialog = page.getByRole("dialog", { name: "Update Service Request" });
     await dialog.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete Service Request" });
@@ -489,7 +571,7 @@ test.describe("editing and deleting", () => {
     const customer = await createCustomer();
     const request = await createServiceRequest(e2eDb(), homeOf(customer), { title: "Twice gone" });
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Edit Twice gone" }).click();
+    await page.getByRole("button", { name: "Edit Twice gone" }).click();
     await e2eDb().delete(serviceRequests).where(eq(serviceRequests.id, request.id));
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
@@ -505,12 +587,12 @@ test.describe("editing and deleting", () => {
     const customer = await createCustomer();
     const request = await createServiceRequest(e2eDb(), homeOf(customer), { title: "Old name" });
     await openDashboard(page, customer);
-    await page.getByRole("link", { name: "Edit Old name" }).click();
+    await page.getByRole("button", { name: "Edit Old name" }).click();
     const form = page.getByRole("region", { name: "Update Service Request" });
     await form.getByLabel("Title").fill("New name");
     await form.getByRole("button", { name: "Update Request" }).click();
     await expect(page.getByRole("status")).toHaveText("Service request updated successfully");
-    await page.getByRole("link", { name: "Edit New name" }).click();
+    await page.getByRole("button", { name: "Edit New name" }).click();
     await page.getByRole("link", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete Service Request" });
     await confirm.getByRole("button", { name: "Delete" }).click();

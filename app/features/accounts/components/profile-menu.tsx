@@ -37,21 +37,25 @@ export function ProfileMenu({
   const { signOut, pending } = useSignOut({ errorMessage: signOutErrorMessage });
   const displayName =
     [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name || user.email;
-  const initial = (user.firstName || user.email).charAt(0).toUpperCase();
+  const shortName = user.firstName || user.email;
+  const initial = shortName.charAt(0).toUpperCase();
 
   return (
     <>
       {/* Not modal: the menu closes cleanly before the dialog it opens takes focus. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" className="gap-2 px-2 sm:px-3" aria-label="Profile menu">
+          {/* The name holds the visible text too (WCAG 2.5.3), also where only the avatar shows. */}
+          <Button
+            variant="outline"
+            className="gap-2 px-2 sm:px-3"
+            aria-label={`Profile menu ${shortName}`}
+          >
             <Avatar className="size-7">
               {user.profilePhotoUrl && <AvatarImage src={user.profilePhotoUrl} alt="" />}
               <AvatarFallback className="text-xs">{initial}</AvatarFallback>
             </Avatar>
-            <span className="hidden max-w-40 truncate sm:inline">
-              {user.firstName || user.email}
-            </span>
+            <span className="hidden max-w-40 truncate sm:inline">{shortName}</span>
             <ChevronDown aria-hidden="true" className="size-4" />
           </Button>
         </DropdownMenuTrigger>

@@ -92,7 +92,9 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
         {handyman ? (
           <>
             <Avatar className="size-10">
-              {handyman.photoUrl && <AvatarImage src={handyman.photoUrl} alt="" />}
+              {handyman.photoUrl && (
+                <AvatarImage src={handyman.photoUrl} alt={`Photo of ${handymanName}`} />
+              )}
               <AvatarFallback>
                 {(handyman.firstName || handymanName || "?").charAt(0).toUpperCase()}
               </AvatarFallback>
@@ -111,47 +113,48 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
 }
 
 /**
- * Downloads the appointment's .ics file (SPEC section 9). A plain link without JavaScript;
- * with it, the file is fetched first so the toast only follows a real download.
+ * Downloads the appointment's .ics file (SPEC section 9). A GET form whose button the browser
+ * follows without JavaScript (the file comes as an attachment, so the page stays); with it,
+ * the file is fetched first so the toast only follows a real download.
  */
 function CalendarExportButton({ appointment }: { appointment: CustomerAppointment }) {
   const [working, setWorking] = useState(false);
   const href = `/dashboard/appointments/${appointment.id}/calendar`;
   const fileName = `appointment-${appointment.scheduledDate}.ics`;
   return (
-    <Button asChild variant="outline" size="sm" aria-disabled={working}>
-      <a
-        href={href}
-        download={fileName}
-        onClick={async (event) => {
-          event.preventDefault();
-          if (working) return;
-          setWorking(true);
-          try {
-            const response = await fetch(href);
-            if (!response.ok) throw new Error(`HTTP ${response.status}`);
-            const url = URL.createObjectURL(await response.blob());
-            const link = document.createElement("a");
-            link.href = url;
-            link.download = fileName;
-            document.body.append(link);
-            link.click();
-            link.remove();
-            setTimeout(() => URL.revokeObjectURL(url), 10_000);
-            toast.success("Calendar Event Downloaded", {
-              description: "The appointment has been saved to your downloads folder.",
-            });
-          } catch (error) {
-            console.error(error);
-            toast.error("Error", { description: "Failed to download the calendar event." });
-          } finally {
-            setWorking(false);
-          }
-        }}
-      >
+    <form
+      method="get"
+      action={href}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (working) return;
+        setWorking(true);
+        try {
+          const response = await fetch(href);
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const url = URL.createObjectURL(await response.blob());
+          const link = document.createElement("a");
+          link.href = url;
+          link.download = fileName;
+          document.body.append(link);
+          link.click();
+          link.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+          toast.success("Calendar Event Downloaded", {
+            description: "The appointment has been saved to your downloads folder.",
+          });
+        } catch (error) {
+          console.error(error);
+          toast.error("Error", { description: "Failed to download the calendar event." });
+        } finally {
+          setWorking(false);
+        }
+      }}
+    >
+      <Button type="submit" variant="outline" size="sm" aria-disabled={working || undefined}>
         <CalendarPlus aria-hidden="true" />
         Add to Calendar
-      </a>
-    </Button>
+      </Button>
+    </form>
   );
 }

@@ -38,6 +38,7 @@ export function PhotoPicker({
 }) {
   const inputId = useId();
   const hintId = useId();
+  const listTitleId = useId();
   return (
     <div className="grid gap-2">
       <Label htmlFor={inputId}>{label}</Label>
@@ -67,52 +68,57 @@ export function PhotoPicker({
         Images only (JPEG, PNG, WebP, HEIC), up to 10 MB each.
       </p>
       {queue.photos.length > 0 && (
-        <ul aria-label="Photos to upload" className="grid gap-2">
-          {queue.photos.map((photo) => (
-            <li
-              key={photo.key}
-              className="flex items-center gap-3 rounded-md border p-2"
-              data-state={photo.state}
-            >
-              <img
-                src={photo.preview}
-                alt=""
-                className="size-12 shrink-0 rounded object-cover"
-                width={48}
-                height={48}
-              />
-              <div className="grid min-w-0 flex-1 gap-1">
-                <p className="flex justify-between gap-2 text-sm">
-                  <span className="truncate font-medium">{photo.file.name}</span>
-                  <span className="shrink-0 text-muted-foreground">
-                    {formatSize(photo.file.size)}
-                  </span>
-                </p>
-                <Progress
-                  value={photo.progress}
-                  aria-label={`Upload progress for ${photo.file.name}`}
-                  className={cn(photo.state === "failed" && "bg-destructive/20")}
+        <section aria-labelledby={listTitleId} className="grid gap-2">
+          <h3 id={listTitleId} className="text-sm font-medium">
+            Files to upload
+          </h3>
+          <ul aria-labelledby={listTitleId} className="grid gap-2">
+            {queue.photos.map((photo) => (
+              <li
+                key={photo.key}
+                className="flex items-center gap-3 rounded-md border p-2"
+                data-state={photo.state}
+              >
+                <img
+                  src={photo.preview}
+                  alt={`Preview of ${photo.file.name}`}
+                  className="size-12 shrink-0 rounded object-cover"
+                  width={48}
+                  height={48}
                 />
-                <p className="text-xs text-muted-foreground" aria-live="polite">
-                  {STATE_TEXT[photo.state]}
-                  {photo.state === "uploading" ? ` ${photo.progress}%` : ""}
-                </p>
-              </div>
-              {photo.state === "waiting" && (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  disabled={disabled}
-                  onClick={() => queue.remove(photo.key)}
-                  aria-label={`Remove ${photo.file.name}`}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
+                <div className="grid min-w-0 flex-1 gap-1">
+                  <p className="flex justify-between gap-2 text-sm">
+                    <span className="truncate font-medium">{photo.file.name}</span>
+                    <span className="shrink-0 text-muted-foreground">
+                      {formatSize(photo.file.size)}
+                    </span>
+                  </p>
+                  <Progress
+                    value={photo.progress}
+                    aria-label={`Upload progress for ${photo.file.name}`}
+                    className={cn(photo.state === "failed" && "bg-destructive/20")}
+                  />
+                  <p className="text-xs text-muted-foreground" aria-live="polite">
+                    {STATE_TEXT[photo.state]}
+                    {photo.state === "uploading" ? ` ${photo.progress}%` : ""}
+                  </p>
+                </div>
+                {photo.state === "waiting" && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={disabled}
+                    onClick={() => queue.remove(photo.key)}
+                    aria-label={`Remove ${photo.file.name}`}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );

@@ -1,5 +1,4 @@
 import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
-import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import type { CustomerRequest } from "../types";
 import { StatusBadge } from "./status-badge";
@@ -22,6 +21,11 @@ export function formatCreated(iso: string) {
 const ICON_CONTROL =
   "inline-flex size-10 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-4";
 
+/** "Photo of {title}", numbered when the request has several. */
+export function photoAlt(title: string, index: number, count: number) {
+  return count > 1 ? `Photo of ${title}, ${index + 1} of ${count}` : `Photo of ${title}`;
+}
+
 export type MoveControls = {
   isFirst: boolean;
   isLast: boolean;
@@ -32,22 +36,24 @@ export type MoveControls = {
 /**
  * One request: title, description, status, photo thumbnails (full image on click) and created
  * date, with move up / move down inside its group and an edit control (not for completed
- * work). The controls are plain forms and links, so they also work without JavaScript.
+ * work). The controls are buttons of plain forms, so they also work without JavaScript: the
+ * edit button submits the tab's GET form (`editForm`, its id) with edit=<id>.
  */
 export function RequestCard({
   request,
   headingLevel = "h4",
   move,
-  editHref,
+  editForm,
 }: {
   request: CustomerRequest;
   headingLevel?: "h3" | "h4";
   move?: MoveControls;
-  editHref?: string;
+  /** The id of the GET form that opens the edit dialog; no edit control without it. */
+  editForm?: string;
 }) {
   const Heading = headingLevel;
   const headingId = `request-${request.id}-title`;
-  const canEdit = request.status !== "complete" && editHref;
+  const canEdit = request.status !== "complete" && editForm;
   return (
     <article
       aria-labelledby={headingId}
@@ -66,7 +72,7 @@ export function RequestCard({
         </p>
       )}
       {request.photos.length > 0 && (
-        <ul aria-label={`Photos of ${request.title}`} className="flex flex-wrap gap-2">
+        <ul aria-label={`Images of ${request.title}`} className="flex flex-wrap gap-2">
           {request.photos.map((photo, index) => (
             <li key={photo.id}>
               <a
@@ -77,12 +83,13 @@ export function RequestCard({
               >
                 <img
                   src={`/request-photos/${photo.id}/thumbnail`}
-                  alt={`Photo ${index + 1} of ${request.photos.length}, full size`}
+                  alt={photoAlt(request.title, index, request.photos.length)}
                   width={80}
                   height={80}
                   loading="lazy"
                   className="size-20 rounded-md border object-cover"
                 />
+                <span className="sr-only">(opens full size in a new tab)</span>
               </a>
             </li>
           ))}
@@ -98,16 +105,17 @@ export function RequestCard({
             </>
           )}
           {canEdit && (
-            <Link
-              to={editHref}
-              replace
-              preventScrollReset
-              aria-label={`Edit ${request.title}`}
+            <button
+              type="submit"
+              form={editForm}
+              name="edit"
+              value={request.id}
               title="Edit"
               className={ICON_CONTROL}
             >
               <Pencil aria-hidden="true" />
-            </Link>
+              <span className="sr-only">Edit {request.title}</span>
+            </button>
           )}
         </div>
       </div>
@@ -137,11 +145,13 @@ function MoveForm({
       <button
         type="submit"
         disabled={disabled}
-        aria-label={`Move ${request.title} ${direction}`}
         title={direction === "up" ? "Move up" : "Move down"}
         className={cn(ICON_CONTROL, move.pending && "cursor-progress")}
       >
         <Icon aria-hidden="true" />
+        <span className="sr-only">
+          Move {request.title} {direction}
+        </span>
       </button>
     </form>
   );

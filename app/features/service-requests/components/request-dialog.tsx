@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Loader2, Trash2, X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import {
   AlertDialog,
@@ -30,6 +30,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
 import { DESCRIPTION_MAX, serviceRequestSchema, TITLE_MAX, type Priority } from "../schema";
 import type { CustomerRequest } from "../types";
+import { photoAlt } from "./request-card";
 
 export type RequestDialogState =
   | { kind: "create"; priority: Priority }
@@ -41,10 +42,10 @@ const DELETE_TEXT =
 
 /**
  * 'How can we help' (create) and 'Update Service Request' (edit). The open dialog lives in the
- * URL (?new=next|later, ?edit=id), so the same links and forms work without JavaScript: the
- * server then renders the form inline on the page and the form posts as multipart, photos
- * included. With JavaScript it is a dialog that saves the fields, then uploads each photo
- * with its own progress bar.
+ * URL (?new=next|later, ?edit=id, set by the buttons of a GET form), so the same buttons and
+ * forms work without JavaScript: the server then renders the form inline on the page and the
+ * form posts as multipart, photos included. With JavaScript it is a dialog that saves the
+ * fields, then uploads each photo with its own progress bar.
  */
 export function RequestDialog({
   state,
@@ -57,6 +58,9 @@ export function RequestDialog({
 }) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
+  // The button that opened the dialog. It is no Radix trigger (the dialog opens from the URL),
+  // so Radix would not know where to return focus on closing.
+  const opener = useRef<HTMLElement | null>(null);
   if (!state) return null;
 
   const title = state.kind === "create" ? "How can we help" : "Update Service Request";
@@ -109,6 +113,19 @@ export function RequestDialog({
       }}
     >
       <DialogContent
+        onOpenAutoFocus={() => {
+          const active = document.activeElement;
+          opener.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          opener.current = null;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         onInteractOutside={(event) => {
           if (busy) event.preventDefault();
         }}
@@ -293,7 +310,7 @@ function RequestForm({
               <li key={photo.id} className="relative">
                 <img
                   src={`/request-photos/${photo.id}/thumbnail`}
-                  alt={`Photo ${index + 1} of ${editing.photos.length}`}
+                  alt={photoAlt(editing.title, index, editing.photos.length)}
                   width={80}
                   height={80}
                   className="size-20 rounded-md border object-cover"

@@ -1,6 +1,6 @@
 import { ClipboardList, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
 import type { Priority } from "../schema";
@@ -31,6 +31,13 @@ export function moveWithinGroup(
     request.priority === moving.priority ? reordered[next++] : request,
   );
 }
+
+/**
+ * The form every dialog opener of the tab submits: buttons set ?new=next|later or ?edit=id
+ * (ADR 009). Buttons elsewhere on the tab join it with their `form` attribute, so a card needs
+ * no form of its own; without JavaScript it is a plain GET, with it a client-side navigation.
+ */
+export const REQUEST_OPENER_FORM = "request-dialog-opener";
 
 /**
  * The Requests tab: 'New Request', the 'Next' and 'Later' groups (each with its own plus
@@ -69,40 +76,57 @@ export function RequestsTab({
     if (pendingRef.current === 0) await onChanged();
   }
 
-  if (items.length === 0) {
-    return (
-      <section
-        aria-labelledby="requests-empty-title"
-        className="grid justify-items-center gap-3 rounded-lg border border-dashed p-8 text-center"
-      >
-        <ClipboardList aria-hidden="true" className="size-10 text-muted-foreground" />
-        <h2 id="requests-empty-title" className="text-lg font-semibold">
-          No Service Requests
-        </h2>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          Tell us about the first thing on your to-do list and we will plan it into a visit.
-        </p>
-        <Button asChild>
-          <Link to="?new=later" replace preventScrollReset>
-            <Plus aria-hidden="true" />
-            Create First Request
-          </Link>
-        </Button>
-      </section>
-    );
-  }
-
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <Form
+        id={REQUEST_OPENER_FORM}
+        method="get"
+        action="/dashboard"
+        replace
+        preventScrollReset
+        className="flex flex-wrap items-center justify-between gap-3"
+      >
         <h2 className="text-lg font-semibold">Service Requests</h2>
-        <Button asChild>
-          <Link to="?new=later" replace preventScrollReset>
-            <Plus aria-hidden="true" />
-            New Request
-          </Link>
+        <Button type="submit" name="new" value="later">
+          <Plus aria-hidden="true" />
+          New Request
         </Button>
-      </div>
+      </Form>
+      {items.length === 0 ? (
+        <section
+          aria-labelledby="requests-empty-title"
+          className="grid justify-items-center gap-3 rounded-lg border border-dashed p-8 text-center"
+        >
+          <ClipboardList aria-hidden="true" className="size-10 text-muted-foreground" />
+          <h3 id="requests-empty-title" className="text-lg font-semibold">
+            No Service Requests
+          </h3>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Tell us about the first thing on your to-do list and we will plan it into a visit.
+          </p>
+          <Button type="submit" form={REQUEST_OPENER_FORM} name="new" value="later">
+            <Plus aria-hidden="true" />
+            Create First Request
+          </Button>
+        </section>
+      ) : (
+        <RequestGroups items={items} pending={pending} onMove={onMove} />
+      )}
+    </div>
+  );
+}
+
+function RequestGroups({
+  items,
+  pending,
+  onMove,
+}: {
+  items: CustomerRequest[];
+  pending: number;
+  onMove(event: React.FormEvent<HTMLFormElement>, id: string, dir: "up" | "down"): Promise<void>;
+}) {
+  return (
+    <>
       {GROUPS.map((group) => {
         const members = items.filter((request) => request.priority === group.priority);
         const headingId = `group-${group.priority}`;
@@ -112,16 +136,17 @@ export function RequestsTab({
               <h3 id={headingId} className="font-semibold">
                 {group.label} ({members.length})
               </h3>
-              <Button asChild variant="outline" size="icon">
-                <Link
-                  to={`?new=${group.priority}`}
-                  replace
-                  preventScrollReset
-                  aria-label={`New request for ${group.label}`}
-                  title={`New request for ${group.label}`}
-                >
-                  <Plus aria-hidden="true" />
-                </Link>
+              <Button
+                type="submit"
+                form={REQUEST_OPENER_FORM}
+                name="new"
+                value={group.priority}
+                variant="outline"
+                size="icon"
+                title={`Add to ${group.label}`}
+              >
+                <Plus aria-hidden="true" />
+                <span className="sr-only">Add to {group.label}</span>
               </Button>
             </div>
             {members.length === 0 ? (
@@ -134,7 +159,7 @@ export function RequestsTab({
                   <li key={request.id}>
                     <RequestCard
                       request={request}
-                      editHref={`?edit=${request.id}`}
+                      editForm={REQUEST_OPENER_FORM}
                       move={{
                         isFirst: index === 0,
                         isLast: index === members.length - 1,
@@ -149,6 +174,6 @@ export function RequestsTab({
           </section>
         );
       })}
-    </div>
+    </>
   );
 }
