@@ -1,101 +1,102 @@
-import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { DataDirectoryLockedError } from "~/db/lock.server";
 import { profiles, user } from "~/db/schema";
 import { ConfigError, env } from "~/lib/env.server";
 import { createUser } from "../tests/factories";
+import { commandHelp, generalHelp, parseCommandLine, type CommandSpec } from "./cli-arguments";
+import {
+  describeDatabase,
+  explainConnectionError,
+  redact,
+  type DatabaseTarget,
+} from "./cli-database";
 import { DEMO_LOGINS, seedDemo } from "./seed";
-import { emailSchema, nameSchema, newPasswordSchema as passwordSchema } from "~/lib/validation";
 
-const COMMANDS: Record<string, { usage: string; summary: string }> = {
-  "db:migrate": {
-    usage: "db:migrate",
-    summary: "Apply the SQL migrations in drizzle/ to the database.",
-  },
-  "seed:demo": {
-    usage: "seed:demo [--force]",
-    summary:
-      "Create the demo employee, customers, requests and appointment (only into an empty database unless --force).",
-  },
-  "employee:create": {
-    usage: "employee:create --email E --password P --first-name F --last-name L",
-    summary: "Create a verified employee account that can sign in at /auth.",
-  },
-  "employee:grant": {
-    usage: "employee:grant --email E",
-    summary: "Give an existing account employee access.",
-  },
-};
+/*
+ * The admin CLI (DESIGN.md "Admin CLI"). Exit codes: 0 done (or nothing to do), 1 the command
+ * could not do its work (no such account, database unreachable), 2 the command line is wrong.
+ * Messages never include a stack trace or a password.
+ */
 
-function help() {
-  console.log("Usage: npm run cli -- <command> [options]\n\nCommands:");
-  for (const command of Object.values(COMMANDS)) {
-    console.log(`  ${command.usage}\n      ${command.summary}`);
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+
+/** A problem the person running the command can fix: printed with the command's usage. */
+class CommandProblem extends Error {
+  constructor(
+    public readonly command: CommandSpec,
+    public readonly problems: string[],
+  ) {
+    super(problems.join("\n"));
   }
-  console.log(
-    "\nThe database is DATABASE_URL when set, otherwise the embedded one in DATA_DIR (./data).",
-  );
-  console.log(
-    "Stop the server first when using the embedded database: it holds a lock on DATA_DIR.",
-  );
 }
 
-class UsageError extends Error {}
+/** The database could not be opened, reached or migrated: already worded for the reader. */
+class DatabaseProblem extends Error {}
+
+function printProblems(problems: string[], command?: CommandSpec) {
+  const heading = command ? `Cannot run ${command.name}:` : "Cannot run the command:";
+  console.error([heading, ...problems.map((problem) => `  - ${problem}`)].join("\n"));
+  console.error("");
+  console.error(command ? commandHelp(command) : generalHelp());
+  if (command) console.error('\nRun "npm run cli -- --help" to see every command.');
+}
+
+let target: DatabaseTarget | undefined;
 
 async function withDatabase<T>(fn: (handle: DatabaseHandle) => Promise<T>) {
   const config = env();
-  const handle = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  target = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+  let handle: DatabaseHandle;
   try {
-    await handle.migrate();
+    handle = await openDatabase(target);
+  } catch (error) {
+    if (error instanceof DataDirectoryLockedError) throw error;
+    throw new DatabaseProblem(explainConnectionError(error, target));
+  }
+  try {
+    try {
+      await handle.ping();
+    } catch (error) {
+      throw new DatabaseProblem(explainConnectionError(error, target));
+    }
+    try {
+      await handle.migrate();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DatabaseProblem(
+        `Migrating ${describeDatabase(target)} failed: ${redact(reason, target)}`,
+      );
+    }
     return await fn(handle);
   } finally {
-    await handle.close();
+    await handle.close().catch(() => {});
   }
 }
 
-function required(values: Record<string, string | boolean | undefined>, name: string) {
-  const value = values[name];
-  if (typeof value !== "string" || value.trim() === "")
-    throw new UsageError(`--${name} is required`);
-  return value.trim();
-}
-
-async function run(argv: string[]) {
-  const [command, ...rest] = argv;
-  if (!command || command === "--help" || command === "-h" || command === "help") {
-    help();
+async function run(argv: string[]): Promise<number> {
+  const parsed = parseCommandLine(argv);
+  if (parsed.kind === "help") {
+    console.log(parsed.command ? commandHelp(parsed.command) : generalHelp());
     return 0;
   }
-  if (!(command in COMMANDS)) throw new UsageError(`Unknown command "${command}"`);
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: "string" },
-      password: { type: "string" },
-      "first-name": { type: "string" },
-      "last-name": { type: "string" },
-      force: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(`Usage: npm run cli -- ${COMMANDS[command].usage}\n${COMMANDS[command].summary}`);
-    return 0;
+  if (parsed.kind === "invalid") {
+    printProblems(parsed.problems, parsed.command);
+    return EXIT_USAGE;
   }
+  const { command, options } = parsed;
+  const text = (name: string) => options[name] as string;
 
-  switch (command) {
+  switch (command.name) {
     case "db:migrate":
-      await withDatabase(async (handle) => {
-        console.log(`Migrations applied (${handle.kind}).`);
+      return withDatabase(async () => {
+        console.log(`Migrations applied to ${describeDatabase(target!)}.`);
+        return 0;
       });
-      return 0;
     case "seed:demo":
       return withDatabase(async ({ db }) => {
-        if (!values.force && !(await isDatabaseEmpty(db))) {
+        if (!options.force && !(await isDatabaseEmpty(db))) {
           console.log(
             "The database already has accounts; nothing seeded (use --force to add the demo data anyway).",
           );
@@ -108,19 +109,23 @@ async function run(argv: string[]) {
         return 0;
       });
     case "employee:create": {
-      const email = emailSchema.parse(required(values, "email"));
-      const password = passwordSchema.parse(required(values, "password"));
-      const firstName = nameSchema.parse(required(values, "first-name"));
-      const lastName = nameSchema.parse(required(values, "last-name"));
+      const email = text("email");
+      const firstName = text("first-name");
+      const lastName = text("last-name");
       return withDatabase(async ({ db }) => {
         const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
         if (existing) {
-          console.error(
-            `An account with the e-mail ${email} already exists. Use employee:grant instead.`,
-          );
-          return 1;
+          throw new CommandProblem(command, [
+            `--email: an account with the e-mail ${email} already exists. Use employee:grant instead.`,
+          ]);
         }
-        await createUser(db, { email, password, firstName, lastName, isEmployee: true });
+        await createUser(db, {
+          email,
+          password: text("password"),
+          firstName,
+          lastName,
+          isEmployee: true,
+        });
         console.log(
           `Employee ${firstName} ${lastName} <${email}> created. They can sign in at /auth.`,
         );
@@ -128,15 +133,21 @@ async function run(argv: string[]) {
       });
     }
     case "employee:grant": {
-      const email = emailSchema.parse(required(values, "email"));
+      const email = text("email");
       return withDatabase(async ({ db }) => {
         const [account] = await db
-          .select({ id: user.id, name: user.name })
+          .select({ id: user.id, isEmployee: profiles.isEmployee })
           .from(user)
+          .leftJoin(profiles, eq(profiles.userId, user.id))
           .where(eq(user.email, email));
         if (!account) {
-          console.error(`No account with the e-mail ${email}.`);
-          return 1;
+          throw new CommandProblem(command, [
+            `--email: no account with the e-mail ${email}. The person signs up at /auth first, or use employee:create.`,
+          ]);
+        }
+        if (account.isEmployee) {
+          console.log(`${email} is already an employee; nothing changed.`);
+          return 0;
         }
         await db
           .insert(profiles)
@@ -147,21 +158,33 @@ async function run(argv: string[]) {
       });
     }
   }
-  return 1;
+  // parseCommandLine only accepts the commands above.
+  throw new Error(`${command.name} has no implementation`);
+}
+
+function report(error: unknown): number {
+  if (error instanceof CommandProblem) {
+    printProblems(error.problems, error.command);
+    return EXIT_FAILED;
+  }
+  if (
+    error instanceof DatabaseProblem ||
+    error instanceof ConfigError ||
+    error instanceof DataDirectoryLockedError
+  ) {
+    console.error(error.message);
+    return EXIT_FAILED;
+  }
+  // Anything else is a defect or an unforeseen failure: its message, never its stack (which
+  // could hold values), and never a password.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(
+    `The command failed: ${target ? redact(message, target) : message}` +
+      (target ? ` (database: ${describeDatabase(target)})` : ""),
+  );
+  return EXIT_FAILED;
 }
 
 run(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((error) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n`);
-      help();
-    } else if (error instanceof ConfigError || error instanceof DataDirectoryLockedError) {
-      console.error(error.message);
-    } else if (error?.name === "ZodError") {
-      console.error(error.issues.map((issue: { message: string }) => issue.message).join("\n"));
-    } else {
-      console.error(error instanceof Error ? error.message : error);
-    }
-    process.exit(1);
-  });
+  .catch(report)
+  .then((code) => process.exit(code));

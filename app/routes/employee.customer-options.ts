@@ -9,6 +9,7 @@ import { normaliseSearch } from "~/features/employee/requests";
 
 /*
  * Data for the Create Appointment dialog, fetched as the employee types and picks:
+ *   (no parameter)  the first customers by name
  *   ?q=maria        customers whose name, e-mail or phone matches (the first ones by name)
  *   ?customerId=ID  that customer's homes and open requests (new or reviewed, by priority)
  */
@@ -25,6 +26,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
     return data({ ok: true as const, kind: "customer" as const, ...options }, { headers });
   }
-  const customers = await findCustomerChoices(normaliseSearch(params.get("q")));
-  return data({ ok: true as const, kind: "search" as const, customers }, { headers });
+  const choices = await findCustomerChoices(normaliseSearch(params.get("q")));
+  return data({ ok: true as const, kind: "search" as const, ...choices }, { headers });
 }

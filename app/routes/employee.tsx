@@ -117,6 +117,12 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
   const [creating, setCreating] = useState(false);
   // The header's 'Sign Out' reports a failure in the server's own words (SPEC section 8).
   const { signOut, pending: signingOut } = useSignOut();
+  const tab = parseDashboardTab(new URLSearchParams(location.search).get("tab"));
+  // Radix keeps every panel in the page, the hidden ones empty but still named after their tab.
+  // Only the visible panel keeps its name, so a search by label ("Customer") finds the field
+  // an employee can see rather than an empty, hidden "Customers" panel.
+  const panelName = (value: DashboardTab) =>
+    value === tab ? {} : { "aria-labelledby": undefined };
   const closeDetail = useCallback(
     () => navigate(withParams(location.search, { request: null }), { preventScrollReset: true }),
     [navigate, location.search],
@@ -144,7 +150,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
       <DashboardCounters counters={data.counters} />
       <Tabs
         className="min-w-0"
-        value={parseDashboardTab(new URLSearchParams(location.search).get("tab"))}
+        value={tab}
         onValueChange={(tab) =>
           navigate(withParams(location.search, { tab: tab as DashboardTab }), {
             replace: true,
@@ -157,10 +163,10 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
           <TabsTrigger value="appointments">Appointments</TabsTrigger>
           <TabsTrigger value="customers">Customers</TabsTrigger>
         </TabsList>
-        <TabsContent value="requests">
+        <TabsContent value="requests" {...panelName("requests")}>
           <RequestsPanel data={data.requests} total={data.counters.total} />
         </TabsContent>
-        <TabsContent value="appointments">
+        <TabsContent value="appointments" {...panelName("appointments")}>
           <AppointmentsPanel
             view={data.appointments.view}
             appointments={data.appointments.appointments}
@@ -170,7 +176,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
             introCalls={data.introCalls}
           />
         </TabsContent>
-        <TabsContent value="customers">
+        <TabsContent value="customers" {...panelName("customers")}>
           <CustomersPanel
             customers={data.customers.customers}
             total={data.customers.total}

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { appointments, appointmentTasks, homes, serviceRequests } from "~/db/schema";
 import { createServiceRequest } from "../factories";
 import {
+  createCustomer,
   createEmployee,
   e2eDb,
   expect,
@@ -10,7 +11,13 @@ import {
   signIn,
   test,
 } from "./fixtures";
-import { appointmentDate, businessDate, uniqueCustomer, uniqueWord } from "./employee-support";
+import {
+  appointmentDate,
+  businessDate,
+  clearOfBusinessMidnight,
+  uniqueCustomer,
+  uniqueWord,
+} from "./employee-support";
 
 async function addressLine(homeId: string) {
   const [home] = await e2eDb().select().from(homes).where(eq(homes.id, homeId));
@@ -50,27 +57,51 @@ test.describe("Create New Appointment", () => {
       ),
     ).toBeVisible();
 
-    await dialog.getByLabel("Find a customer").fill(customer.email);
-    const customerSelect = dialog.getByLabel("Select Customer");
-    await expect(customerSelect.locator("option")).toHaveCount(2);
-    await customerSelect.selectOption({ label: `${customer.fullName} (${customer.email})` });
+    // The search asks the server (the list shows the first 200 customers by name); the
+    // customer is then picked by name from the one field labelled with the word "Customer".
+    await dialog.getByLabel("Search by name, e-mail or phone").fill(customer.fullName);
+    const customerSelect = page.getByLabel("Customer");
+    await expect(customerSelect.locator("option")).toHaveText([
+      "Choose a customer",
+      customer.fullName,
+    ]);
+    await customerSelect.selectOption(customer.fullName);
     // The only home is chosen for the employee.
     await expect(dialog.getByLabel("Select Property")).toHaveValue(customer.homeId);
     await dialog
       .getByLabel("Assign Employee (Optional)")
       .selectOption({ label: `Devon ${lastName}` });
 
-    // Open requests, next before later; completed ones are not offered.
-    const existing = dialog.getByLabel("Add Existing Customer Tasks");
-    await expect(existing.locator("option")).toHaveText([
-      "Choose one of the customer's open requests",
-      "Fix dripping shower head (Next, Reviewed)",
-      "Touch up hallway paint (Later, New)",
-    ]);
-    await existing.selectOption({ label: "Fix dripping shower head (Next, Reviewed)" });
+    // Open requests by title, under Next and Later; completed ones are not offered.
+    const existing = dialog.getByRole("group", { name: "Add Existing Customer Tasks" });
+    await expect(existing.getByRole("group")).toHaveText([/^Next/, /^Later/]);
+    await expect(existing.getByRole("group", { name: "Next" }).getByRole("checkbox")).toHaveCount(
+      1,
+    );
+    await expect(
+      existing.getByRole("group", { name: "Next" }).getByRole("checkbox", {
+        name: "Fix dripping shower head",
+      }),
+    ).toHaveAccessibleDescription("Reviewed");
+    await expect(
+      existing.getByRole("group", { name: "Later" }).getByRole("checkbox", {
+        name: "Touch up hallway paint",
+      }),
+    ).toHaveAccessibleDescription("New");
+    await expect(dialog.getByRole("checkbox", { name: "Already done" })).toHaveCount(0);
+
+    // Checked, a request fills the blank task row; unchecked, its row goes again.
+    await dialog.getByLabel("Fix dripping shower head").check();
     await expect(dialog.getByLabel("Task 1", { exact: true })).toHaveValue(
       "Fix dripping shower head",
     );
+    await dialog.getByLabel("Touch up hallway paint").check();
+    await expect(dialog.getByLabel("Task 2", { exact: true })).toHaveValue(
+      "Touch up hallway paint",
+    );
+    await dialog.getByLabel("Touch up hallway paint").uncheck();
+    await expect(dialog.getByLabel("Task 2", { exact: true })).toHaveCount(0);
+    await expect(dialog.getByLabel("Fix dripping shower head")).toBeChecked();
     // One row: it cannot be removed.
     await expect(dialog.getByRole("button", { name: /^Remove task/ })).toHaveCount(0);
     await dialog.getByRole("button", { name: "Add Task" }).click();
@@ -163,6 +194,8 @@ test.describe("Create New Appointment", () => {
   });
 
   test("checks every rule and changes nothing until they hold", async ({ page }) => {
+    // Today is allowed: the test, the browser and the server must all agree on which day it is.
+    await clearOfBusinessMidnight();
     await signIn(page, await createEmployee());
     const customer = await uniqueCustomer();
     await page.goto("/employee");
@@ -176,10 +209,8 @@ test.describe("Create New Appointment", () => {
     await expect(dialog.getByText("Please choose an end time")).toBeVisible();
     await expect(dialog.getByText("Add at least one planned task")).toBeVisible();
 
-    await dialog.getByLabel("Find a customer").fill(customer.email);
-    await dialog
-      .getByLabel("Select Customer")
-      .selectOption({ label: `${customer.fullName} (${customer.email})` });
+    await dialog.getByLabel("Search by name, e-mail or phone").fill(customer.email);
+    await dialog.getByLabel("Select Customer").selectOption(customer.fullName);
     await expect(dialog.getByLabel("Select Property")).toHaveValue(customer.homeId);
     await dialog.getByLabel("Date", { exact: true }).fill(businessDate(-1));
     await dialog.getByLabel("Start Time").fill("15:00");
@@ -198,6 +229,38 @@ test.describe("Create New Appointment", () => {
     expect(await appointmentsOf(customer.id)).toHaveLength(1);
   });
 
+  test("customers are listed by name, the e-mail only where two share one; picked by keyboard", async ({
+    page,
+  }) => {
+    await signIn(page, await createEmployee());
+    // First names that sort ahead of every other customer, so they are among the first 200.
+    const first = `Aaa${uniqueWord().toLowerCase()}`;
+    const solo = await createCustomer({ firstName: first, lastName: "Solo" });
+    const twinA = await createCustomer({ firstName: first, lastName: "Twin" });
+    const twinB = await createCustomer({ firstName: first, lastName: "Twin" });
+    await page.goto("/employee");
+    await page.getByRole("button", { name: "Create Appointment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Appointment" });
+    const customerSelect = dialog.getByLabel("Customer");
+    const options = customerSelect.locator("option", { hasText: first });
+    await expect(options).toHaveCount(3);
+    const labels = await options.allTextContents();
+    expect(labels[0]).toBe(`${first} Solo`);
+    expect(labels.slice(1).sort()).toEqual(
+      [`${first} Twin (${twinA.email})`, `${first} Twin (${twinB.email})`].sort(),
+    );
+    await expect(dialog.getByLabel("Search by name, e-mail or phone")).toBeVisible();
+
+    // By name straight from the list, with the keyboard.
+    await customerSelect.focus();
+    await customerSelect.selectOption(`${first} Solo`);
+    await expect(customerSelect).toHaveValue(solo.id);
+    await expect(dialog.getByLabel("Select Property")).toHaveValue(solo.homeId!);
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel("Select Property")).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
   test("a customer without a home cannot get an appointment", async ({ page }) => {
     await signIn(page, await createEmployee());
     const customer = await uniqueCustomer();
@@ -206,10 +269,8 @@ test.describe("Create New Appointment", () => {
     await page.goto("/employee");
     await page.getByRole("button", { name: "Create Appointment" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Appointment" });
-    await dialog.getByLabel("Find a customer").fill(customer.email);
-    await dialog
-      .getByLabel("Select Customer")
-      .selectOption({ label: `${customer.fullName} (${customer.email})` });
+    await dialog.getByLabel("Search by name, e-mail or phone").fill(customer.email);
+    await dialog.getByLabel("Select Customer").selectOption(customer.fullName);
     await expect(dialog.getByText("This customer has no property on file yet.")).toBeVisible();
     await expect(dialog.getByLabel("Select Property")).toHaveCount(0);
     await dialog.getByLabel("Date", { exact: true }).fill(businessDate(1));

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { appointments, serviceRequests } from "~/db/schema";
-import { createCustomer, e2eDb } from "./fixtures";
+import { createCustomer, e2eDb, test } from "./fixtures";
 
 /*
  * Helpers shared by the employee dashboard's end-to-end specs: unique, isolated data made
@@ -35,11 +35,47 @@ export async function uniqueCustomer(options: { propertyNotes?: string } = {}) {
   return { ...customer, homeId: customer.homeId!, fullName: `Rosa ${lastName}` };
 }
 
-/** YYYY-MM-DD `days` from today in the business time zone. */
+const BUSINESS_ZONE = "America/New_York";
+
+/**
+ * YYYY-MM-DD `days` from today in the business time zone. Calendar arithmetic on today's date:
+ * adding 24-hour days to the clock instead lands on the wrong date near midnight on the nights
+ * the clocks change (23:30 + 24 h is 00:30 two days on in spring, 22:30 the same day in autumn).
+ */
 export function businessDate(days: number) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(
-    new Date(Date.now() + days * 86_400_000),
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_ZONE }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Milliseconds until the next midnight in the business time zone. */
+function untilBusinessMidnight(now = new Date()) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: BUSINESS_ZONE,
+      hourCycle: "h23",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, Number(part.value)]),
   );
+  const elapsed = ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000;
+  return 86_400_000 - elapsed - now.getMilliseconds();
+}
+
+/**
+ * For a test that relies on "today" staying today (the browser, the server and the test each
+ * read the date): when midnight in the business time zone is less than `marginMs` away, waits
+ * until it has passed, and gives the test that much more time.
+ */
+export async function clearOfBusinessMidnight(marginMs = 180_000) {
+  const left = untilBusinessMidnight();
+  if (left > marginMs) return;
+  const wait = left + 2_000;
+  test.info().setTimeout(test.info().timeout + wait);
+  await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /** "Nov 21, 2026" as the table shows a created date. */

@@ -1,7 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appointments, appointmentTasks, outbox, serviceRequests } from "~/db/schema";
+import crypto from "node:crypto";
+import {
+  appointments,
+  appointmentTasks,
+  outbox,
+  profiles,
+  serviceRequests,
+  user,
+} from "~/db/schema";
 import {
   AppointmentRejectedError,
   createAppointment,
@@ -10,7 +18,12 @@ import {
   createAppointmentSchema,
   todayInBusinessZone,
 } from "~/features/appointments/create-appointment-schema";
-import { customerAppointmentOptions, listCustomers } from "~/features/employee/customers.server";
+import {
+  CUSTOMER_PICKER_LIMIT,
+  customerAppointmentOptions,
+  findCustomerChoices,
+  listCustomers,
+} from "~/features/employee/customers.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { createHome, createServiceRequest, createUser } from "../factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
@@ -242,5 +255,108 @@ describe("createAppointment", () => {
     }
     expect(await database.db.select().from(appointments)).toEqual([]);
     expect(await database.db.select().from(outbox)).toEqual([]);
+  });
+});
+
+describe("the Create Appointment customer picker", () => {
+  /** Customers straight into the tables (no password hashing: hundreds are needed). */
+  async function addCustomers(
+    people: { first: string | null; last: string | null; email: string; isEmployee?: boolean }[],
+  ) {
+    const rows = people.map((person) => ({ ...person, id: crypto.randomUUID() }));
+    await database.db.insert(user).values(
+      rows.map((r) => ({
+        id: r.id,
+        name: `${r.first ?? ""} ${r.last ?? ""}`.trim(),
+        email: r.email,
+        emailVerified: true,
+      })),
+    );
+    await database.db.insert(profiles).values(
+      rows.map((r) => ({
+        userId: r.id,
+        firstName: r.first,
+        lastName: r.last,
+        isEmployee: r.isEmployee ?? false,
+      })),
+    );
+    return rows;
+  }
+
+  it("lists customers by name, adding the e-mail only where two share a name", async () => {
+    await addCustomers([
+      { first: "Zoe", last: "Quinn", email: "zoe@example.com" },
+      { first: "Ann", last: "Lee", email: "ann.lee.2@example.com" },
+      { first: "Ann", last: "Lee", email: "ann.lee.1@example.com" },
+      { first: "Ann", last: "Brown", email: "ann.brown@example.com" },
+      { first: null, last: null, email: "no.name@example.com" },
+      { first: "Ann", last: "Lee", email: "staff@example.com", isEmployee: true },
+    ]);
+    const { customers, more } = await findCustomerChoices(undefined);
+    expect(more).toBe(false);
+    expect(customers.map((c) => [c.name, c.sharedName])).toEqual([
+      ["Ann Brown", false],
+      ["Ann Lee", true],
+      ["Ann Lee", true],
+      ["Zoe Quinn", false],
+      ["no.name@example.com", false],
+    ]);
+    // A search that lists only one of the twins still tells them apart.
+    const found = await findCustomerChoices("ann.lee.1");
+    expect(found.customers).toEqual([
+      expect.objectContaining({
+        name: "Ann Lee",
+        email: "ann.lee.1@example.com",
+        sharedName: true,
+      }),
+    ]);
+    // An employee of the same name is not a customer and makes nobody a twin.
+    await database.db.delete(user).where(eq(user.email, "ann.lee.2@example.com"));
+    expect((await findCustomerChoices("Ann Lee")).customers).toEqual([
+      expect.objectContaining({ email: "ann.lee.1@example.com", sharedName: false }),
+    ]);
+  });
+
+  it("names that differ only in case are told apart too", async () => {
+    await addCustomers([
+      { first: "Ann", last: "Lee", email: "upper@example.com" },
+      { first: "ann", last: "lee", email: "lower@example.com" },
+    ]);
+    const { customers } = await findCustomerChoices(undefined);
+    expect(customers.every((c) => c.sharedName)).toBe(true);
+  });
+
+  it("shows the first 200 by name, and a search finds the others on the server", async () => {
+    await addCustomers(
+      Array.from({ length: CUSTOMER_PICKER_LIMIT + 5 }, (_, i) => ({
+        first: "Casey",
+        last: `Member${String(i).padStart(3, "0")}`,
+        email: `casey-${i}@example.com`,
+      })),
+    );
+    await addCustomers([{ first: "Zelda", last: "Ortiz", email: "zelda@example.com" }]);
+    const first = await findCustomerChoices(undefined);
+    expect(first.customers).toHaveLength(CUSTOMER_PICKER_LIMIT);
+    expect(CUSTOMER_PICKER_LIMIT).toBe(200);
+    expect(first.more).toBe(true);
+    expect(first.customers[0].name).toBe("Casey Member000");
+    expect(first.customers.at(-1)!.name).toBe("Casey Member199");
+    expect(first.customers.some((c) => c.name === "Zelda Ortiz")).toBe(false);
+
+    const search = await findCustomerChoices("zelda");
+    expect(search).toEqual({
+      customers: [
+        {
+          userId: expect.any(String),
+          name: "Zelda Ortiz",
+          email: "zelda@example.com",
+          sharedName: false,
+        },
+      ],
+      more: false,
+    });
+    expect((await findCustomerChoices("Member20")).customers.map((c) => c.name)).toEqual(
+      ["200", "201", "202", "203", "204"].map((n) => `Casey Member${n}`),
+    );
   });
 });

@@ -9,8 +9,8 @@ import { likePattern, profileFullName } from "./requests.server";
  */
 
 export const CUSTOMERS_PAGE_SIZE = 25;
-/** The Create Appointment customer picker lists this many matches at most. */
-export const CUSTOMER_PICKER_LIMIT = 50;
+/** The Create Appointment customer picker lists this many at most; a search finds the others. */
+export const CUSTOMER_PICKER_LIMIT = 200;
 
 function customerSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
@@ -93,30 +93,55 @@ export async function listCustomers(
   };
 }
 
-export type CustomerChoice = { userId: string; name: string; email: string };
+/** A customer as the Create Appointment picker lists them. `sharedName`: another customer has
+ * the same name, so the picker shows the e-mail too. */
+export type CustomerChoice = { userId: string; name: string; email: string; sharedName: boolean };
 
-/** Customers for the Create Appointment picker: matches of `search`, or the first by name. */
+/**
+ * Customers for the Create Appointment picker, by name: the first CUSTOMER_PICKER_LIMIT, or the
+ * first that match `search` (name, e-mail or phone). `more`: others exist past the limit.
+ */
 export async function findCustomerChoices(
   search: string | undefined,
   database: DbOrTx = db(),
-): Promise<CustomerChoice[]> {
+): Promise<{ customers: CustomerChoice[]; more: boolean }> {
+  // Exact name twins anywhere among the customers, found through profiles_customers_name_idx
+  // (one index probe per listed customer), so a search that lists one of them still shows it.
+  // Inside, "profiles" is the listed customer; "twin" is any other.
+  const twin = sql<boolean>`exists (select 1 from ${profiles} as twin
+      where twin.is_employee = false
+        and twin.first_name = ${profiles.firstName}
+        and twin.last_name = ${profiles.lastName}
+        and twin.user_id <> ${profiles.userId})`;
   const rows = await database
     .select({
       userId: profiles.userId,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       email: user.email,
+      twin,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
     .where(and(eq(profiles.isEmployee, false), customerSearch(search)))
     .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.userId))
-    .limit(CUSTOMER_PICKER_LIMIT);
-  return rows.map((r) => ({
+    .limit(CUSTOMER_PICKER_LIMIT + 1);
+  const listed = rows.slice(0, CUSTOMER_PICKER_LIMIT).map((r) => ({
     userId: r.userId,
     name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
     email: r.email,
+    twin: r.twin,
   }));
+  // Names that differ only in case ("Ann lee", "Ann Lee") read alike in a list too.
+  const seen = new Map<string, number>();
+  for (const c of listed) seen.set(c.name.toLowerCase(), (seen.get(c.name.toLowerCase()) ?? 0) + 1);
+  return {
+    customers: listed.map(({ twin: isTwin, ...c }) => ({
+      ...c,
+      sharedName: isTwin || (seen.get(c.name.toLowerCase()) ?? 0) > 1,
+    })),
+    more: rows.length > CUSTOMER_PICKER_LIMIT,
+  };
 }
 
 /** What the Create Appointment dialog offers once a customer is chosen. Null when the user is

@@ -31,13 +31,23 @@ import {
 } from "~/features/appointments/create-appointment-schema";
 import { statusLabel } from "../requests";
 
+/** "First Last", with the e-mail only where another customer has the same name. */
+function customerLabel(customer: CustomerChoice) {
+  return customer.sharedName ? `${customer.name} (${customer.email})` : customer.name;
+}
+
+const PRIORITY_GROUPS = [
+  { priority: "next", label: "Next" },
+  { priority: "later", label: "Later" },
+] as const;
+
 export type EmployeeOption = { userId: string; name: string };
 
-type CustomerChoice = { userId: string; name: string; email: string };
+type CustomerChoice = { userId: string; name: string; email: string; sharedName: boolean };
 type HomeOption = { id: string; address: string; city: string; state: string; zipCode: string };
 type OpenRequest = { id: string; title: string; status: string; priority: string };
 
-type SearchResult = { ok: true; kind: "search"; customers: CustomerChoice[] };
+type SearchResult = { ok: true; kind: "search"; customers: CustomerChoice[]; more: boolean };
 type CustomerResult =
   | { ok: true; kind: "customer"; homes: HomeOption[]; openRequests: OpenRequest[] }
   | { ok: false; error: string };
@@ -131,11 +141,12 @@ function CreateAppointmentForm({
     );
   }, [homes]);
 
+  const found = search.data?.ok ? search.data : null;
   const choices = useMemo(() => {
-    const found = search.data?.ok ? search.data.customers : [];
+    const listed = found?.customers ?? [];
     // Keep the chosen customer selectable while the list shows other matches.
-    return picked && !found.some((c) => c.userId === picked.userId) ? [picked, ...found] : found;
-  }, [search.data, picked]);
+    return picked && !listed.some((c) => c.userId === picked.userId) ? [picked, ...listed] : listed;
+  }, [found, picked]);
 
   const schema = useMemo(() => createAppointmentSchema(today), [today]);
   const [form, fields] = useForm({
@@ -154,7 +165,6 @@ function CreateAppointmentForm({
     { description?: string; serviceRequestId?: string } | undefined
   )[];
   const linkedIds = new Set(taskValues.map((t) => t?.serviceRequestId).filter(Boolean));
-  const availableRequests = openRequests.filter((r) => !linkedIds.has(r.id));
 
   // The result of a submission: a toast, and the dialog closes on success.
   const handled = useRef<unknown>(null);
@@ -173,15 +183,31 @@ function CreateAppointmentForm({
   const placeError = fields.customerId.errors?.[0] ?? fields.homeId.errors?.[0];
   const placeErrorId = `${id}-place-error`;
 
-  function addExistingTask(requestId: string) {
-    const request = openRequests.find((r) => r.id === requestId);
-    if (!request) return;
-    const value = { description: request.title, serviceRequestId: request.id };
-    const blankIndex = taskValues.findIndex((t) => !t?.description?.trim() && !t?.serviceRequestId);
-    if (blankIndex >= 0 || tasks.length === 0) {
-      form.update({ name: fields.tasks.name, index: Math.max(0, blankIndex), value });
+  /** A checked request becomes a planned task (in the first blank row, if any); unchecked,
+   * its task goes (a lone row is emptied instead: one row always remains). */
+  function toggleExistingTask(request: OpenRequest, checked: boolean) {
+    if (checked) {
+      const value = { description: request.title, serviceRequestId: request.id };
+      const blankIndex = taskValues.findIndex(
+        (t) => !t?.description?.trim() && !t?.serviceRequestId,
+      );
+      if (blankIndex >= 0 || tasks.length === 0) {
+        form.update({ name: fields.tasks.name, index: Math.max(0, blankIndex), value });
+      } else {
+        form.insert({ name: fields.tasks.name, defaultValue: value });
+      }
+      return;
+    }
+    const index = taskValues.findIndex((t) => t?.serviceRequestId === request.id);
+    if (index < 0) return;
+    if (tasks.length > 1) {
+      form.remove({ name: fields.tasks.name, index });
     } else {
-      form.insert({ name: fields.tasks.name, defaultValue: value });
+      form.update({
+        name: fields.tasks.name,
+        index,
+        value: { description: "", serviceRequestId: "" },
+      });
     }
   }
 
@@ -197,21 +223,37 @@ function CreateAppointmentForm({
         disabled={creating}
       >
         <legend className="sr-only">Customer and property</legend>
+        {/* The first customers by name are listed; the search asks the server for others.
+            Its label avoids the word "customer", so "Select Customer" stays the one field
+            a person (or a test) finds by that word. */}
         <div className="grid gap-1.5 sm:col-span-2">
-          <Label htmlFor={`${id}-find`}>Find a customer</Label>
+          <Label htmlFor={`${id}-find`}>Search by name, e-mail or phone</Label>
           <Input
             id={`${id}-find`}
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Name, e-mail or phone"
+            onKeyDown={(event) => {
+              // Enter searches now; it must not submit the appointment form.
+              if (event.key === "Enter") {
+                event.preventDefault();
+                searchLoad(`/employee/customer-options?q=${encodeURIComponent(query)}`);
+              }
+            }}
+            maxLength={100}
             autoComplete="off"
             aria-describedby={`${id}-find-hint`}
           />
-          <p id={`${id}-find-hint`} className="text-xs text-muted-foreground">
-            {search.state !== "idle"
+          <p id={`${id}-find-hint`} className="text-xs text-muted-foreground" aria-live="polite">
+            {search.state !== "idle" || !found
               ? "Searching..."
-              : `${choices.length} ${choices.length === 1 ? "customer" : "customers"} listed below`}
+              : found.more
+                ? query.trim()
+                  ? `Showing the first ${found.customers.length} matches by name. Type more to narrow them.`
+                  : `Showing the first ${found.customers.length} customers by name. Search to find others.`
+                : `${found.customers.length} ${
+                    found.customers.length === 1 ? "customer" : "customers"
+                  }${query.trim() ? " found" : ""}, listed by name`}
           </p>
         </div>
         <div className="grid gap-1.5">
@@ -231,7 +273,7 @@ function CreateAppointmentForm({
             <NativeSelectOption value="">Choose a customer</NativeSelectOption>
             {choices.map((customer) => (
               <NativeSelectOption key={customer.userId} value={customer.userId}>
-                {customer.name} ({customer.email})
+                {customerLabel(customer)}
               </NativeSelectOption>
             ))}
           </NativeSelect>
@@ -309,26 +351,55 @@ function CreateAppointmentForm({
       <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" disabled={creating}>
         <legend className="mb-1 font-semibold">Planned Tasks</legend>
         {customerData && (
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-existing`}>Add Existing Customer Tasks</Label>
-            <NativeSelect
-              id={`${id}-existing`}
-              value=""
-              onChange={(event) => addExistingTask(event.target.value)}
-              disabled={availableRequests.length === 0}
-            >
-              <NativeSelectOption value="">
-                {availableRequests.length === 0
-                  ? "No open requests to add"
-                  : "Choose one of the customer's open requests"}
-              </NativeSelectOption>
-              {availableRequests.map((request) => (
-                <NativeSelectOption key={request.id} value={request.id}>
-                  {request.title} ({statusLabel(request.priority)}, {statusLabel(request.status)})
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
+          <fieldset className="grid min-w-0 gap-2 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">Add Existing Customer Tasks</legend>
+            {openRequests.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No open requests to add</p>
+            ) : (
+              PRIORITY_GROUPS.map(({ priority, label }) => {
+                const group = openRequests.filter((request) => request.priority === priority);
+                if (group.length === 0) return null;
+                return (
+                  <fieldset key={priority} className="grid min-w-0 gap-1.5">
+                    <legend className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                      {label}
+                    </legend>
+                    <ul className="grid gap-1.5">
+                      {group.map((request) => {
+                        const checkboxId = `${id}-request-${request.id}`;
+                        return (
+                          <li key={request.id} className="flex min-w-0 items-start gap-2">
+                            <input
+                              id={checkboxId}
+                              type="checkbox"
+                              className="mt-0.5 size-4 shrink-0 accent-primary"
+                              checked={linkedIds.has(request.id)}
+                              onChange={(event) =>
+                                toggleExistingTask(request, event.target.checked)
+                              }
+                              aria-describedby={`${checkboxId}-status`}
+                            />
+                            <Label
+                              htmlFor={checkboxId}
+                              className="block min-w-0 leading-snug font-normal break-words"
+                            >
+                              {request.title}
+                            </Label>
+                            <span
+                              id={`${checkboxId}-status`}
+                              className="ml-auto shrink-0 text-xs text-muted-foreground"
+                            >
+                              {statusLabel(request.status)}
+                            </span>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </fieldset>
+                );
+              })
+            )}
+          </fieldset>
         )}
         <ol className="grid gap-2">
           {tasks.map((task, index) => {

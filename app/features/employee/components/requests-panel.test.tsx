@@ -27,6 +27,34 @@ describe("All Requests panel", () => {
     expect(html).toContain("No requests match this search");
     expect(html).not.toContain("No requests yet");
   });
+
+  it("filters through a GET form: 'Show requests' (all and each status) and 'Search requests'", () => {
+    const html = renderPanel(
+      { ...empty, status: "reviewed", search: "faucet" },
+      3,
+      "/employee?status=reviewed&q=faucet",
+    );
+    const form = html.match(/<form[^>]*>[\s\S]*?<\/form>/)?.[0] ?? "";
+    expect(form).toMatch(/method="get"/);
+    expect(form).toMatch(/<label[^>]*for="requests-status"[^>]*>Show requests<\/label>/);
+    expect(form).toMatch(
+      /<select[^>]*name="status"[^>]*id="requests-status"|<select[^>]*id="requests-status"[^>]*name="status"/,
+    );
+    const options = [...form.matchAll(/<option[^>]*value="([^"]*)"([^>]*)>([^<]*)<\/option>/g)];
+    expect(options.map(([, value, , label]) => [value, label])).toEqual([
+      ["all", "All"],
+      ["new", "New"],
+      ["reviewed", "Reviewed"],
+      ["scheduled", "Scheduled"],
+      ["complete", "Complete"],
+    ]);
+    expect(options.filter(([, , rest]) => /selected/.test(rest)).map(([, value]) => value)).toEqual(
+      ["reviewed"],
+    );
+    expect(form).toMatch(/<label[^>]*for="requests-search"[^>]*>Search requests<\/label>/);
+    expect(form).toMatch(/<input[^>]*name="q"[^>]*value="faucet"/);
+    expect(form).toMatch(/<button[^>]*type="submit"[^>]*>[\s\S]*Search<\/button>/);
+  });
 });
 
 describe("badges", () => {

@@ -1,5 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -14,7 +15,14 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { formatCreatedDate } from "../format";
-import { REQUEST_STATUSES, customerName, shortId, statusLabel } from "../requests";
+import {
+  REQUEST_STATUSES,
+  SEARCH_MAX_LENGTH,
+  customerName,
+  normaliseSearch,
+  shortId,
+  statusLabel,
+} from "../requests";
 import { PriorityBadge, StatusBadge } from "./request-badges";
 
 export type RequestRowView = {
@@ -61,6 +69,27 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
 
   const openHref = (id: string) => withParams(location.search, { request: id, tab: "requests" });
 
+  // With JavaScript the filter applies as soon as it changes and the search a moment after
+  // typing stops; without it, the Search button submits the same GET form.
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [searchText, setSearchText] = useState(data.search);
+  const [statusValue, setStatusValue] = useState(data.status ?? "all");
+  const shownSearch = useRef(data.search);
+  useEffect(() => {
+    shownSearch.current = data.search;
+    // A new page (Clear, a link, back): show its search, unless the employee is typing.
+    if (document.activeElement !== searchRef.current) setSearchText(data.search);
+  }, [data.search]);
+  useEffect(() => setStatusValue(data.status ?? "all"), [data.status]);
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+  const applyFilters = () => {
+    clearTimeout(typingTimer.current);
+    if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+  };
+
   return (
     <Card>
       <CardHeader className="gap-4">
@@ -70,34 +99,55 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
         {/* A GET form: the filter and search live in the URL, so they work without JavaScript,
             survive a reload and can be shared. */}
         <Form
+          ref={formRef}
           method="get"
           role="search"
           aria-label="Filter requests"
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
           preventScrollReset
+          onSubmit={() => clearTimeout(typingTimer.current)}
         >
           <input type="hidden" name="tab" value="requests" />
           <div className="grid flex-1 gap-1.5">
-            <Label htmlFor="requests-search">Search by title or customer name</Label>
+            <Label htmlFor="requests-search">Search requests</Label>
             <Input
+              ref={searchRef}
               id="requests-search"
               name="q"
               type="search"
-              defaultValue={data.search}
-              key={data.search}
-              maxLength={100}
+              value={searchText}
+              onChange={(event) => {
+                const text = event.target.value;
+                setSearchText(text);
+                clearTimeout(typingTimer.current);
+                typingTimer.current = setTimeout(() => {
+                  if ((normaliseSearch(text) ?? "") !== shownSearch.current) applyFilters();
+                }, 400);
+              }}
+              maxLength={SEARCH_MAX_LENGTH}
               placeholder="e.g. faucet or Maria Alvarez"
+              aria-describedby="requests-search-hint"
             />
+            {/* The placeholder shows the same by example; a visible line here would push the
+                field out of line with the filter and the button. */}
+            <p id="requests-search-hint" className="sr-only">
+              By title or customer name
+            </p>
           </div>
           <div className="grid gap-1.5 sm:w-44">
-            <Label htmlFor="requests-status">Status</Label>
+            <Label htmlFor="requests-status">Show requests</Label>
             <NativeSelect
               id="requests-status"
               name="status"
-              defaultValue={data.status ?? ""}
-              key={data.status ?? ""}
+              value={statusValue}
+              // Not remounted on a new page: a keyboard user stepping through the options
+              // with the arrow keys keeps the focus while each choice applies.
+              onChange={(event) => {
+                setStatusValue(event.target.value);
+                applyFilters();
+              }}
             >
-              <NativeSelectOption value="">All statuses</NativeSelectOption>
+              <NativeSelectOption value="all">All</NativeSelectOption>
               {REQUEST_STATUSES.map((status) => (
                 <NativeSelectOption key={status} value={status}>
                   {statusLabel(status)}
