@@ -470,6 +470,44 @@ test.describe("city pages", () => {
     });
   }
 
+  test("a city path in another letter case moves for good to the lowercase one; other paths stay 404", async ({
+    request,
+    page,
+  }) => {
+    for (const path of CITY_PATHS) {
+      const shouted = `/${path.toUpperCase()}`;
+      const response = await request.get(shouted, { maxRedirects: 0 });
+      expect(response.status(), shouted).toBe(301);
+      expect(response.headers().location, shouted).toBe(`/${path}`);
+    }
+    for (const [from, to] of [
+      [
+        "/Dunwoody-Handyman?utm_source=flyer&utm_medium=print",
+        "/dunwoody-handyman?utm_source=flyer&utm_medium=print",
+      ],
+      ["/Johns-Creek-Handyman/", "/johns-creek-handyman"],
+      ["/sandy-Springs-handyman?", "/sandy-springs-handyman"],
+    ]) {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers().location, from).toBe(to);
+    }
+    for (const path of [
+      "/Dunwoody-Handymen",
+      "/Atlanta-Handyman",
+      "/DUNWOODY",
+      "/Dunwoody-Handyman/services",
+      "/xdunwoody-handyman",
+    ]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+    }
+    // A browser lands on the page itself.
+    await page.goto("/Buckhead-Handyman?ref=card");
+    await expect(page).toHaveURL("/buckhead-handyman?ref=card");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Buckhead/);
+  });
+
   test("the footer's quick links lead from a city page to the home page's sections @phone", async ({
     page,
   }) => {
