@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/city";
 import { Icon, type IconName } from "~/components/icons";
 import type { ToasterHandle } from "~/components/layout/deferred-toaster";
@@ -23,15 +23,23 @@ import { useBusiness } from "~/root";
 
 export const handle: ToasterHandle = { toaster: "on-demand" };
 
-function cityPath(request: Request): CityPath {
-  const path = new URL(request.url).pathname.replace(/^\/|\/$/g, "");
+/**
+ * The city page a request is for. Route matching ignores letter case, so /Dunwoody-Handyman
+ * reaches this module too: a page view of it moves for good (301) to the one spelling that is
+ * prerendered, indexed and linked, keeping the query string.
+ */
+function cityPath(request: Request, { redirectCase = false } = {}): CityPath {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/^\/|\/$/g, "");
   const known: readonly string[] = CITY_PATHS;
-  if (!known.includes(path)) throw data("Not found", { status: 404 });
-  return path as CityPath;
+  if (known.includes(path)) return path as CityPath;
+  const lower = path.toLowerCase();
+  if (redirectCase && known.includes(lower)) throw redirect(`/${lower}${url.search}`, 301);
+  throw data("Not found", { status: 404 });
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = cityPath(request);
+  const path = cityPath(request, { redirectCase: true });
   const page = CITY_PAGES[path];
   return {
     path,

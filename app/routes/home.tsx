@@ -5,6 +5,7 @@ import type { ToasterHandle } from "~/components/layout/deferred-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { CITY_PATHS } from "~/content/city-paths";
 import { faqItems } from "~/content/faq";
+import { homeCopy } from "~/content/home";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { MEMBERSHIP_INCLUSIONS, PLAN_TERMS, PLANS } from "~/content/plans";
 import { SERVED_PLACES } from "~/content/service-area";
@@ -37,6 +38,7 @@ export function loader() {
       path: "/",
       jsonLd: [localBusinessJsonLd(SERVED_PLACES), faqPageJsonLd(faq)],
     }),
+    copy: homeCopy(settings),
     serviceGroups: SERVICE_GROUPS,
     notCovered: NOT_COVERED,
     steps: HOW_IT_WORKS,
@@ -75,8 +77,9 @@ const H3 = "text-lg font-semibold";
 const MUTED = "text-muted-foreground";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { name, phone, phoneHref, guaranteeDays } = useBusiness();
+  const { phone, phoneHref } = useBusiness();
   const d = loaderData;
+  const { copy } = d;
   return (
     <>
       <section
@@ -84,18 +87,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         className="bg-gradient-to-b from-secondary to-background px-4 pt-16 pb-20 sm:pt-24"
       >
         <div className="mx-auto max-w-4xl text-center">
-          <p className="font-semibold text-primary">
-            Flat-rate handyman membership · Metro Atlanta
-          </p>
+          <p className="font-semibold text-primary">{copy.hero.eyebrow}</p>
           <h1
             id="hero-heading"
             className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-6xl"
           >
-            Your Dedicated Handyman, One Flat Monthly Price
+            {copy.hero.headline}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
-            One vetted handyman who knows your home, a proactive maintenance plan, and an app to
-            book visits and track every task. No hourly billing, no chasing quotes.
+            {copy.hero.intro}
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <a href="#pricing" className={buttonVariants({ size: "lg" })}>
@@ -107,11 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
           <ul className="mt-10 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium">
-            {[
-              "Licensed & insured",
-              `${guaranteeDays}-day money-back guarantee`,
-              "Same-day & next-day service",
-            ].map((claim) => (
+            {copy.hero.claims.map((claim) => (
               <li key={claim} className="flex items-center gap-2">
                 <Icon name="check" className="size-4 text-primary" />
                 {claim}
@@ -121,11 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Section
-        id="services"
-        title="Everything Your Home Needs"
-        intro="Your membership hours cover maintenance, repairs and upgrades: you decide how to use them."
-      >
+      <Section id="services" {...copy.services}>
         <div className="grid gap-6 lg:grid-cols-3">
           {d.serviceGroups.map((group) => (
             <div key={group.category} className={CARD}>
@@ -147,12 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
-      <Section
-        id="how-it-works"
-        title="How It Works"
-        intro="From a free walk-thru to your first visit in four simple steps."
-        muted
-      >
+      <Section id="how-it-works" {...copy.howItWorks} muted>
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {d.steps.map((step) => (
             <li key={step.step} className={CARD}>
@@ -172,13 +159,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ol>
       </Section>
 
-      <Section
-        id="pricing"
-        title="Simple, Transparent Pricing"
-        intro="Pick the plan that fits your home. Every plan includes the same dedicated service."
-      >
+      <Section id="pricing" {...copy.pricing}>
         <div className="grid gap-6 lg:grid-cols-3">
-          {d.plans.map((plan) => (
+          {d.plans.map((plan, i) => (
             <div
               key={plan.name}
               className={`${CARD} relative flex flex-col ${plan.badge === "Most Popular" ? "border-primary ring-2 ring-primary" : ""}`}
@@ -188,7 +171,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {plan.badge}
                 </p>
               )}
-              <h3 className="text-xl font-bold">{plan.name}</h3>
+              <h3 id={`plan-${i}`} className="text-xl font-bold">
+                {plan.name}
+              </h3>
               <p className="mt-4">
                 <span className="text-4xl font-bold">${plan.pricePerMonth}</span>
                 <span className={MUTED}>/month</span>
@@ -204,7 +189,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   variant: plan.badge === "Most Popular" ? "default" : "outline",
                   className: "mt-6 w-full",
                 })}
-                aria-label={`${plan.buttonText} with ${plan.name}`}
+                aria-describedby={`plan-${i}`}
               >
                 {plan.buttonText}
               </Link>
@@ -238,22 +223,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-4xl flex-col items-center text-center text-primary-foreground">
           <Icon name="shield" className="size-12" />
           <h2 id="guarantee-heading" className="mt-4 text-3xl font-bold">
-            100% Satisfaction Guarantee
+            {copy.guarantee.title}
           </h2>
-          <p className="mt-4 max-w-2xl text-lg">
-            If you are not happy within your first {guaranteeDays} days, we refund your membership
-            in full. After that, you can cancel at any time without penalty and get a refund for the
-            hours you have not used.
-          </p>
+          <p className="mt-4 max-w-2xl text-lg">{copy.guarantee.intro}</p>
         </div>
       </section>
 
-      <Section
-        id="about"
-        title="Proudly Serving Metro Atlanta"
-        intro={`${name} is a local, licensed and insured team of vetted handymen. We serve homeowners and families across the metro area, with visits Mon-Fri 8AM-6PM.`}
-        muted
-      >
+      <Section id="about" {...copy.about} muted>
         <ul className="mx-auto grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {d.places.map((place) => (
             <li
@@ -273,7 +249,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="testimonials" title="What Our Members Say">
+      <Section id="testimonials" {...copy.testimonials}>
         <ul className="grid gap-6 lg:grid-cols-3">
           {d.testimonials.map((t) => (
             <li key={t.name} className={CARD}>
@@ -300,19 +276,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="faq" title="Frequently Asked Questions" muted>
+      <Section id="faq" title={copy.faq.title} muted>
         <div className="mx-auto max-w-3xl divide-y rounded-xl border bg-background px-4 sm:px-6">
-          {/* Native exclusive accordion: one open at a time, with or without JavaScript. */}
+          {/*
+            Native exclusive accordion: one open at a time, with or without JavaScript. Each
+            question is a button named by its text; components/disclosure.ts adds aria-expanded.
+          */}
           {d.faq.map((item) => (
             <details key={item.id} name="faq" className="group">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium hover:underline [&::-webkit-details-marker]:hidden">
+              <summary
+                role="button"
+                aria-controls={`faq-${item.id}`}
+                className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium hover:underline [&::-webkit-details-marker]:hidden"
+              >
                 {item.question}
                 <Icon
                   name="chevron"
                   className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
                 />
               </summary>
-              <div className={`space-y-3 pb-4 text-sm ${MUTED}`}>
+              <div id={`faq-${item.id}`} className={`space-y-3 pb-4 text-sm ${MUTED}`}>
                 {item.answer.map((paragraph) => (
                   <p key={paragraph}>{paragraph}</p>
                 ))}
@@ -321,7 +304,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <div className="mt-8 text-center">
-          <p className={MUTED}>Still have questions? Let&apos;s talk about your home.</p>
+          <p className={MUTED}>{copy.faq.intro}</p>
           <a href="#contact" className={buttonVariants({ size: "lg", className: "mt-4" })}>
             Get Started
           </a>
@@ -334,9 +317,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="contact-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
               Ready to Get Started?
             </h2>
-            <p className={`mt-4 text-lg ${MUTED}`}>
-              Tell us a little about you and we will schedule your free consultation.
-            </p>
+            <p className={`mt-4 text-lg ${MUTED}`}>{copy.contact.intro}</p>
           </div>
           <div className={`mt-8 ${CARD}`}>
             <HomeContactForm />

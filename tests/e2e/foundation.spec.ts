@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { waitForHydration } from "./marketing-helpers";
 
 test.describe("not-found page", () => {
   test("an unknown path answers 404 with the spec's page and logs the path @phone", async ({
@@ -36,16 +37,95 @@ test.describe("navigation bar and footer", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("phone: the menu toggle shows the same items @phone-only", async ({ page }) => {
+  test("phone: the menu toggle shows the same items and closes when a link is followed @phone-only", async ({
+    page,
+  }) => {
     await page.goto("/book-call");
+    await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
-    await nav.getByText("Menu").or(nav.getByLabel("Menu")).first().click();
-    await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Book a Call" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: /Call us at/ })).toBeVisible();
-    await nav.getByRole("link", { name: "Book a Call" }).click();
+    const toggle = nav.getByRole("button", { name: "Menu", exact: true });
+    const login = nav.getByRole("link", { name: "Login" });
+    await expect(login).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const menuId = await toggle.getAttribute("aria-controls");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`[id="${menuId}"]`);
+    await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Book a Call" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: /Call us at/ })).toBeVisible();
+
+    // The page already shown: nothing changes route-wise, the menu still closes.
+    await menu.getByRole("link", { name: "Book a Call" }).click();
     await expect(page).toHaveURL("/book-call");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(login).toBeHidden();
+
+    // A home page section from another page, then a same-page anchor.
+    await toggle.click();
+    await menu.getByRole("link", { name: "Pricing", exact: true }).click();
+    await expect(page).toHaveURL("/#pricing");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(
+      page.getByRole("heading", { name: "Simple, Transparent Pricing" }),
+    ).toBeInViewport();
+    await toggle.click();
+    await menu.getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL("/#contact");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Ready to Get Started?" })).toBeInViewport();
+
+    await toggle.click();
+    await menu.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL("/auth");
+  });
+
+  test("phone: the menu with the keyboard; Escape closes it and gives the focus back @phone-only", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const toggle = nav.getByRole("button", { name: "Menu", exact: true });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Services", exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // Enter on a link in the menu follows it and closes the menu.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Pricing", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/#pricing");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("phone: the menu still opens and its links work @phone-only", async ({ page }) => {
+      await page.goto("/dunwoody-handyman");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("button", { name: "Menu", exact: true }).click();
+      await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+      await nav.getByRole("link", { name: "Pricing", exact: true }).click();
+      await expect(page).toHaveURL("/#pricing");
+      await expect(
+        page.getByRole("heading", { name: "Simple, Transparent Pricing" }),
+      ).toBeInViewport();
+    });
   });
 
   test("footer: social, quick, contact and policy links @phone", async ({ page }) => {

@@ -16,6 +16,15 @@ const CITY_PATHS = [
   "milton-handyman",
 ];
 const PUBLIC_PAGES = ["/", "/book-call", ...CITY_PATHS.map((p) => `/${p}`)];
+const FAQ_QUESTIONS = [
+  "Why a membership instead of calling a handyman when something breaks?",
+  "What is covered?",
+  "What is not covered?",
+  "What happens when a job needs a specialist?",
+  "How do joining and billing work?",
+  "What is your guarantee, and can I cancel?",
+  "How do parts and the shopping fee work?",
+];
 
 async function jsonLd(page: Page) {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -55,12 +64,25 @@ test.describe("home page", () => {
     ).toHaveAttribute("href", PHONE_HREF);
   });
 
-  test("'Let's Talk' scrolls to the pricing section", async ({ page }) => {
+  test("'Let's Talk' smooth-scrolls to the pricing section @phone", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("link", { name: "Let's Talk" }).click();
-    await expect(page).toHaveURL(/#pricing$/);
-    await expect(page.locator("#pricing")).toBeInViewport();
+    const letsTalk = page.getByRole("link", { name: "Let's Talk", exact: true });
+    // A jump to the anchor happens within the click; a smooth scroll has barely begun then.
+    const scrolledWithinTheClick = await letsTalk.evaluate((link: HTMLElement) => {
+      link.click();
+      return window.scrollY;
+    });
+    expect(scrolledWithinTheClick).toBeLessThan(100);
+    await expect(page).toHaveURL(/\/#pricing$/);
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Simple, Transparent Pricing" }),
+    ).toBeInViewport();
+    // It glides all the way: the section's top ends just below the fixed bar.
+    await expect
+      .poll(() => page.locator("#pricing").evaluate((el) => el.getBoundingClientRect().top))
+      .toBeCloseTo(64, -1);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   });
 
   test("services are grouped Maintenance, Repairs and Upgrades, each with a description", async ({
@@ -127,12 +149,15 @@ test.describe("home page", () => {
       await expect(card).toContainText(hours);
       await expect(card).toContainText(visits);
       if (badge) await expect(card).toContainText(badge);
-      await expect(card.getByRole("link", { name: /^Get Started/ })).toHaveAttribute(
-        "href",
-        "/book-call",
-      );
+      // Named exactly "Get Started"; the plan it is for is its description.
+      const getStarted = card.getByRole("link", { name: "Get Started", exact: true });
+      await expect(getStarted).toHaveAttribute("href", "/book-call");
+      await expect(getStarted).toHaveAccessibleName("Get Started");
+      await expect(getStarted).toHaveAccessibleDescription(name);
     }
-    await pricing.getByRole("link", { name: "Get Started with Complete Home Care" }).click();
+    const buttons = pricing.getByRole("link", { name: "Get Started", exact: true });
+    await expect(buttons).toHaveCount(3);
+    await buttons.nth(1).click();
     await expect(page).toHaveURL("/book-call");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Ready to Transform Your Home? Let's Talk Strategy",
@@ -172,30 +197,78 @@ test.describe("home page", () => {
     }
   });
 
-  test("FAQ: seven questions, one open at a time; Get Started goes to the contact form @phone", async ({
+  test("FAQ: seven questions are buttons, one open at a time; Get Started goes to the contact form @phone", async ({
     page,
   }) => {
     await page.goto("/");
+    await waitForHydration(page);
     const faq = page.locator("#faq");
-    const questions = faq.locator("summary");
-    await expect(questions).toHaveCount(7);
-    const first = faq.locator("details").nth(0);
-    const guarantee = faq.locator("details").filter({ hasText: "What is your guarantee" });
-    await questions.nth(0).click();
-    await expect(first).toHaveAttribute("open", "");
-    await guarantee.locator("summary").click();
-    await expect(guarantee).toHaveAttribute("open", "");
-    await expect(first).not.toHaveAttribute("open", "");
-    await expect(guarantee).toContainText("60-day money-back satisfaction guarantee");
-    await expect(guarantee).toContainText("refund the hours you have not used");
-    const parts = faq.locator("details").filter({ hasText: "shopping fee" });
-    await parts.locator("summary").click();
-    await expect(parts).toContainText("$10 shopping fee per visit that needs parts, not per part");
-    await expect(parts).toContainText("Any part over $100 needs your approval");
-    await expect(guarantee).not.toHaveAttribute("open", "");
-    await faq.getByRole("link", { name: "Get Started" }).click();
-    await expect(page).toHaveURL(/#contact$/);
+    const questions = faq.getByRole("button");
+    await expect(questions).toHaveText(FAQ_QUESTIONS);
+    for (const question of await questions.all()) {
+      await expect(question).toHaveAttribute("aria-expanded", "false");
+      const answer = page.locator(`[id="${await question.getAttribute("aria-controls")}"]`);
+      await expect(answer).toHaveCount(1);
+      await expect(answer).toBeHidden();
+    }
+    const covered = faq.getByRole("button", { name: "What is covered?", exact: true });
+    const guarantee = faq.getByRole("button", {
+      name: "What is your guarantee, and can I cancel?",
+      exact: true,
+    });
+    const parts = faq.getByRole("button", {
+      name: "How do parts and the shopping fee work?",
+      exact: true,
+    });
+    const answerOf = async (question: typeof covered) =>
+      page.locator(`[id="${await question.getAttribute("aria-controls")}"]`);
+
+    await covered.click();
+    await expect(covered).toHaveAttribute("aria-expanded", "true");
+    await expect(await answerOf(covered)).toContainText("toilet replacement");
+    await guarantee.click();
+    await expect(guarantee).toHaveAttribute("aria-expanded", "true");
+    await expect(covered).toHaveAttribute("aria-expanded", "false");
+    await expect(await answerOf(covered)).toBeHidden();
+    const guaranteeAnswer = await answerOf(guarantee);
+    await expect(guaranteeAnswer).toContainText("60-day money-back satisfaction guarantee");
+    await expect(guaranteeAnswer).toContainText("refund the hours you have not used");
+    await parts.click();
+    await expect(await answerOf(parts)).toContainText(
+      "$10 shopping fee per visit that needs parts, not per part",
+    );
+    await expect(await answerOf(parts)).toContainText("Any part over $100 needs your approval");
+    await expect(guarantee).toHaveAttribute("aria-expanded", "false");
+    // A second click closes the open one.
+    await parts.click();
+    await expect(parts).toHaveAttribute("aria-expanded", "false");
+    await expect(faq.getByRole("button", { expanded: true })).toHaveCount(0);
+
+    await faq.getByRole("link", { name: "Get Started", exact: true }).click();
+    await expect(page).toHaveURL(/\/#contact$/);
     await expect(page.getByRole("heading", { name: "Ready to Get Started?" })).toBeInViewport();
+  });
+
+  test("FAQ with the keyboard: Tab to a question, Enter or Space opens and closes it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const faq = page.locator("#faq");
+    const first = faq.getByRole("button", { name: FAQ_QUESTIONS[0], exact: true });
+    const second = faq.getByRole("button", { name: FAQ_QUESTIONS[1], exact: true });
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(faq.getByText(/cheaper to prevent than to fix/)).toBeVisible();
+    // The next Tab stop after an open question is the next question (answers hold no links).
+    await page.keyboard.press("Tab");
+    await expect(second).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Space");
+    await expect(second).toHaveAttribute("aria-expanded", "false");
   });
 
   test("the contact section: heading, fields, button and footnote", async ({ page }) => {
@@ -380,6 +453,66 @@ test.describe("city pages", () => {
     });
   }
 
+  test("a city path in another letter case moves for good to the lowercase one; other paths stay 404", async ({
+    request,
+    page,
+  }) => {
+    for (const path of CITY_PATHS) {
+      const shouted = `/${path.toUpperCase()}`;
+      const response = await request.get(shouted, { maxRedirects: 0 });
+      expect(response.status(), shouted).toBe(301);
+      expect(response.headers().location, shouted).toBe(`/${path}`);
+    }
+    for (const [from, to] of [
+      [
+        "/Dunwoody-Handyman?utm_source=flyer&utm_medium=print",
+        "/dunwoody-handyman?utm_source=flyer&utm_medium=print",
+      ],
+      ["/Johns-Creek-Handyman/", "/johns-creek-handyman"],
+      ["/sandy-Springs-handyman?", "/sandy-springs-handyman"],
+    ]) {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers().location, from).toBe(to);
+    }
+    for (const path of [
+      "/Dunwoody-Handymen",
+      "/Atlanta-Handyman",
+      "/DUNWOODY",
+      "/Dunwoody-Handyman/services",
+      "/xdunwoody-handyman",
+    ]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+    }
+    // A browser lands on the page itself.
+    await page.goto("/Buckhead-Handyman?ref=card");
+    await expect(page).toHaveURL("/buckhead-handyman?ref=card");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Buckhead/);
+  });
+
+  test("the footer's quick links lead from a city page to the home page's sections @phone", async ({
+    page,
+  }) => {
+    for (const [name, id, heading] of [
+      ["Services", "services", "Everything Your Home Needs"],
+      ["Pricing", "pricing", "Simple, Transparent Pricing"],
+      ["About", "about", "Proudly Serving Metro Atlanta"],
+      ["Contact", "contact", "Ready to Get Started?"],
+    ]) {
+      await page.goto("/decatur-handyman");
+      await waitForHydration(page);
+      const quickLinks = page
+        .getByRole("contentinfo")
+        .getByRole("navigation", { name: "Quick links" });
+      await quickLinks.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(`/#${id}`);
+      await expect(
+        page.locator(`#${id}`).getByRole("heading", { level: 2, name: heading }),
+      ).toBeInViewport();
+    }
+  });
+
   test("every city page has its own title, description, headline and copy", async ({ page }) => {
     const seen = {
       titles: new Set<string>(),
@@ -409,6 +542,43 @@ test.describe("city pages", () => {
     await page.getByRole("link", { name: /home$/ }).first().click();
     await expect(page).toHaveURL("/");
     await expect(page).toHaveTitle(/Your Dedicated Handyman in Metro Atlanta/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Let's Talk' is a plain link to the pricing section @phone", async ({ page }) => {
+    await page.goto("/");
+    const letsTalk = page.getByRole("link", { name: "Let's Talk", exact: true });
+    await expect(letsTalk).toHaveAttribute("href", "#pricing");
+    await letsTalk.click();
+    await expect(page).toHaveURL(/\/#pricing$/);
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Simple, Transparent Pricing" }),
+    ).toBeInViewport();
+  });
+
+  test("the FAQ's answers open, one at a time @phone", async ({ page }) => {
+    await page.goto("/");
+    const faq = page.locator("#faq");
+    await expect(faq.getByRole("button")).toHaveText(FAQ_QUESTIONS);
+    await faq.getByRole("button", { name: "What is covered?", exact: true }).click();
+    await expect(faq.getByText(/toilet replacement/)).toBeVisible();
+    await faq.getByRole("button", { name: "What is not covered?", exact: true }).click();
+    await expect(faq.getByText(/house cleaning/)).toBeVisible();
+    await expect(faq.getByText(/toilet replacement/)).toBeHidden();
+  });
+
+  test("the footer's quick links lead from a city page to the home page's sections", async ({
+    page,
+  }) => {
+    await page.goto("/dunwoody-handyman");
+    await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL("/#about");
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Proudly Serving Metro Atlanta" }),
+    ).toBeInViewport();
   });
 });
 
@@ -473,6 +643,26 @@ test.describe("search engines", () => {
 });
 
 test.describe("accessibility", () => {
+  test("axe finds no violations with an FAQ answer and the phone menu open @phone", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page
+      .locator("#faq")
+      .getByRole("button", { name: "What is covered?", exact: true })
+      .click();
+    if (isMobile) {
+      const toggle = page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("button", { name: "Menu", exact: true });
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    }
+    await expectNoAxeViolations(page);
+  });
+
   for (const path of [...PUBLIC_PAGES, "/no-such-page"]) {
     test(`axe finds no violations on ${path} @phone`, async ({ page }) => {
       await page.goto(path);

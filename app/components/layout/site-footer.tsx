@@ -7,7 +7,8 @@ const SOCIAL_LINKS = [
   { label: "Nextdoor", href: "https://nextdoor.com/" },
 ];
 
-const QUICK_LINKS = [
+/** The home page's sections, linked from every public page (the footer and the phone menu). */
+export const QUICK_LINKS = [
   { label: "Services", hash: "services" },
   { label: "Pricing", hash: "pricing" },
   { label: "About", hash: "about" },
@@ -47,10 +48,7 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {QUICK_LINKS.map((link) => (
               <li key={link.hash}>
-                <Link
-                  to={{ pathname: "/", hash: link.hash }}
-                  className="underline-offset-4 hover:underline"
-                >
+                <Link to={`/#${link.hash}`} className="underline-offset-4 hover:underline">
                   {link.label}
                 </Link>
               </li>

@@ -1,5 +1,7 @@
+import type { KeyboardEvent, MouseEvent } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
+import { QUICK_LINKS } from "~/components/layout/site-footer";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { useBusiness } from "~/root";
 
@@ -11,15 +13,30 @@ function startAligned(classes: string) {
   return classes.replace("justify-center", "justify-start");
 }
 
+function closeMenuOnLink(event: MouseEvent<HTMLElement>) {
+  const menu = event.currentTarget.querySelector("details");
+  if (menu && (event.target as Element).closest("a")) menu.open = false;
+}
+
+function closeMenuOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const menu = event.currentTarget;
+  if (event.key !== "Escape" || !menu.open) return;
+  menu.open = false;
+  menu.querySelector("summary")?.focus();
+}
+
 /**
  * The fixed top navigation bar. The small-screen menu is a <details> element, so it opens
- * and closes with or without JavaScript.
+ * and closes with or without JavaScript. With JavaScript it also closes when a link in the bar
+ * is followed (a same-page anchor or the current page changes no route, so nothing else would
+ * close it), and on Escape, which gives the focus back to the toggle.
  */
 export function SiteNav() {
   const business = useBusiness();
+  const ghost = startAligned(buttonVariants({ variant: "ghost" }));
   const items = (
     <>
-      <Link to="/auth" className={startAligned(buttonVariants({ variant: "ghost" }))}>
+      <Link to="/auth" className={ghost}>
         Login
       </Link>
       <Link to="/book-call" className={buttonVariants({ variant: "default" })}>
@@ -39,6 +56,7 @@ export function SiteNav() {
     <header className="fixed inset-x-0 top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <nav
         aria-label="Main"
+        onClick={closeMenuOnLink}
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4"
       >
         <Link
@@ -53,15 +71,26 @@ export function SiteNav() {
           <span className="text-base leading-tight sm:text-lg">{business.name}</span>
         </Link>
         <div className="hidden items-center gap-2 md:flex">{items}</div>
-        <details className="group relative md:hidden">
+        <details onKeyDown={closeMenuOnEscape} className="group relative md:hidden">
           <summary
-            className={`${buttonVariants({ variant: "ghost", size: "icon" })} list-none [&::-webkit-details-marker]:hidden`}
+            role="button"
             aria-label="Menu"
+            aria-controls="site-menu"
+            className={`${buttonVariants({ variant: "ghost", size: "icon" })} list-none [&::-webkit-details-marker]:hidden`}
           >
             <Icon name="menu" className="size-5 group-open:hidden" />
             <Icon name="x" className="hidden size-5 group-open:block" />
           </summary>
-          <div className="absolute right-0 top-12 flex w-64 flex-col gap-2 rounded-lg border bg-background p-3 shadow-lg">
+          <div
+            id="site-menu"
+            className="absolute right-0 top-12 flex w-64 flex-col gap-2 rounded-lg border bg-background p-3 shadow-lg"
+          >
+            {/* On a phone the footer is far away: the home page's sections are a tap away here. */}
+            {QUICK_LINKS.map((link) => (
+              <Link key={link.hash} to={`/#${link.hash}`} className={ghost}>
+                {link.label}
+              </Link>
+            ))}
             {items}
           </div>
         </details>
