@@ -59,7 +59,7 @@ test.describe("Create New Appointment", () => {
 
     // The search asks the server (the list shows the first 200 customers by name); the
     // customer is then picked by name from the one field labelled with the word "Customer".
-    await dialog.getByLabel("Search by name, e-mail or phone").fill(customer.fullName);
+    await dialog.getByLabel("Find by name, e-mail or phone").fill(customer.fullName);
     const customerSelect = page.getByLabel("Customer");
     await expect(customerSelect.locator("option")).toHaveText([
       "Choose a customer",
@@ -69,7 +69,7 @@ test.describe("Create New Appointment", () => {
     // The only home is chosen for the employee.
     await expect(dialog.getByLabel("Select Property")).toHaveValue(customer.homeId);
     await dialog
-      .getByLabel("Assign Employee (Optional)")
+      .getByLabel("Assign Employee (optional)", { exact: true })
       .selectOption({ label: `Devon ${lastName}` });
 
     // Open requests by title, under Next and Later; completed ones are not offered.
@@ -209,7 +209,7 @@ test.describe("Create New Appointment", () => {
     await expect(dialog.getByText("Please choose an end time")).toBeVisible();
     await expect(dialog.getByText("Add at least one planned task")).toBeVisible();
 
-    await dialog.getByLabel("Search by name, e-mail or phone").fill(customer.email);
+    await dialog.getByLabel("Find by name, e-mail or phone").fill(customer.email);
     await dialog.getByLabel("Select Customer").selectOption(customer.fullName);
     await expect(dialog.getByLabel("Select Property")).toHaveValue(customer.homeId);
     await dialog.getByLabel("Date", { exact: true }).fill(businessDate(-1));
@@ -249,7 +249,7 @@ test.describe("Create New Appointment", () => {
     expect(labels.slice(1).sort()).toEqual(
       [`${first} Twin (${twinA.email})`, `${first} Twin (${twinB.email})`].sort(),
     );
-    await expect(dialog.getByLabel("Search by name, e-mail or phone")).toBeVisible();
+    await expect(dialog.getByLabel("Find by name, e-mail or phone")).toBeVisible();
 
     // By name straight from the list, with the keyboard.
     await customerSelect.focus();
@@ -269,7 +269,7 @@ test.describe("Create New Appointment", () => {
     await page.goto("/employee");
     await page.getByRole("button", { name: "Create Appointment" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Appointment" });
-    await dialog.getByLabel("Search by name, e-mail or phone").fill(customer.email);
+    await dialog.getByLabel("Find by name, e-mail or phone").fill(customer.email);
     await dialog.getByLabel("Select Customer").selectOption(customer.fullName);
     await expect(dialog.getByText("This customer has no property on file yet.")).toBeVisible();
     await expect(dialog.getByLabel("Select Property")).toHaveCount(0);

@@ -473,7 +473,7 @@ test.describe("employee dashboard", () => {
     await page.goto("/employee");
     await page.getByRole("button", { name: "Create Appointment" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Appointment" });
-    await dialog.getByLabel("Search by name, e-mail or phone").fill(customer.email);
+    await dialog.getByLabel("Find by name, e-mail or phone").fill(customer.email);
     await dialog.getByLabel("Select Customer").selectOption(customer.fullName);
     await dialog.getByRole("button", { name: "Add Task" }).click();
     const box = await dialog.boundingBox();

@@ -227,7 +227,7 @@ function CreateAppointmentForm({
             Its label avoids the word "customer", so "Select Customer" stays the one field
             a person (or a test) finds by that word. */}
         <div className="grid gap-1.5 sm:col-span-2">
-          <Label htmlFor={`${id}-find`}>Search by name, e-mail or phone</Label>
+          <Label htmlFor={`${id}-find`}>Find by name, e-mail or phone</Label>
           <Input
             id={`${id}-find`}
             type="search"
@@ -315,7 +315,7 @@ function CreateAppointmentForm({
       >
         <legend className="sr-only">When and who</legend>
         <div className="grid gap-1.5 sm:col-span-3">
-          <Label htmlFor={fields.assignedEmployeeId.id}>Assign Employee (Optional)</Label>
+          <Label htmlFor={fields.assignedEmployeeId.id}>Assign Employee (optional)</Label>
           <NativeSelect
             id={fields.assignedEmployeeId.id}
             name={fields.assignedEmployeeId.name}
