@@ -30,3 +30,23 @@ export function useExpandedSummaries() {
     return () => document.removeEventListener("toggle", onToggle, true);
   }, [pathname]);
 }
+
+/**
+ * The spec's buttons that lead somewhere ("a Book a Call button to /book-call", "Let's Talk",
+ * "Get Started") are links with role="button": they work without JavaScript, and they are
+ * announced as the buttons they look like. A button answers Space as well as Enter; a link
+ * only Enter, so Space is added here, once for the whole page.
+ */
+export function useSpaceOnLinkButtons() {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target;
+      if (event.key !== " " || !(target instanceof HTMLAnchorElement)) return;
+      if (target.getAttribute("role") !== "button") return;
+      event.preventDefault();
+      target.click();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+}

@@ -98,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {copy.hero.intro}
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <a href="#pricing" className={buttonVariants({ size: "lg" })}>
+            <a href="#pricing" role="button" className={buttonVariants({ size: "lg" })}>
               Let&apos;s Talk
             </a>
             <a href={phoneHref} className={buttonVariants({ size: "lg", variant: "outline" })}>
@@ -185,6 +185,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <p className={`mt-4 flex-1 text-sm ${MUTED}`}>{plan.description}</p>
               <Link
                 to="/book-call"
+                role="button"
                 className={buttonVariants({
                   variant: plan.badge === "Most Popular" ? "default" : "outline",
                   className: "mt-6 w-full",
@@ -305,7 +306,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mt-8 text-center">
           <p className={MUTED}>{copy.faq.intro}</p>
-          <a href="#contact" className={buttonVariants({ size: "lg", className: "mt-4" })}>
+          <a
+            href="#contact"
+            role="button"
+            className={buttonVariants({ size: "lg", className: "mt-4" })}
+          >
             Get Started
           </a>
         </div>

@@ -1,10 +1,11 @@
 import { Outlet } from "react-router";
-import { useExpandedSummaries } from "~/components/disclosure";
+import { useExpandedSummaries, useSpaceOnLinkButtons } from "~/components/disclosure";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteNav } from "~/components/layout/site-nav";
 
 export default function PublicLayout() {
   useExpandedSummaries();
+  useSpaceOnLinkButtons();
   return (
     <>
       <a

@@ -28,7 +28,7 @@ test.describe("navigation bar and footer", () => {
     await expect(
       nav.getByRole("link", { name: /Call us at \(404\) 555-0142/ }).first(),
     ).toHaveAttribute("href", "tel:+14045550142");
-    await nav.getByRole("link", { name: "Book a Call" }).first().click();
+    await nav.getByRole("button", { name: "Book a Call" }).first().click();
     await expect(page).toHaveURL("/book-call");
     await nav.getByRole("link", { name: "Login" }).first().click();
     await expect(page).toHaveURL("/auth");
@@ -52,11 +52,11 @@ test.describe("navigation bar and footer", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const menu = page.locator(`[id="${menuId}"]`);
     await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Book a Call" })).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Book a Call" })).toBeVisible();
     await expect(menu.getByRole("link", { name: /Call us at/ })).toBeVisible();
 
     // The page already shown: nothing changes route-wise, the menu still closes.
-    await menu.getByRole("link", { name: "Book a Call" }).click();
+    await menu.getByRole("button", { name: "Book a Call" }).click();
     await expect(page).toHaveURL("/book-call");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(login).toBeHidden();

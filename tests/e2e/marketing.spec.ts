@@ -67,7 +67,7 @@ test.describe("home page", () => {
   test("'Let's Talk' smooth-scrolls to the pricing section @phone", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const letsTalk = page.getByRole("link", { name: "Let's Talk", exact: true });
+    const letsTalk = page.getByRole("button", { name: "Let's Talk", exact: true });
     // A jump to the anchor happens within the click; a smooth scroll has barely begun then.
     const scrolledWithinTheClick = await letsTalk.evaluate((link: HTMLElement) => {
       link.click();
@@ -83,6 +83,18 @@ test.describe("home page", () => {
       .poll(() => page.locator("#pricing").evaluate((el) => el.getBoundingClientRect().top))
       .toBeCloseTo(64, -1);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  });
+
+  test("the spec's buttons that lead somewhere answer Space like buttons", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Let's Talk", exact: true }).focus();
+    await page.keyboard.press("Space");
+    await expect(page).toHaveURL(/\/#pricing$/);
+    const plan = page.locator("#pricing").getByRole("button", { name: "Get Started", exact: true });
+    await plan.first().focus();
+    await page.keyboard.press("Space");
+    await expect(page).toHaveURL("/book-call");
   });
 
   test("services are grouped Maintenance, Repairs and Upgrades, each with a description", async ({
@@ -150,12 +162,12 @@ test.describe("home page", () => {
       await expect(card).toContainText(visits);
       if (badge) await expect(card).toContainText(badge);
       // Named exactly "Get Started"; the plan it is for is its description.
-      const getStarted = card.getByRole("link", { name: "Get Started", exact: true });
+      const getStarted = card.getByRole("button", { name: "Get Started", exact: true });
       await expect(getStarted).toHaveAttribute("href", "/book-call");
       await expect(getStarted).toHaveAccessibleName("Get Started");
       await expect(getStarted).toHaveAccessibleDescription(name);
     }
-    const buttons = pricing.getByRole("link", { name: "Get Started", exact: true });
+    const buttons = pricing.getByRole("button", { name: "Get Started", exact: true });
     await expect(buttons).toHaveCount(3);
     await buttons.nth(1).click();
     await expect(page).toHaveURL("/book-call");
@@ -203,7 +215,7 @@ test.describe("home page", () => {
     await page.goto("/");
     await waitForHydration(page);
     const faq = page.locator("#faq");
-    const questions = faq.getByRole("button");
+    const questions = faq.getByRole("button", { name: /\?$/ });
     await expect(questions).toHaveText(FAQ_QUESTIONS);
     for (const question of await questions.all()) {
       await expect(question).toHaveAttribute("aria-expanded", "false");
@@ -244,7 +256,7 @@ test.describe("home page", () => {
     await expect(parts).toHaveAttribute("aria-expanded", "false");
     await expect(faq.getByRole("button", { expanded: true })).toHaveCount(0);
 
-    await faq.getByRole("link", { name: "Get Started", exact: true }).click();
+    await faq.getByRole("button", { name: "Get Started", exact: true }).click();
     await expect(page).toHaveURL(/\/#contact$/);
     await expect(page.getByRole("heading", { name: "Ready to Get Started?" })).toBeInViewport();
   });
@@ -550,7 +562,7 @@ test.describe("without JavaScript", () => {
 
   test("'Let's Talk' is a plain link to the pricing section @phone", async ({ page }) => {
     await page.goto("/");
-    const letsTalk = page.getByRole("link", { name: "Let's Talk", exact: true });
+    const letsTalk = page.getByRole("button", { name: "Let's Talk", exact: true });
     await expect(letsTalk).toHaveAttribute("href", "#pricing");
     await letsTalk.click();
     await expect(page).toHaveURL(/\/#pricing$/);
@@ -562,7 +574,7 @@ test.describe("without JavaScript", () => {
   test("the FAQ's answers open, one at a time @phone", async ({ page }) => {
     await page.goto("/");
     const faq = page.locator("#faq");
-    await expect(faq.getByRole("button")).toHaveText(FAQ_QUESTIONS);
+    await expect(faq.getByRole("button", { name: /\?$/ })).toHaveText(FAQ_QUESTIONS);
     await faq.getByRole("button", { name: "What is covered?", exact: true }).click();
     await expect(faq.getByText(/toilet replacement/)).toBeVisible();
     await faq.getByRole("button", { name: "What is not covered?", exact: true }).click();

@@ -39,7 +39,8 @@ export function SiteNav() {
       <Link to="/auth" className={ghost}>
         Login
       </Link>
-      <Link to="/book-call" className={buttonVariants({ variant: "default" })}>
+      {/* SPEC: "a Book a Call button to /book-call": a link that presents as a button. */}
+      <Link to="/book-call" role="button" className={buttonVariants({ variant: "default" })}>
         Book a Call
       </Link>
       <a
