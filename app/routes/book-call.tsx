@@ -5,6 +5,7 @@ import { Icon } from "~/components/icons";
 import type { ToasterHandle } from "~/components/layout/deferred-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { bookIntroCall } from "~/features/intro-calls/booking.server";
+import { leadResponseStatus } from "~/features/leads/submit.server";
 import { BuiltInBooking } from "~/features/intro-calls/components/built-in-booking";
 import { EmbeddedScheduler } from "~/features/intro-calls/components/embedded-scheduler";
 import type { BookingResult, SchedulerData } from "~/features/intro-calls/result";
@@ -34,8 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await bookIntroCall(await request.formData(), {
     clientAddress: context.clientAddress,
   });
-  const status = { booked: 200, invalid: 400, taken: 409, "rate-limited": 429 }[result.status];
-  return data(result, { status });
+  return data(result, { status: leadResponseStatus(result, request) });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -138,6 +138,7 @@ test.describe("home page form", () => {
 
   test("each rule of section 5 answers with its toast and a message beside the field", async ({
     page,
+    consoleErrors,
   }) => {
     const email = uniqueEmail("rules");
     const form = await openHomeForm(page);
@@ -197,6 +198,8 @@ test.describe("home page form", () => {
     await form.submit.click();
     await expectToast(page, "Thank you for your interest!", "free consultation");
     expect(await leadsFor(email)).toHaveLength(1);
+    // Someone's typo is answered on the page, not as a failed request in the console.
+    expect(consoleErrors).toEqual([]);
   });
 
   test("the server re-checks everything: a direct post with bad values stores nothing", async ({
@@ -233,6 +236,7 @@ test.describe("home page form", () => {
 test.describe("rate limit", () => {
   test("a fourth submission with the same e-mail within 10 minutes is refused", async ({
     page,
+    consoleErrors,
   }) => {
     const email = uniqueEmail("limit");
     const form = await openHomeForm(page);
@@ -259,6 +263,7 @@ test.describe("rate limit", () => {
     expect(minutes).toBeLessThanOrEqual(10);
     await expect(form.email).toHaveValue(email);
     expect(await leadsFor(email)).toHaveLength(3);
+    expect(consoleErrors).toEqual([]);
   });
 
   test("one client address gets a wider limit, across e-mails and both forms", async ({ page }) => {

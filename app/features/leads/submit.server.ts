@@ -275,9 +275,20 @@ export function leadPageUrl(request: Request, path: string) {
   return `${base}${path}`;
 }
 
-/** The HTTP status for a result: the page without JavaScript gets a meaningful one. */
-export function leadResponseStatus(result: LeadResult) {
+/**
+ * The HTTP status for a result: a form posted without JavaScript, or by a client that is not a
+ * browser, gets a meaningful one. The page's own script gets 200 whatever the result, which it
+ * shows itself: a 4xx would also print a network error in the browser's console for what is
+ * only someone's typo.
+ */
+export function leadResponseStatus(
+  result: { status: "invalid" | "rate-limited" | "taken" | string },
+  request: Request,
+) {
+  const mode = request.headers.get("sec-fetch-mode");
+  if (mode && mode !== "navigate") return 200;
   if (result.status === "invalid") return 400;
+  if (result.status === "taken") return 409;
   if (result.status === "rate-limited") return 429;
   return 200;
 }
