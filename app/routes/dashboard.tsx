@@ -1,6 +1,5 @@
-import { Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
-  Await,
   Link,
   useNavigate,
   useRevalidator,
@@ -87,6 +86,7 @@ type Tab = (typeof TABS)[number];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  const dashboard = useDashboardData(loaderData.dashboard);
   return (
     <div className="min-h-dvh bg-muted/40">
       <DashboardHeader user={user} />
@@ -98,29 +98,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p className="text-muted-foreground">Manage your service requests and appointments</p>
         </div>
         <PageNotices />
-        {isPromise(loaderData.dashboard) ? (
-          <Suspense
-            fallback={
-              <p role="status" className="py-12 text-center text-muted-foreground">
-                Loading your dashboard...
-              </p>
-            }
-          >
-            <Await
-              resolve={loaderData.dashboard}
-              errorElement={
-                <p role="alert" className="py-12 text-center text-muted-foreground">
-                  Your dashboard could not be loaded. Please reload the page.
-                </p>
-              }
-            >
-              {(data) => <DashboardBody data={data} />}
-            </Await>
-          </Suspense>
+        {dashboard.data ? (
+          <DashboardBody data={dashboard.data} />
+        ) : dashboard.failed ? (
+          <p role="alert" className="py-12 text-center text-muted-foreground">
+            Your dashboard could not be loaded. Please reload the page.
+          </p>
         ) : (
-          // No Suspense here: React may stream even a finished boundary separately, and only a
-          // script can reveal it.
-          <DashboardBody data={loaderData.dashboard} />
+          <p role="status" className="py-12 text-center text-muted-foreground">
+            Loading your dashboard...
+          </p>
         )}
       </main>
     </div>
@@ -129,6 +116,45 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as Promise<T>)?.then === "function";
+}
+
+/**
+ * The lists to show. A page load brings them complete; an in-app navigation, and every reload
+ * after an action (a photo removed, a request saved or moved), brings a promise. While a new
+ * promise is pending the last lists stay, and DashboardBody keeps its place in the tree whichever
+ * form the data comes in: switching between the two (or behind a Suspense fallback) would mount
+ * it afresh, and an open dialog would lose everything typed into it. No Suspense either: React
+ * may stream even a finished boundary separately, and only a script can reveal it.
+ */
+function useDashboardData(dashboard: DashboardData | Promise<DashboardData>) {
+  const [shown, setShown] = useState<DashboardData | null>(() =>
+    isPromise(dashboard) ? null : dashboard,
+  );
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!isPromise(dashboard)) {
+      setShown(dashboard);
+      setFailed(false);
+      return;
+    }
+    let current = true;
+    dashboard.then(
+      (data) => {
+        if (!current) return;
+        setShown(data);
+        setFailed(false);
+      },
+      (error: unknown) => {
+        console.error(error);
+        // Lists already on screen stay (and with them an open dialog); only a first load fails.
+        if (current) setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [dashboard]);
+  return { data: isPromise(dashboard) ? shown : dashboard, failed };
 }
 
 function DashboardBody({ data }: { data: DashboardData }) {

@@ -524,6 +524,121 @@ test.describe("editing and deleting", () => {
     await expect(page.getByText("Failed to remove photo")).toBeVisible();
   });
 
+  test("removing a photo keeps the unsaved edits, and 'Update Request' saves them @phone", async ({
+    page,
+  }) => {
+    const customer = await createCustomer();
+    await openDashboard(page, customer);
+    await page.getByRole("button", { name: "Create First Request" }).click();
+    const create = page.getByRole("dialog", { name: "How can we help" });
+    await create.getByLabel("Title").fill("Faucet");
+    await create.getByLabel(/Description/).fill("Drips");
+    await create.getByLabel("Priority").selectOption("next");
+    await create
+      .getByLabel("Photos")
+      .setInputFiles([await photo("faucet-1.jpg"), await photo("faucet-2.jpg")]);
+    await create.getByRole("button", { name: "Create Request" }).click();
+    await expect(page.getByText("Service request created successfully")).toBeVisible();
+    await expect(create).toBeHidden();
+    const [request] = await e2eDb()
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.customerId, customer.id));
+    const before = await e2eDb()
+      .select()
+      .from(requestPhotos)
+      .where(eq(requestPhotos.requestId, request.id))
+      .orderBy(requestPhotos.uploadedAt);
+    expect(before).toHaveLength(2);
+
+    // A fresh page load, as a member would start.
+    await page.reload();
+    await page.getByRole("button", { name: "Edit Faucet" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update Service Request" });
+    await expect(dialog.getByLabel("Title")).toHaveValue("Faucet");
+    await dialog.getByLabel("Title").fill("Faucet v3");
+    await dialog.getByLabel(/Description/).fill("Drips at night");
+    await dialog.getByLabel("Priority").selectOption("later");
+    await dialog.getByLabel("Add photos").setInputFiles([await photo("faucet-new.jpg")]);
+    await expect(dialog.getByRole("img", { name: "Preview of faucet-new.jpg" })).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Remove photo 1" }).click();
+    await expect(page.getByText("Photo removed successfully")).toBeVisible();
+    await expect(dialog.getByRole("img", { name: "Photo of Faucet", exact: true })).toHaveCount(1);
+    await expect(dialog.getByRole("button", { name: "Remove photo 1" })).toBeEnabled();
+    // Nothing typed or chosen is lost.
+    await expect(dialog.getByLabel("Title")).toHaveValue("Faucet v3");
+    await expect(dialog.getByLabel(/Description/)).toHaveValue("Drips at night");
+    await expect(dialog.getByLabel("Priority")).toHaveValue("later");
+    await expect(dialog.getByRole("img", { name: "Preview of faucet-new.jpg" })).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Update Request" }).click();
+    await expect(page.getByText("Service request updated successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    await expect(cardTitles(page, "Next")).toHaveCount(0);
+    const card = group(page, "Later").getByRole("article", { name: "Faucet v3" });
+    await expect(card.getByText("Drips at night")).toBeVisible();
+    await expect(card.getByRole("img")).toHaveCount(2);
+    const [row] = await e2eDb()
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, request.id));
+    expect(row).toMatchObject({
+      title: "Faucet v3",
+      description: "Drips at night",
+      priority: "later",
+    });
+    const after = await e2eDb()
+      .select()
+      .from(requestPhotos)
+      .where(eq(requestPhotos.requestId, request.id));
+    expect(after.map((item) => item.id)).not.toContain(before[0].id);
+    expect(after.map((item) => item.fileName).sort()).toEqual(["faucet-2.jpg", "faucet-new.jpg"]);
+    expect(fs.existsSync(path.join(UPLOADS, before[0].filePath))).toBe(false);
+  });
+
+  test("removing a chosen photo in the create dialog keeps what was typed @phone", async ({
+    page,
+  }) => {
+    const customer = await createCustomer();
+    await openDashboard(page, customer);
+    await page.getByRole("button", { name: "Create First Request" }).click();
+    const dialog = page.getByRole("dialog", { name: "How can we help" });
+    await dialog.getByLabel("Title").fill("Gutter");
+    await dialog.getByLabel(/Description/).fill("Overflows at the corner");
+    await dialog.getByLabel("Priority").selectOption("next");
+    await dialog
+      .getByLabel("Photos")
+      .setInputFiles([await photo("gutter-1.jpg"), await photo("gutter-2.jpg")]);
+    await dialog.getByRole("button", { name: "Remove gutter-1.jpg" }).click();
+    await expect(dialog.getByRole("img", { name: "Preview of gutter-1.jpg" })).toHaveCount(0);
+    await expect(dialog.getByRole("img", { name: "Preview of gutter-2.jpg" })).toBeVisible();
+    await expect(dialog.getByLabel("Title")).toHaveValue("Gutter");
+    await expect(dialog.getByLabel(/Description/)).toHaveValue("Overflows at the corner");
+    await expect(dialog.getByLabel("Priority")).toHaveValue("next");
+    await dialog.getByRole("button", { name: "Create Request" }).click();
+    await expect(page.getByText("Service request created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    const card = group(page, "Next").getByRole("article", { name: "Gutter" });
+    await expect(card.getByText("Overflows at the corner")).toBeVisible();
+    await expect(card.getByRole("img")).toHaveCount(1);
+    const rows = await e2eDb()
+      .select()
+      .from(requestPhotos)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
+      .where(eq(serviceRequests.customerId, customer.id));
+    expect(rows.map((item) => item.request_photos.fileName)).toEqual(["gutter-2.jpg"]);
+    expect(rows[0].service_requests).toMatchObject({
+      title: "Gutter",
+      description: "Overflows at the corner",
+      priority: "next",
+    });
+  });
+
   test("Delete asks first, then removes the request and every photo file @phone", async ({
     page,
   }) => {

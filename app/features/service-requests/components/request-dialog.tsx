@@ -159,6 +159,9 @@ function RequestForm({
   const queue = usePhotoQueue();
   const [submitting, setSubmitting] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
+  // Photos removed in this dialog leave it at once; the page's lists follow with the reload.
+  const [removed, setRemoved] = useState<string[]>([]);
+  const photos = editing ? editing.photos.filter((photo) => !removed.includes(photo.id)) : [];
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const busy = submitting || deleting;
@@ -219,6 +222,8 @@ function RequestForm({
       "photo-remove-failed",
     );
     showRequestNotice(result.notice);
+    if (result.ok) setRemoved((current) => [...current, photoId]);
+    // The reload refreshes the lists only: this form (and all typed into it) stays as it is.
     await onChanged();
     setRemoving(null);
   }
@@ -302,15 +307,15 @@ function RequestForm({
         </p>
       </div>
 
-      {editing && editing.photos.length > 0 && (
+      {editing && photos.length > 0 && (
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">Current photos</legend>
           <ul className="flex flex-wrap gap-2">
-            {editing.photos.map((photo, index) => (
+            {photos.map((photo, index) => (
               <li key={photo.id} className="relative">
                 <img
                   src={`/request-photos/${photo.id}/thumbnail`}
-                  alt={photoAlt(editing.title, index, editing.photos.length)}
+                  alt={photoAlt(editing.title, index, photos.length)}
                   width={80}
                   height={80}
                   className="size-20 rounded-md border object-cover"
