@@ -226,31 +226,43 @@ function precompressedAssets(dir: string): express.RequestHandler {
  * allows exactly their inline scripts by hash. POSTs (form actions) go on to the app.
  */
 function prerenderedPages(clientDir: string): express.RequestHandler {
-  const cache = new Map<string, { html: Buffer; csp: string } | null>();
+  // Read once at start: the build's pages are a fixed set, and a request for any other path
+  // (every unknown URL someone invents) neither touches the disk nor grows a cache.
+  const pages = new Map<string, { html: Buffer; csp: string }>();
+  for (const file of findIndexFiles(clientDir)) {
+    const html = fs.readFileSync(file);
+    const route = path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
+    pages.set(route ? `/${route}` : "", {
+      html,
+      csp: contentSecurityPolicy({
+        scriptHashes: inlineScriptHashes(html.toString("utf8")),
+        frameSources: frameSources(),
+      }),
+    });
+  }
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const clean = req.path.replace(/\/+$/, "");
-    if (clean.includes("..") || clean.includes("\0")) return next();
-    let entry = cache.get(clean);
-    if (entry === undefined) {
-      const file = path.join(clientDir, clean, "index.html");
-      entry = null;
-      if (file.startsWith(clientDir) && fs.existsSync(file)) {
-        const html = fs.readFileSync(file);
-        entry = {
-          html,
-          csp: contentSecurityPolicy({
-            scriptHashes: inlineScriptHashes(html.toString("utf8")),
-            frameSources: frameSources(),
-          }),
-        };
-      }
-      cache.set(clean, entry);
-    }
+    const entry = pages.get(req.path.replace(/\/+$/, ""));
     if (!entry) return next();
     res.setHeader("Content-Security-Policy", entry.csp);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     res.end(req.method === "HEAD" ? undefined : entry.html);
   };
+}
+
+/** Every prerendered page (`index.html`) under the client build, assets aside. */
+function findIndexFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? entry.name === "assets"
+          ? []
+          : findIndexFiles(path.join(dir, entry.name))
+        : entry.name === "index.html"
+          ? [path.join(dir, entry.name)]
+          : [],
+    );
 }

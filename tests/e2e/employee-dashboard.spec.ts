@@ -395,6 +395,13 @@ test.describe("employee dashboard", () => {
     await expect(calls.getByRole("listitem").filter({ hasText: caller })).toContainText(
       "caller@example.com",
     );
+    // The caller's number as typed, dialled as digits.
+    await expect(
+      calls
+        .getByRole("listitem")
+        .filter({ hasText: caller })
+        .getByRole("link", { name: "(470) 555-0111" }),
+    ).toHaveAttribute("href", "tel:+14705550111");
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: "Show past appointments" }).click();

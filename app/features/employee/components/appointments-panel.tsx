@@ -14,6 +14,7 @@ import { formatAppointmentDate, formatAppointmentTime } from "~/features/appoint
 import { formatDateTime } from "../format";
 import { customerName } from "../requests";
 import { withParams } from "./requests-panel";
+import { phoneHref } from "~/lib/business";
 
 export type AppointmentView = {
   id: string;
@@ -160,7 +161,7 @@ export function AppointmentsPanel({
                   {call.phone && (
                     <a
                       className="inline-flex items-center gap-1 text-sm text-primary underline"
-                      href={`tel:${call.phone}`}
+                      href={phoneHref(call.phone)}
                     >
                       <PhoneIcon aria-hidden="true" className="size-4" />
                       {call.phone}

@@ -15,6 +15,7 @@ import {
 import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments/format";
 import { customerName } from "../requests";
 import { withParams } from "./requests-panel";
+import { phoneHref } from "~/lib/business";
 
 export type CustomerView = {
   userId: string;
@@ -115,7 +116,7 @@ export function CustomersPanel({
                   </TableCell>
                   <TableCell>
                     {customer.phone ? (
-                      <a className="text-primary underline" href={`tel:${customer.phone}`}>
+                      <a className="text-primary underline" href={phoneHref(customer.phone)}>
                         {customer.phone}
                       </a>
                     ) : (

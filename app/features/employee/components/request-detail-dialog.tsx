@@ -21,6 +21,7 @@ import {
 } from "../requests";
 import { useActionToast } from "../use-action-toast";
 import { PriorityBadge, StatusBadge } from "./request-badges";
+import { phoneHref } from "~/lib/business";
 
 export type RequestDetailView = {
   id: string;
@@ -94,7 +95,7 @@ function RequestDetail({ detail }: { detail: RequestDetailView }) {
               <dt className="text-muted-foreground">Phone</dt>
               <dd>
                 {detail.customerPhone ? (
-                  <a className="text-primary underline" href={`tel:${detail.customerPhone}`}>
+                  <a className="text-primary underline" href={phoneHref(detail.customerPhone)}>
                     {detail.customerPhone}
                   </a>
                 ) : (
