@@ -17,6 +17,11 @@ declare module "react-router" {
     /** The client's address; forwarded headers are believed only under TRUST_PROXY. */
     clientAddress: string;
     requestId: string;
+    /**
+     * A React Router data request (`*.data`): the app's own script asking, not a page load or
+     * a form posted without JavaScript.
+     */
+    scriptRequest?: boolean;
   }
 }
 
@@ -178,6 +183,7 @@ export function createApp(options: AppOptions) {
         nonce: res.locals.nonce as string,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestId: res.locals.requestId as string,
+        scriptRequest: req.path.endsWith(".data"),
       }),
     }),
   );

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await bookIntroCall(await request.formData(), {
     clientAddress: context.clientAddress,
   });
-  return data(result, { status: leadResponseStatus(result, request) });
+  return data(result, { status: leadResponseStatus(result, context) });
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     pageUrl: leadPageUrl(request, `/${path}`),
     source: path,
   });
-  return data(result, { status: leadResponseStatus(result, request) });
+  return data(result, { status: leadResponseStatus(result, context) });
 }
 
 /** A request that never got an answer (offline, server error) still gets SPEC.md's message. */

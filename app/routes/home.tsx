@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.clientAddress,
     pageUrl: leadPageUrl(request, "/"),
   });
-  return data(result, { status: leadResponseStatus(result, request) });
+  return data(result, { status: leadResponseStatus(result, context) });
 }
 
 /** A request that never got an answer (offline, server error) still gets SPEC.md's message. */

@@ -283,10 +283,9 @@ export function leadPageUrl(request: Request, path: string) {
  */
 export function leadResponseStatus(
   result: { status: "invalid" | "rate-limited" | "taken" | string },
-  request: Request,
+  context: { scriptRequest?: boolean },
 ) {
-  const mode = request.headers.get("sec-fetch-mode");
-  if (mode && mode !== "navigate") return 200;
+  if (context.scriptRequest) return 200;
   if (result.status === "invalid") return 400;
   if (result.status === "taken") return 409;
   if (result.status === "rate-limited") return 429;
