@@ -376,10 +376,14 @@ test.describe("employee dashboard", () => {
     await page.getByRole("tab", { name: "Appointments" }).click();
     await expect(page).toHaveURL(/tab=appointments/);
     await expect(page.getByRole("heading", { name: "Appointments Management" })).toBeVisible();
-    const scheduled = (await expectedCounters()).Scheduled;
-    await expect(
-      page.getByRole("heading", { name: /^Scheduled Appointments \(\d+\)$/ }),
-    ).toHaveText(`Scheduled Appointments (${scheduled})`);
+    // Other tests add appointments in parallel: read the count, then a page rendered after it.
+    await expect(async () => {
+      const scheduled = (await expectedCounters()).Scheduled;
+      await page.reload();
+      await expect(
+        page.getByRole("heading", { name: /^Scheduled Appointments \(\d+\)$/ }),
+      ).toHaveText(`Scheduled Appointments (${scheduled})`, { timeout: 2_000 });
+    }).toPass();
     const card = page
       .getByRole("list", { name: "Scheduled appointments" })
       .getByRole("listitem")

@@ -37,6 +37,9 @@ test.describe("two-factor authentication in Profile Settings (an employee's)", (
   test("enrol with the QR code's key, get backup codes, sign in with a code, turn it off @phone", async ({
     page,
   }) => {
+    // Waits on the authenticator's 30-second steps and signs in three times: under CI's load it
+    // needs more than the default budget.
+    test.slow();
     const employee = await createEmployee({ firstName: "Ari" });
     await signIn(page, employee);
     await page.goto("/employee");
