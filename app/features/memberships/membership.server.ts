@@ -33,6 +33,9 @@ import {
   type VisitDecision,
 } from "./bank";
 import { businessNow, longDate } from "./dates";
+import type { BankSummary, MemberVisitRow, PartRow } from "./types";
+
+export type { BankSummary, MemberVisitRow, PartRow };
 import {
   mailMembershipCanceled,
   mailMembershipStarted,
@@ -900,29 +903,6 @@ export async function currentMembership(customerId: string, database: DbOrTx = d
   return m ?? null;
 }
 
-export type BankSummary = {
-  membershipId: string;
-  customerId: string;
-  plan: Membership["plan"];
-  planName: string;
-  billing: Billing;
-  status: Membership["status"];
-  startDate: IsoDate;
-  canceledOn: IsoDate | null;
-  renewsOn: IsoDate;
-  minutesLeft: number;
-  minutesPerYear: number;
-  /** '12 h 15 min of 42 h left' */
-  meterLabel: string;
-  visitsPerYear: number;
-  visitsLeftThisYear: number;
-  monthlyAllowance: number;
-  visitsLeftThisMonth: number;
-  hourlyRate: string;
-  balanceCents: number;
-  monthlyPriceCents: number;
-};
-
 /**
  * A member's bank for pages and the booking summary: minutes left, visits left this membership
  * year and this calendar month (counted on `today`), renewal date. Posts charges due first.
@@ -1071,17 +1051,6 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
   return entries.map(({ order: _order, ...rest }) => rest);
 }
 
-export type PartRow = {
-  id: string;
-  appointmentId: string;
-  description: string;
-  costCents: number;
-  needsApproval: boolean;
-  status: "pending_approval" | "approved" | "declined" | "bought";
-  scheduledDate: IsoDate;
-  createdAt: Date;
-};
-
 /** A membership's parts, newest first (with the visit's date). */
 export async function membershipPartsList(membershipId: string): Promise<PartRow[]> {
   return db()
@@ -1100,19 +1069,6 @@ export async function membershipPartsList(membershipId: string): Promise<PartRow
     .where(eq(membershipParts.membershipId, membershipId))
     .orderBy(desc(membershipParts.createdAt));
 }
-
-export type MemberVisitRow = {
-  appointmentId: string;
-  scheduledDate: IsoDate;
-  startTime: string;
-  endTime: string;
-  blockMinutes: number;
-  isExtra: boolean;
-  extraReason: string | null;
-  status: "reserved" | "released" | "completed";
-  minutesWorked: number | null;
-  appointmentStatus: "approved" | "canceled";
-};
 
 /** A membership's visits (newest first). */
 export async function membershipVisitList(membershipId: string): Promise<MemberVisitRow[]> {
