@@ -454,3 +454,25 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
     expect(ledger.map((e) => e.balanceAfter).sort((a, b) => a - b)).toEqual([0, 105, 210, 315]);
   });
 });
+
+describe("demo data", () => {
+  it("Maria is an active Complete member with hours used, a part to approve and a statement", async () => {
+    const { seedDemo, DEMO_LOGINS } = await import("../../scripts/seed");
+    await seedDemo(database.db);
+    const [maria] = await database.db
+      .execute<{ id: string }>(sql`select id from "user" where email = ${DEMO_LOGINS[1].email}`)
+      .then((r) => r.rows);
+    const [james] = await database.db
+      .execute<{ id: string }>(sql`select id from "user" where email = ${DEMO_LOGINS[2].email}`)
+      .then((r) => r.rows);
+    const summary = await memberBankSummary(maria.id);
+    expect(summary).toMatchObject({ status: "active", planName: "Complete Home Care" });
+    // Four months charged (840 min), 1 h 30 min used, 3 h 30 min reserved for the coming visit.
+    expect(summary!.minutesLeft).toBeLessThan(summary!.minutesPerYear);
+    expect((await membershipCounters()).partsAwaitingApproval).toBe(1);
+    const statement = await membershipStatement(summary!.membershipId);
+    expect(statement.some((e) => e.kind === "payment")).toBe(true);
+    expect(statement.some((e) => e.kind === "shopping_fee")).toBe(true);
+    expect(await memberBankSummary(james.id)).toBeNull();
+  });
+});

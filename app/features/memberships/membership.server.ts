@@ -243,10 +243,11 @@ export type StartMembershipInput = {
  */
 export async function startMembership(
   input: StartMembershipInput,
-  staffId: string,
-  today = businessNow().date,
-  database: DbOrTx = db(),
+  staffId: string | null,
+  options: { today?: IsoDate; database?: DbOrTx; notify?: boolean } = {},
 ) {
+  const today = options.today ?? businessNow().date;
+  const database = options.database ?? db();
   const plan = planById(input.plan);
   try {
     return await inTransaction(database, async (tx) => {
@@ -273,7 +274,7 @@ export async function startMembership(
         })
         .returning();
       await postChargesDue(tx, created, today);
-      await mailMembershipStarted(tx, created);
+      if (options.notify !== false) await mailMembershipStarted(tx, created);
       return created;
     });
   } catch (error) {
@@ -502,6 +503,7 @@ export async function completeVisit(
   staffId: string,
   today = businessNow().date,
   database: DbOrTx = db(),
+  notify = true,
 ) {
   return inTransaction(database, async (tx) => {
     const [visit] = await tx
@@ -549,12 +551,13 @@ export async function completeVisit(
         completedBy: staffId,
       })
       .where(eq(membershipVisits.appointmentId, held.appointmentId));
-    await mailVisitCompleted(tx, m, {
-      scheduledDate: visit.scheduledDate,
-      minutesWorked: input.minutesWorked,
-      minutesBack: held.isExtra ? 0 : back,
-      isExtra: held.isExtra,
-    });
+    if (notify)
+      await mailVisitCompleted(tx, m, {
+        scheduledDate: visit.scheduledDate,
+        minutesWorked: input.minutesWorked,
+        minutesBack: held.isExtra ? 0 : back,
+        isExtra: held.isExtra,
+      });
     return { minutesBack: held.isExtra ? 0 : back, minutesLeft: m.minutesAvailable };
   });
 }
@@ -601,6 +604,7 @@ export async function addPart(
   input: { appointmentId: string; description: string; costCents: number },
   staffId: string,
   database: DbOrTx = db(),
+  notify = true,
 ) {
   return inTransaction(database, async (tx) => {
     const [visit] = await tx
@@ -625,7 +629,7 @@ export async function addPart(
         createdBy: staffId,
       })
       .returning();
-    if (needsApproval) await mailPartsApprovalNeeded(tx, m, part);
+    if (needsApproval && notify) await mailPartsApprovalNeeded(tx, m, part);
     return part;
   });
 }
