@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -57,7 +57,9 @@ export function MemberVisitFields({
 }) {
   const id = useId();
   const spend = useFetcher<SpendResult>();
-  const block = blockOf(startTime, endTime);
+  // The chosen block; the end time follows it (and a typed end time that makes a block, too).
+  const [chosen, setChosen] = useState<number>(() => blockOf(startTime, endTime));
+  const block = chosen;
   const load = spend.load;
   useEffect(() => {
     if (!customerId) return;
@@ -67,6 +69,13 @@ export function MemberVisitFields({
   }, [customerId, date, block, asExtra, load]);
 
   const result = spend.data;
+  const member = Boolean(result?.ok && result.member);
+  // A member's visit is a block: once the start is known, the end follows it.
+  const blockEnd = startTime ? addMinutes(startTime, block) : "";
+  useEffect(() => {
+    if (member && blockEnd && blockEnd !== endTime) onEndTime(blockEnd);
+  }, [member, blockEnd, endTime, onEndTime]);
+
   if (!customerId || !result?.ok || !result.member) return null;
   return (
     <div className="grid gap-3 rounded-md border p-3 sm:col-span-2">
@@ -78,10 +87,7 @@ export function MemberVisitFields({
         <NativeSelect
           id={`${id}-block`}
           value={String(block)}
-          onChange={(event) => {
-            const end = startTime ? addMinutes(startTime, Number(event.target.value)) : "";
-            if (end) onEndTime(end);
-          }}
+          onChange={(event) => setChosen(Number(event.target.value))}
         >
           {VISIT_BLOCKS.map((minutes) => (
             <option key={minutes} value={minutes}>

@@ -5,13 +5,21 @@ import { longDate } from "../dates";
 import type { BankSummary } from "../types";
 
 /** Plan, status, renewal, the hours meter and the visits left: the same for member and staff. */
-export function MembershipSummary({ summary }: { summary: BankSummary }) {
+export function MembershipSummary({
+  summary,
+  headingLevel = 3,
+}: {
+  summary: BankSummary;
+  /** The plan name's heading level where the summary sits. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const active = summary.status === "active";
   const percent = Math.min(100, Math.round((summary.minutesLeft / summary.minutesPerYear) * 100));
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-lg font-semibold">{summary.planName}</h3>
+        <Heading className="text-lg font-semibold">{summary.planName}</Heading>
         <Badge variant={active ? "default" : "secondary"}>{active ? "Active" : "Canceled"}</Badge>
         <span className="text-sm text-muted-foreground">
           {summary.billing === "annual"

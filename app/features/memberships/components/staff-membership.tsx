@@ -78,10 +78,11 @@ export function StaffMembershipPage({
           {customer.address ? ` · ${customer.address}` : ""}
         </p>
       </div>
+      {active && <OutcomeLine outcome={outcome} intent="start" />}
       {membership && (
         <Card>
           <CardContent className="grid gap-4">
-            <MembershipSummary summary={membership.summary} />
+            <MembershipSummary summary={membership.summary} headingLevel={2} />
             {active && membership.cancel && (
               <StaffCancel quote={membership.cancel} outcome={outcome} />
             )}
