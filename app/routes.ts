@@ -36,12 +36,8 @@ export default [
     "dashboard/appointments/:appointmentId/calendar",
     "routes/dashboard.appointments.$appointmentId.calendar.ts",
   ),
-  // Memberships: the member's own actions and statement file, staff's page per customer.
-  route("dashboard/membership", "routes/dashboard.membership.ts"),
-  route(
-    "dashboard/memberships/:membershipId/statement",
-    "routes/dashboard.memberships.$membershipId.statement.ts",
-  ),
+  // Memberships: staff's page per customer (and the visit spend for 'Create New Appointment'),
+  // the member's own actions and the statement file.
   route(
     "employee/customers/:customerId/membership",
     "routes/employee.customers.$customerId.membership.tsx",
@@ -49,6 +45,11 @@ export default [
   route(
     "employee/customers/:customerId/visit-spend",
     "routes/employee.customers.$customerId.visit-spend.ts",
+  ),
+  route("dashboard/membership", "routes/dashboard.membership.ts"),
+  route(
+    "dashboard/memberships/:membershipId/statement",
+    "routes/dashboard.memberships.$membershipId.statement.ts",
   ),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
   route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),

@@ -602,7 +602,7 @@ export async function recordPayment(
  */
 export async function addPart(
   input: { appointmentId: string; description: string; costCents: number },
-  staffId: string,
+  staffId: string | null,
   database: DbOrTx = db(),
   notify = true,
 ) {
