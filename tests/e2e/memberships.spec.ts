@@ -1,5 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
-import { createEmployee, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { addPart } from "~/features/memberships/membership.server";
+import { createMembership, createMemberVisit } from "../factories";
+import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employee-support";
 
 /*
@@ -264,5 +266,45 @@ test.describe("memberships", () => {
       "/book-call",
     );
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("memberships without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the member approves a part and cancels with plain forms", async ({ page }) => {
+    const customer = await uniqueCustomer();
+    await createMembership(e2eDb(), customer.id, { startDate: businessDate(-5) });
+    const { appointment } = await createMemberVisit(
+      e2eDb(),
+      { id: customer.homeId, customerId: customer.id },
+      { scheduledDate: businessDate(10), startTime: "09:00", endTime: "10:45", tasks: ["Faucet"] },
+    );
+    await addPart(
+      { appointmentId: appointment.id, description: "Sump pump float", costCents: 12_500 },
+      null,
+      e2eDb(),
+      false,
+    );
+    await signIn(page, customer);
+    await page.goto("/dashboard?tab=membership");
+    await expect(page.getByTestId("hours-meter")).toHaveText("1 h 45 min of 42 h left");
+    await page.getByRole("button", { name: "Approve Sump pump float ($125.00)" }).click();
+    await expect(page.getByText("Part approved. We will buy it for your visit.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Cancel membership" }).click();
+    const confirm = page.getByRole("region", { name: "Cancel membership" });
+    // Within the guarantee: the month's charge comes back in full; the visit is canceled too.
+    await expect(confirm.getByTestId("cancel-refund")).toHaveText("Refund: $295.00");
+    await expect(confirm).toContainText("1 upcoming visit is canceled");
+    await confirm.getByRole("button", { name: "Confirm cancellation" }).click();
+    await expect(page.getByText("Your membership is canceled.")).toBeVisible();
+    await expect(page.getByTestId("hours-meter")).toHaveText("0 min of 42 h left");
+    await expect(
+      page
+        .getByRole("region", { name: "Statement" })
+        .getByRole("row")
+        .filter({ hasText: "Refund:" }),
+    ).toContainText("-$295.00");
   });
 });
