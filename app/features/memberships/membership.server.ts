@@ -576,7 +576,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** Staff record a payment received (the ledger a payment provider could write to later). */
 export async function recordPayment(
   input: { membershipId: string; amountCents: number; method: PaymentMethod; reference: string },
-  staffId: string,
+  staffId: string | null,
   database: DbOrTx = db(),
 ) {
   return inTransaction(database, async (tx) => {
