@@ -36,6 +36,21 @@ export default [
     "dashboard/appointments/:appointmentId/calendar",
     "routes/dashboard.appointments.$appointmentId.calendar.ts",
   ),
+  // Memberships: staff's page per customer (and the visit spend for 'Create New Appointment'),
+  // the member's own actions and the statement file.
+  route(
+    "employee/customers/:customerId/membership",
+    "routes/employee.customers.$customerId.membership.tsx",
+  ),
+  route(
+    "employee/customers/:customerId/visit-spend",
+    "routes/employee.customers.$customerId.visit-spend.ts",
+  ),
+  route("dashboard/membership", "routes/dashboard.membership.ts"),
+  route(
+    "dashboard/memberships/:membershipId/statement",
+    "routes/dashboard.memberships.$membershipId.statement.ts",
+  ),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
   route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),
 

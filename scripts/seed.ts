@@ -1,7 +1,14 @@
 import type { Database } from "~/db/client.server";
 import {
-  createAppointment,
+  addPart,
+  completeVisit,
+  markPartBought,
+  recordPayment,
+} from "~/features/memberships/membership.server";
+import {
   createHome,
+  createMembership,
+  createMemberVisit,
   createServiceRequest,
   createUser,
 } from "../tests/factories";
@@ -87,7 +94,49 @@ export async function seedDemo(db: Database) {
       priority: "next",
       position: 0,
     });
-    await createAppointment(tx, mariaHome, {
+    // Maria is a Complete Home Care member since 100 days ago (monthly): four months charged,
+    // three paid, one visit done with a bought part, the coming visit reserved with a part
+    // waiting for her approval. James has no membership.
+    const membership = await createMembership(tx, maria.id, {
+      plan: "complete",
+      billing: "monthly",
+      startDate: dayFromToday(-100),
+      staffId: staff.id,
+    });
+    for (const reference of ["VISA 4242 Aug", "VISA 4242 Sep", "VISA 4242 Oct"]) {
+      await recordPayment(
+        { membershipId: membership.id, amountCents: 29_500, method: "card", reference },
+        staff.id,
+        tx,
+      );
+    }
+    const past = await createMemberVisit(tx, mariaHome, {
+      scheduledDate: dayFromToday(-30),
+      startTime: "09:00",
+      endTime: "10:45",
+      assignedEmployeeId: staff.id,
+      createdBy: staff.id,
+      tasks: ["Replace porch light fixture"],
+    });
+    const cartridge = await addPart(
+      {
+        appointmentId: past.appointment.id,
+        description: "Porch light mounting kit",
+        costCents: 2_450,
+      },
+      staff.id,
+      tx,
+      false,
+    );
+    await markPartBought(cartridge.id, staff.id, tx);
+    await completeVisit(
+      { appointmentId: past.appointment.id, minutesWorked: 90 },
+      staff.id,
+      dayFromToday(0),
+      tx,
+      false,
+    );
+    const coming = await createMemberVisit(tx, mariaHome, {
       scheduledDate: dayFromToday(3),
       startTime: "09:00",
       endTime: "12:30",
@@ -96,5 +145,15 @@ export async function seedDemo(db: Database) {
       createdBy: staff.id,
       tasks: [leak.title, "Check the water heater's relief valve"],
     });
+    await addPart(
+      {
+        appointmentId: coming.appointment.id,
+        description: "Water heater pressure relief valve",
+        costCents: 14_000,
+      },
+      staff.id,
+      tx,
+      false,
+    );
   });
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import type { DbOrTx } from "~/db/client.server";
+import type { Database, DbOrTx } from "~/db/client.server";
 import {
   account,
   appointments,
@@ -10,6 +10,8 @@ import {
   serviceRequests,
   user,
 } from "~/db/schema";
+import type { PlanId } from "~/content/plans";
+import { reserveVisitMinutes, startMembership } from "~/features/memberships/membership.server";
 
 /*
  * Factories shared by the tests and the demo seed: each writes real rows the way the product
@@ -142,4 +144,42 @@ export async function createAppointment(
       .values(input.tasks.map((taskDescription) => ({ appointmentId: row.id, taskDescription })));
   }
   return row;
+}
+
+export type NewMembership = {
+  plan?: PlanId;
+  billing?: "monthly" | "annual";
+  /** YYYY-MM-DD; the charges due since then are posted. */
+  startDate: string;
+  staffId?: string | null;
+};
+
+/** A membership started the way staff start one (no welcome e-mail). */
+export async function createMembership(db: DbOrTx, customerId: string, input: NewMembership) {
+  return startMembership(
+    {
+      customerId,
+      plan: input.plan ?? "complete",
+      billing: input.billing ?? "monthly",
+      startDate: input.startDate,
+    },
+    input.staffId ?? null,
+    { database: db, notify: false },
+  );
+}
+
+/** A member's visit: the appointment and its minutes reserved, in one transaction. */
+export async function createMemberVisit(
+  db: DbOrTx,
+  home: { id: string; customerId: string },
+  input: NewAppointment & { asExtra?: boolean },
+) {
+  return (db as Database).transaction(async (tx) => {
+    const appointment = await createAppointment(tx, home, input);
+    const reserved = await reserveVisitMinutes(tx, appointment.id, {
+      actorId: input.createdBy ?? null,
+      asExtra: input.asExtra,
+    });
+    return { appointment, reserved };
+  });
 }

@@ -1,47 +1,111 @@
-/** A membership plan card (SPEC.md section 3: static display data, never fetched). */
-export type MembershipPlan = {
+/**
+ * The three plans of SPEC.md section 9: the one place their terms live. The pricing section,
+ * the membership pages and the accounting all read these; a membership copies the terms it
+ * starts with (DESIGN.md decision 14), so changing a price here never rewrites the past.
+ */
+export type PlanId = "essential" | "complete" | "total";
+
+export type PlanTerms = {
+  id: PlanId;
   name: string;
+  /** Price per month in cents. */
+  monthlyPriceCents: number;
+  /** The year's hours, in minutes (hours are never floats). */
+  minutesPerYear: number;
+  visitsPerYear: number;
+};
+
+/** A membership plan card (SPEC.md section 3: static display data, never fetched). */
+export type MembershipPlan = PlanTerms & {
+  /** Display strings, derived from the terms above. */
   pricePerMonth: number;
   hoursPerYear: string;
-  visitsPerYear: string;
   description: string;
   badge: "Most Popular" | "Best Value" | null;
   buttonText: string;
 };
 
-/** The three plans of SPEC.md section 9. Every visit is a 1 hour 45 minute block. */
+function plan(
+  terms: PlanTerms,
+  card: Pick<MembershipPlan, "description" | "badge" | "buttonText">,
+): MembershipPlan {
+  return {
+    ...terms,
+    pricePerMonth: terms.monthlyPriceCents / 100,
+    // 1050 minutes -> "17.5", 2520 -> "42"
+    hoursPerYear: String(terms.minutesPerYear / 60),
+    ...card,
+  };
+}
+
+/** The three plans of SPEC.md section 9. */
 export const PLANS: MembershipPlan[] = [
-  {
-    name: "Essential Home Care",
-    pricePerMonth: 175,
-    hoursPerYear: "17.5",
-    visitsPerYear: "10",
-    description:
-      "Steady upkeep for newer or smaller homes: seasonal maintenance, a few fixes and the odd upgrade, handled before they pile up.",
-    badge: null,
-    buttonText: "Get Started",
-  },
-  {
-    name: "Complete Home Care",
-    pricePerMonth: 295,
-    hoursPerYear: "42",
-    visitsPerYear: "24",
-    description:
-      "About 3.5 hours a month for the repairs, upgrades and upkeep of a busy family home. The plan most members choose.",
-    badge: "Most Popular",
-    buttonText: "Get Started",
-  },
-  {
-    name: "Total Home",
-    pricePerMonth: 550,
-    hoursPerYear: "84",
-    visitsPerYear: "48",
-    description:
-      "A visit almost every week for larger homes, older homes and long to-do lists, with room for bigger projects.",
-    badge: "Best Value",
-    buttonText: "Get Started",
-  },
+  plan(
+    {
+      id: "essential",
+      name: "Essential Home Care",
+      monthlyPriceCents: 17_500,
+      minutesPerYear: 17.5 * 60,
+      visitsPerYear: 10,
+    },
+    {
+      description:
+        "Steady upkeep for newer or smaller homes: seasonal maintenance, a few fixes and the odd upgrade, handled before they pile up.",
+      badge: null,
+      buttonText: "Get Started",
+    },
+  ),
+  plan(
+    {
+      id: "complete",
+      name: "Complete Home Care",
+      monthlyPriceCents: 29_500,
+      minutesPerYear: 42 * 60,
+      visitsPerYear: 24,
+    },
+    {
+      description:
+        "About 3.5 hours a month for the repairs, upgrades and upkeep of a busy family home. The plan most members choose.",
+      badge: "Most Popular",
+      buttonText: "Get Started",
+    },
+  ),
+  plan(
+    {
+      id: "total",
+      name: "Total Home",
+      monthlyPriceCents: 55_000,
+      minutesPerYear: 84 * 60,
+      visitsPerYear: 48,
+    },
+    {
+      description:
+        "A visit almost every week for larger homes, older homes and long to-do lists, with room for bigger projects.",
+      badge: "Best Value",
+      buttonText: "Get Started",
+    },
+  ),
 ];
+
+export const PLAN_IDS = ["essential", "complete", "total"] as const satisfies readonly PlanId[];
+
+export function planById(id: PlanId): MembershipPlan {
+  const found = PLANS.find((p) => p.id === id);
+  if (!found) throw new Error(`Unknown plan ${id}`);
+  return found;
+}
+
+/** Visit blocks (SPEC.md section 9), in minutes. */
+export const VISIT_BLOCKS = [105, 210] as const;
+export type VisitBlockMinutes = (typeof VISIT_BLOCKS)[number];
+/** An extra visit in a month: 1 hour 45 minutes for $150, charged, not taken from the hours. */
+export const EXTRA_VISIT = { minutes: 105, priceCents: 15_000 } as const;
+/** The flat shopping fee per visit that needs parts, not per part. */
+export const SHOPPING_FEE_CENTS = 1_000;
+/** Parts above this cost wait for the member's approval. */
+export const PARTS_APPROVAL_ABOVE_CENTS = 10_000;
+/** Time worked on a visit is recorded in steps of this many minutes. */
+export const WORK_STEP_MINUTES = 15;
 
 /** What every membership includes (SPEC.md section 9, "Membership inclusions"). */
 export const MEMBERSHIP_INCLUSIONS = [

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -221,7 +222,7 @@ export const requestPhotos = pgTable(
   (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
 );
 
-export const appointmentStatus = pgEnum("appointment_status", ["approved"]);
+export const appointmentStatus = pgEnum("appointment_status", ["approved", "canceled"]);
 
 export const appointments = pgTable(
   "appointments",
@@ -260,6 +261,248 @@ export const appointmentTasks = pgTable(
     serviceRequestId: uuid().references(() => serviceRequests.id, { onDelete: "set null" }),
   },
   (t) => [index("appointment_tasks_appointment_idx").on(t.appointmentId)],
+);
+
+/* ---------- Memberships: plans, the hours bank, parts (docs/decisions/012-015) ---------- */
+
+export const membershipPlan = pgEnum("membership_plan", ["essential", "complete", "total"]);
+export const membershipBilling = pgEnum("membership_billing", ["monthly", "annual"]);
+export const membershipStatus = pgEnum("membership_status", ["active", "canceled"]);
+
+/**
+ * A customer's membership for their home. The plan's terms are copied when it starts, so a
+ * price change never rewrites what a member was charged. `minutesAvailable` (the hours bank)
+ * and `balanceCents` (what the member owes; negative is a credit) change only in the same
+ * transaction as a ledger row, under this row's lock: concurrent bookings serialize here, and
+ * the CHECK keeps the bank from ever going negative.
+ */
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: text()
+      .notNull()
+      .references(() => user.id),
+    homeId: uuid()
+      .notNull()
+      .references(() => homes.id),
+    plan: membershipPlan().notNull(),
+    planName: text().notNull(),
+    monthlyPriceCents: integer().notNull(),
+    minutesPerYear: integer().notNull(),
+    visitsPerYear: integer().notNull(),
+    billing: membershipBilling().notNull(),
+    status: membershipStatus().notNull().default("active"),
+    /** The day payment details were recorded: the first billing period begins then. */
+    startDate: date({ mode: "string" }).notNull(),
+    /** Billing periods charged so far; the next one begins `periodsCharged` periods after start. */
+    periodsCharged: integer().notNull().default(0),
+    minutesAvailable: integer().notNull().default(0),
+    balanceCents: integer().notNull().default(0),
+    /** The business day the membership ended (the guarantee is judged on it). */
+    canceledOn: date({ mode: "string" }),
+    canceledAt: timestamp({ withTimezone: true }),
+    canceledBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("memberships_one_active_per_home")
+      .on(t.homeId)
+      .where(sql`${t.status} = 'active'`),
+    uniqueIndex("memberships_one_active_per_customer")
+      .on(t.customerId)
+      .where(sql`${t.status} = 'active'`),
+    index("memberships_customer_idx").on(t.customerId, t.createdAt),
+    check("memberships_minutes_available_not_negative", sql`${t.minutesAvailable} >= 0`),
+    check(
+      "memberships_terms_positive",
+      sql`${t.monthlyPriceCents} > 0 and ${t.minutesPerYear} > 0 and ${t.visitsPerYear} > 0`,
+    ),
+    check("memberships_periods_charged", sql`${t.periodsCharged} >= 0`),
+  ],
+);
+
+export const membershipMinutesKind = pgEnum("membership_minutes_kind", [
+  "accrual",
+  "reserve",
+  "release",
+  "return",
+  "refund",
+]);
+
+/**
+ * The hours bank's ledger, append-only (triggers refuse UPDATE and DELETE): paid minutes in
+ * (accrual), a visit's block out (reserve), back when the visit is canceled or moved (release)
+ * or finished early (return), and the unused minutes out when the membership is canceled and
+ * refunded (refund). `balanceAfter` is the bank after this entry.
+ */
+export const membershipMinutesLedger = pgTable(
+  "membership_minutes_ledger",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id),
+    kind: membershipMinutesKind().notNull(),
+    minutes: integer().notNull(),
+    balanceAfter: integer().notNull(),
+    /** The visit (appointment) this entry belongs to; kept even if the visit row goes. */
+    appointmentId: uuid(),
+    note: text().notNull(),
+    createdBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("membership_minutes_ledger_membership_idx").on(t.membershipId, t.id),
+    check("membership_minutes_ledger_balance", sql`${t.balanceAfter} >= 0`),
+    check(
+      "membership_minutes_ledger_sign",
+      sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0)`,
+    ),
+  ],
+);
+
+export const membershipMoneyKind = pgEnum("membership_money_kind", [
+  "membership_charge",
+  "extra_visit",
+  "part",
+  "shopping_fee",
+  "payment",
+  "refund",
+  "correction",
+]);
+
+export const paymentMethod = pgEnum("payment_method", ["card", "check", "cash", "bank_transfer"]);
+
+/**
+ * The money ledger of a membership, in integer cents, append-only: charges are positive (the
+ * member owes them), payments and refunds negative; a correction is a new entry, never an
+ * edit. `balanceAfter` is what the member owes after this entry (negative: a credit). Staff
+ * write payments today; a payment provider can write the same entries later.
+ */
+export const membershipMoneyLedger = pgTable(
+  "membership_money_ledger",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id),
+    kind: membershipMoneyKind().notNull(),
+    amountCents: integer().notNull(),
+    balanceAfter: integer().notNull(),
+    description: text().notNull(),
+    /** Membership charges: the first day of the billing period paid for. */
+    periodStart: date({ mode: "string" }),
+    appointmentId: uuid(),
+    partId: uuid(),
+    paymentMethod: paymentMethod(),
+    reference: text(),
+    createdBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("membership_money_ledger_membership_idx").on(t.membershipId, t.id),
+    // A billing period is charged once, a visit's shopping fee once, a part once.
+    uniqueIndex("membership_money_ledger_one_charge_per_period")
+      .on(t.membershipId, t.periodStart)
+      .where(sql`${t.kind} = 'membership_charge'`),
+    uniqueIndex("membership_money_ledger_one_shopping_fee_per_visit")
+      .on(t.appointmentId)
+      .where(sql`${t.kind} = 'shopping_fee'`),
+    uniqueIndex("membership_money_ledger_one_charge_per_part")
+      .on(t.partId)
+      .where(sql`${t.kind} = 'part'`),
+    check(
+      "membership_money_ledger_sign",
+      sql`(${t.kind} in ('membership_charge', 'extra_visit', 'part', 'shopping_fee') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
+    ),
+    check(
+      "membership_money_ledger_payment_method",
+      sql`(${t.kind} = 'payment') = (${t.paymentMethod} is not null)`,
+    ),
+  ],
+);
+
+export const membershipVisitStatus = pgEnum("membership_visit_status", [
+  "reserved",
+  "released",
+  "completed",
+]);
+
+/**
+ * An appointment of a member is a visit: its block (1 h 45 min or 3 h 30 min) reserved from the
+ * bank, or an extra visit charged $150 and not taken from the bank; completing it records the
+ * time worked and returns the rest.
+ */
+export const membershipVisits = pgTable(
+  "membership_visits",
+  {
+    appointmentId: uuid()
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id),
+    blockMinutes: integer().notNull(),
+    isExtra: boolean().notNull().default(false),
+    extraReason: text(),
+    status: membershipVisitStatus().notNull().default("reserved"),
+    minutesWorked: integer(),
+    completedAt: timestamp({ withTimezone: true }),
+    completedBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("membership_visits_membership_idx").on(t.membershipId, t.status),
+    check("membership_visits_block", sql`${t.blockMinutes} in (105, 210)`),
+    check(
+      "membership_visits_worked",
+      sql`${t.minutesWorked} is null or (${t.minutesWorked} between 15 and ${t.blockMinutes} and ${t.minutesWorked} % 15 = 0)`,
+    ),
+  ],
+);
+
+export const partStatus = pgEnum("part_status", [
+  "pending_approval",
+  "approved",
+  "declined",
+  "bought",
+]);
+
+/**
+ * A part for a visit. Over $100 it waits for the member's approval (pending_approval);
+ * otherwise it is approved when recorded. Only an approved part can be marked bought, which
+ * charges it (and the visit's one $10 shopping fee) in the money ledger.
+ */
+export const membershipParts = pgTable(
+  "membership_parts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id),
+    description: text().notNull(),
+    costCents: integer().notNull(),
+    needsApproval: boolean().notNull(),
+    status: partStatus().notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: text().references(() => user.id, { onDelete: "set null" }),
+    boughtAt: timestamp({ withTimezone: true }),
+    boughtBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("membership_parts_membership_idx").on(t.membershipId, t.createdAt),
+    index("membership_parts_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending_approval'`),
+    check("membership_parts_cost", sql`${t.costCents} > 0`),
+  ],
 );
 
 export const leads = pgTable(
@@ -335,3 +578,8 @@ export type AppointmentTask = typeof appointmentTasks.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type IntroCall = typeof introCalls.$inferSelect;
 export type OutboxItem = typeof outbox.$inferSelect;
+export type Membership = typeof memberships.$inferSelect;
+export type MembershipMinutesEntry = typeof membershipMinutesLedger.$inferSelect;
+export type MembershipMoneyEntry = typeof membershipMoneyLedger.$inferSelect;
+export type MembershipVisit = typeof membershipVisits.$inferSelect;
+export type MembershipPart = typeof membershipParts.$inferSelect;

@@ -13,6 +13,9 @@ import { ProfileMenu } from "~/features/accounts/components/profile-menu";
 import { AppointmentsTab } from "~/features/appointments/components/appointments-tab";
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import type { CustomerAppointment } from "~/features/appointments/types";
+import { MembershipTab } from "~/features/memberships/components/membership-tab";
+import type { MembershipView } from "~/features/memberships/types";
+import { customerMembershipView } from "~/features/memberships/views.server";
 import { CompletedTab } from "~/features/service-requests/components/completed-tab";
 import {
   RequestDialog,
@@ -29,11 +32,15 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useBusiness } from "~/root";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
 
-type DashboardData = { requests: CustomerRequest[]; appointments: CustomerAppointment[] };
+type DashboardData = {
+  requests: CustomerRequest[];
+  appointments: CustomerAppointment[];
+  membership: MembershipView | null;
+};
 
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
 async function loadDashboard(customerId: string): Promise<DashboardData> {
-  const [requests, appointments] = await Promise.all([
+  const [requests, appointments, membership] = await Promise.all([
     listCustomerRequests(customerId).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
       return [];
@@ -42,8 +49,12 @@ async function loadDashboard(customerId: string): Promise<DashboardData> {
       logger.error({ err: error.message }, "loading appointments failed");
       return [];
     }),
+    customerMembershipView(customerId).catch((error: Error) => {
+      logger.error({ err: error.message }, "loading the membership failed");
+      return null;
+    }),
   ]);
-  return { requests, appointments };
+  return { requests, appointments, membership };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -81,7 +92,7 @@ export function meta() {
   return [{ title: "Dashboard" }];
 }
 
-const TABS = ["requests", "appointments", "completed"] as const;
+const TABS = ["requests", "appointments", "completed", "membership"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -207,6 +218,10 @@ function DashboardBody({ data }: { data: DashboardData }) {
             <span className="sm:hidden">Done</span>
             <span className="hidden sm:inline">Completed</span>
           </TabsTrigger>
+          <TabsTrigger value="membership">
+            <span className="sm:hidden">Plan</span>
+            <span className="hidden sm:inline">Membership</span>
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="requests">
           <RequestsTab requests={data.requests} onChanged={reload} />
@@ -216,6 +231,9 @@ function DashboardBody({ data }: { data: DashboardData }) {
         </TabsContent>
         <TabsContent value="completed">
           <CompletedTab requests={data.requests} />
+        </TabsContent>
+        <TabsContent value="membership">
+          <MembershipTab view={data.membership} />
         </TabsContent>
       </Tabs>
     </>

@@ -27,6 +27,7 @@ import {
 } from "~/features/employee/requests.server";
 import { parseDashboardTab, type DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
+import { activeMembershipsOf, membershipCounters } from "~/features/memberships/membership.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const appointmentsView: "upcoming" | "past" =
     params.get("appts") === "past" ? "past" : "upcoming";
 
-  const [counters, requests, appointmentList, customers, employees, introCalls, detail] =
+  const [counters, requests, appointmentList, customers, employees, introCalls, detail, members] =
     await Promise.all([
       requestCounters(today),
       listRequests({ status, search, after, before }),
@@ -56,12 +57,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       listEmployees(),
       listUpcomingIntroCalls({ limit: 50 }),
       isUuid(requestId) ? getRequestDetail(requestId) : Promise.resolve(null),
+      membershipCounters(),
     ]);
+  // Each customer's active membership, for the Customers tab and the request detail.
+  const memberOf = await activeMembershipsOf([
+    ...customers.customers.map((c) => c.userId),
+    ...(detail ? [detail.customerId] : []),
+  ]);
 
   return {
     employee,
     today,
-    counters,
+    counters: { ...counters, ...members },
     requests: {
       rows: requests.rows.map(({ cursor: _cursor, ...row }) => row),
       older: requests.older ? encodeCursor(requests.older) : null,
@@ -74,7 +81,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...appointmentList,
       page: Number(params.get("apage")) || 1,
     },
-    customers: { ...customers, search: customerSearch ?? "" },
+    customers: {
+      ...customers,
+      customers: customers.customers.map((c) => ({
+        ...c,
+        membership: memberOf.get(c.userId) ?? null,
+      })),
+      search: customerSearch ?? "",
+    },
     employees,
     introCalls: introCalls.map((call) => ({
       id: call.id,
@@ -83,7 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       phone: call.phone,
       startsAt: call.startsAt.toISOString(),
     })),
-    detail,
+    detail: detail ? { ...detail, membership: memberOf.get(detail.customerId) ?? null } : null,
     detailMissing: Boolean(requestId) && !detail,
   };
 }

@@ -94,6 +94,19 @@ async function freshRequest(world: World, owner: Owner) {
 }
 
 const PUBLIC_PAGE: Entry = { loader: { expect: everyone("ok") } };
+const staffOnly = byActor({
+  visitor: "denied",
+  customerA: "denied",
+  customerB: "denied",
+  employee: "ok",
+});
+/** The member's own membership actions answer with a redirect to the Membership tab. */
+const memberOnly = byActor({
+  visitor: "denied",
+  customerA: "to-dashboard",
+  customerB: "to-dashboard",
+  employee: "denied",
+});
 
 /**
  * One entry per route id (or per module file, for modules serving several routes). Keep this
@@ -439,6 +452,160 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // Memberships (issue 15). Staff's page and its actions: staff only, for the customer in the
+  // URL only (a visit or part of the other customer is refused).
+  "routes/employee.customers.$customerId.membership": {
+    loader: {
+      objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "start a membership (the customer already has one: refused)",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: () => ({
+          intent: "start",
+          plan: "total",
+          billing: "annual",
+          startDate: "2026-01-05",
+        }),
+        expect: everyone("denied"),
+      },
+      {
+        name: "record a payment",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: (world) => ({
+          intent: "payment",
+          amount: "12.34",
+          method: "check",
+          reference: world.tag,
+        }),
+        expect: staffOnly,
+      },
+      {
+        name: "complete the other customer's visit through this customer's page",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: (world, owner) => ({
+          intent: "complete",
+          appointmentId: world.customer(owner === "A" ? "B" : "A").memberVisitId,
+          minutesWorked: "90",
+        }),
+        expect: everyone("denied"),
+      },
+      {
+        name: "complete a visit with the time worked",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: (world, owner) => ({
+          intent: "complete",
+          appointmentId: world.customer(owner!).memberVisitId,
+          minutesWorked: "90",
+        }),
+        expect: staffOnly,
+      },
+      {
+        name: "add a part to the other customer's visit through this customer's page",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: (world, owner) => ({
+          intent: "add-part",
+          appointmentId: world.customer(owner === "A" ? "B" : "A").memberVisitId,
+          description: "Hinge",
+          cost: "4",
+        }),
+        expect: everyone("denied"),
+      },
+      {
+        name: "add a part",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: (world, owner) => ({
+          intent: "add-part",
+          appointmentId: world.customer(owner!).memberVisitId,
+          description: `Hinge ${world.customer(owner!).marker}`,
+          cost: "4",
+        }),
+        expect: staffOnly,
+      },
+      {
+        name: "mark a part waiting for approval bought (refused)",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: (world, owner) => ({
+          intent: "part-bought",
+          partId: world.customer(owner!).pendingPartId,
+        }),
+        expect: everyone("denied"),
+      },
+      {
+        name: "mark an approved part bought",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: (world, owner) => ({
+          intent: "part-bought",
+          partId: world.customer(owner!).approvedPartId,
+        }),
+        expect: staffOnly,
+      },
+      {
+        name: "cancel on the member's behalf",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: () => ({ intent: "cancel" }),
+        expect: staffOnly,
+      },
+    ],
+  },
+  "routes/employee.customers.$customerId.visit-spend": {
+    loader: {
+      paths: (world) =>
+        (["A", "B"] as const).map((owner) => ({
+          path: `/employee/customers/${world.customer(owner).id}/visit-spend?date=2026-12-01&block=105`,
+          expect: byActor({
+            visitor: "denied",
+            customerA: "denied",
+            customerB: "denied",
+            employee: "ok",
+          }),
+        })),
+      expect: everyone("denied"),
+    },
+  },
+  // The member's own actions: always on the session's own membership (a part of the other
+  // member's is not theirs to answer: the snapshot proves nothing of theirs changes).
+  "routes/dashboard.membership": {
+    loader: { expect: everyone("to-dashboard") },
+    actions: [
+      {
+        name: "approve a part",
+        objects: (world, owner) => ({ owner }),
+        body: (world, owner) => ({
+          intent: "approve-part",
+          partId: world.customer(owner!).pendingPartId,
+        }),
+        expect: memberOnly,
+      },
+      {
+        name: "decline a part",
+        objects: (world, owner) => ({ owner }),
+        body: (world, owner) => ({
+          intent: "decline-part",
+          partId: world.customer(owner!).pendingPartId,
+        }),
+        expect: memberOnly,
+      },
+      {
+        name: "cancel the membership (always one's own)",
+        body: () => ({ intent: "cancel" }),
+        expect: memberOnly,
+      },
+    ],
+  },
+  "routes/dashboard.memberships.$membershipId.statement": {
+    loader: {
+      objects: (world, owner) => ({ membershipId: world.customer(owner).membershipId }),
+      expect: ownership("ok", "not-found", { visitor: "denied", employee: "ok" }),
+    },
+  },
   "routes/api.auth": {
     loader: {
       paths: () => [
@@ -477,8 +644,9 @@ function appointmentForm(world: World, customer: Owner, home: Owner): Record<str
     customerId: world.customer(customer).id,
     homeId: world.customer(home).homeId,
     scheduledDate: date,
+    // 1 h 45 min: the world's customers are members, whose visits are blocks.
     startTime: "13:00",
-    endTime: "15:00",
+    endTime: "14:45",
     "tasks[0].description": `Matrix task ${world.tag}`,
   };
 }

@@ -8,7 +8,15 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
-import { createAppointment, createHome, createServiceRequest, createUser } from "../factories";
+import { addPart } from "~/features/memberships/membership.server";
+import {
+  createAppointment,
+  createHome,
+  createMembership,
+  createMemberVisit,
+  createServiceRequest,
+  createUser,
+} from "../factories";
 import { HttpClient } from "./http";
 
 export const WORLD_PASSWORD = "World-Pass-2026!";
@@ -27,6 +35,11 @@ export type CustomerFixture = {
   appointmentId: string;
   /** One photo on the first request, uploaded through the app. */
   photoIds: string[];
+  /** A Complete membership with a visit yesterday, a part waiting for approval and one approved. */
+  membershipId: string;
+  memberVisitId: string;
+  pendingPartId: string;
+  approvedPartId: string;
 };
 
 export type World = {
@@ -94,6 +107,17 @@ async function customer(db: Database, marker: string, notesMarker: string, lette
     notes: `Bring a ladder ${marker}`,
     tasks: [`Task for ${marker}`],
   });
+  const membership = await createMembership(db, account.id, { startDate: inDays(-10) });
+  const visit = await createMemberVisit(db, home, {
+    scheduledDate: inDays(-1),
+    startTime: "09:00",
+    endTime: "10:45",
+    tasks: [`Member task for ${marker}`],
+  });
+  const part = (description: string, costCents: number) =>
+    addPart({ appointmentId: visit.appointment.id, description, costCents }, null, db, false);
+  const pending = await part(`Water heater valve ${marker}`, 14_000);
+  const approved = await part(`Washers ${marker}`, 350);
   return {
     id: account.id,
     email: account.email,
@@ -103,6 +127,10 @@ async function customer(db: Database, marker: string, notesMarker: string, lette
     completedRequestId: done.id,
     appointmentId: appointment.id,
     photoIds: [] as string[],
+    membershipId: membership.id,
+    memberVisitId: visit.appointment.id,
+    pendingPartId: pending.id,
+    approvedPartId: approved.id,
   } satisfies CustomerFixture;
 }
 
@@ -227,7 +255,17 @@ export async function snapshot(db: Database, world: World): Promise<Snapshot> {
           'appointments', (select json_agg(t order by t.id) from appointments t
                            where t.customer_id = ${id} or t.assigned_employee_id = ${id}),
           'tasks', (select json_agg(k order by k.id) from appointment_tasks k
-                    join appointments a on a.id = k.appointment_id where a.customer_id = ${id})
+                    join appointments a on a.id = k.appointment_id where a.customer_id = ${id}),
+          'memberships', (select json_agg(t order by t.id) from memberships t
+                          where t.customer_id = ${id}),
+          'money', (select json_agg(l order by l.id) from membership_money_ledger l
+                    join memberships m on m.id = l.membership_id where m.customer_id = ${id}),
+          'minutes', (select json_agg(l order by l.id) from membership_minutes_ledger l
+                      join memberships m on m.id = l.membership_id where m.customer_id = ${id}),
+          'visits', (select json_agg(v order by v.appointment_id) from membership_visits v
+                     join memberships m on m.id = v.membership_id where m.customer_id = ${id}),
+          'parts', (select json_agg(p order by p.id) from membership_parts p
+                    join memberships m on m.id = p.membership_id where m.customer_id = ${id})
         ) as state`);
       const rows = (result as unknown as { rows: { state: unknown }[] }).rows;
       return [who, JSON.stringify(rows[0].state)] as const;

@@ -104,6 +104,11 @@ export function createAppointmentSchema(today: string) {
       )
         .transform((value) => value || undefined)
         .optional(),
+      // A member's visit booked by staff as an extra visit ($150, not from the hours bank).
+      asExtra: z
+        .enum(["on", "true"])
+        .transform(() => true)
+        .optional(),
     })
     .refine((value) => minutes(value.endTime) > minutes(value.startTime), {
       path: ["endTime"],

@@ -12,6 +12,10 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
+import {
+  reserveVisitMinutes,
+  VisitSpendRefusedError,
+} from "~/features/memberships/membership.server";
 import type { CreateAppointmentInput } from "./create-appointment-schema";
 import { SELECT_CUSTOMER_AND_PROPERTY, UNKNOWN_EMPLOYEE } from "./create-appointment-schema";
 import { formatAppointmentDate, formatAppointmentTime } from "./format";
@@ -104,6 +108,16 @@ export async function createAppointment(input: CreateAppointmentInput, createdBy
         serviceRequestId: task.serviceRequestId ?? null,
       })),
     );
+    // A member's visit takes its block from the hours bank (or is an extra visit), in this
+    // transaction: refused, nothing is written.
+    await reserveVisitMinutes(tx, appointment.id, {
+      actorId: createdBy,
+      asExtra: input.asExtra,
+    }).catch((error: unknown) => {
+      if (error instanceof VisitSpendRefusedError)
+        throw new AppointmentRejectedError(error.message);
+      throw error;
+    });
     if (linked.length) {
       await tx
         .update(serviceRequests)

@@ -244,6 +244,7 @@ export async function getRequestDetail(id: string, database: DbOrTx = db()) {
       priority: serviceRequests.priority,
       employeeNotes: serviceRequests.employeeNotes,
       createdAt: serviceRequests.createdAt,
+      customerId: serviceRequests.customerId,
       customerFirstName: profiles.firstName,
       customerLastName: profiles.lastName,
       customerPhone: profiles.phone,

@@ -30,6 +30,7 @@ import {
   todayInBusinessZone,
 } from "~/features/appointments/create-appointment-schema";
 import { statusLabel } from "../requests";
+import { MemberVisitFields } from "~/features/memberships/components/member-visit-fields";
 
 /** "First Last", with the e-mail only where another customer has the same name. */
 function customerLabel(customer: CustomerChoice) {
@@ -110,6 +111,8 @@ function CreateAppointmentForm({
   const [customerId, setCustomerId] = useState("");
   const [homeId, setHomeId] = useState("");
   const [picked, setPicked] = useState<CustomerChoice | null>(null);
+  // A member's visit booked as an extra visit (issue 15).
+  const [asExtra, setAsExtra] = useState(false);
 
   // The customer list follows what is typed, a moment after typing stops.
   const searchLoad = search.load;
@@ -346,6 +349,15 @@ function CreateAppointmentForm({
         <Field label="End Time" errors={fields.endTime.errors} errorId={fields.endTime.errorId}>
           <Input {...getInputProps(fields.endTime, { type: "time" })} />
         </Field>
+        <MemberVisitFields
+          customerId={customerId}
+          date={String(fields.scheduledDate.value ?? "")}
+          startTime={String(fields.startTime.value ?? "")}
+          endTime={String(fields.endTime.value ?? "")}
+          onEndTime={(end) => form.update({ name: fields.endTime.name, value: end })}
+          asExtra={asExtra}
+          onAsExtra={setAsExtra}
+        />
       </fieldset>
 
       <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3" disabled={creating}>

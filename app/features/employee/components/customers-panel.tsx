@@ -16,6 +16,7 @@ import { formatAppointmentDate, formatAppointmentTime } from "~/features/appoint
 import { customerName } from "../requests";
 import { withParams } from "./requests-panel";
 import { phoneHref } from "~/lib/business";
+import { MembershipLink } from "~/features/memberships/components/membership-link";
 
 export type CustomerView = {
   userId: string;
@@ -30,6 +31,8 @@ export type CustomerView = {
   openRequests: number;
   nextAppointmentDate: string | null;
   nextAppointmentStart: string | null;
+  /** The customer's active membership (issue 15), or null. */
+  membership?: { planName: string; minutesLeft: number } | null;
 };
 
 export function CustomersPanel({
@@ -101,6 +104,7 @@ export function CustomersPanel({
                 <TableHead scope="col">Home address</TableHead>
                 <TableHead scope="col">Open requests</TableHead>
                 <TableHead scope="col">Next appointment</TableHead>
+                <TableHead scope="col">Membership</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -145,6 +149,13 @@ export function CustomersPanel({
                     ) : (
                       <span className="text-muted-foreground">None scheduled</span>
                     )}
+                  </TableCell>
+                  <TableCell className="whitespace-normal">
+                    <MembershipLink
+                      customerId={customer.userId}
+                      membership={customer.membership}
+                      name={customerName(customer.firstName, customer.lastName)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,4 +1,11 @@
-import { CalendarCheckIcon, CheckCircle2Icon, ClipboardListIcon, EyeIcon } from "lucide-react";
+import {
+  CalendarCheckIcon,
+  CheckCircle2Icon,
+  ClipboardListIcon,
+  EyeIcon,
+  PackageIcon,
+  UsersIcon,
+} from "lucide-react";
 import { Card } from "~/components/ui/card";
 
 export type CountersView = {
@@ -6,18 +13,27 @@ export type CountersView = {
   reviewed: number;
   scheduledAppointments: number;
   complete: number;
+  /** Memberships (issue 15). */
+  activeMembers?: number;
+  partsAwaitingApproval?: number;
 };
 
-/** The four counters (SPEC section 2): a list, so screen readers hear "4 items". */
+/** The counters (SPEC section 2, and memberships): a list, so screen readers hear the count. */
 export function DashboardCounters({ counters }: { counters: CountersView }) {
   const items = [
     { label: "New Requests", value: counters.new, icon: ClipboardListIcon },
     { label: "Reviewed", value: counters.reviewed, icon: EyeIcon },
     { label: "Scheduled", value: counters.scheduledAppointments, icon: CalendarCheckIcon },
     { label: "Completed", value: counters.complete, icon: CheckCircle2Icon },
+    { label: "Active Members", value: counters.activeMembers ?? 0, icon: UsersIcon },
+    {
+      label: "Parts awaiting approval",
+      value: counters.partsAwaitingApproval ?? 0,
+      icon: PackageIcon,
+    },
   ];
   return (
-    <ul aria-label="Counters" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <ul aria-label="Counters" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
       {items.map(({ label, value, icon: Icon }) => (
         <li key={label}>
           <Card className="flex-row items-center justify-between gap-2 px-4 py-4 sm:px-6">

@@ -22,6 +22,7 @@ import {
 import { useActionToast } from "../use-action-toast";
 import { PriorityBadge, StatusBadge } from "./request-badges";
 import { phoneHref } from "~/lib/business";
+import { MembershipLink } from "~/features/memberships/components/membership-link";
 
 export type RequestDetailView = {
   id: string;
@@ -31,9 +32,12 @@ export type RequestDetailView = {
   priority: string;
   employeeNotes: string | null;
   createdAt: string;
+  customerId: string;
   customerFirstName: string | null;
   customerLastName: string | null;
   customerPhone: string | null;
+  /** The customer's active membership (issue 15), or null. */
+  membership?: { planName: string; minutesLeft: number } | null;
   address: string;
   city: string;
   state: string;
@@ -110,6 +114,10 @@ function RequestDetail({ detail }: { detail: RequestDetailView }) {
               </dd>
               <dt className="text-muted-foreground">Property notes</dt>
               <dd className="whitespace-pre-wrap">{detail.propertyNotes || "None"}</dd>
+              <dt className="text-muted-foreground">Membership</dt>
+              <dd>
+                <MembershipLink customerId={detail.customerId} membership={detail.membership} />
+              </dd>
             </dl>
           </section>
 

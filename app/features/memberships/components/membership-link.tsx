@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { formatMinutes } from "../bank";
+
+/** On staff's customer views: the member's plan and hours, linking to their membership page. */
+export function MembershipLink({
+  customerId,
+  membership,
+  name,
+}: {
+  customerId: string;
+  membership?: { planName: string; minutesLeft: number } | null;
+  name?: string;
+}) {
+  const to = `/employee/customers/${encodeURIComponent(customerId)}/membership`;
+  const whose = name ? ` for ${name}` : "";
+  if (!membership) {
+    return (
+      <Link to={to} className="text-primary underline" aria-label={`Start membership${whose}`}>
+        Start membership
+      </Link>
+    );
+  }
+  return (
+    <Link
+      to={to}
+      className="text-primary underline"
+      aria-label={`${membership.planName}, ${formatMinutes(membership.minutesLeft)} left: manage membership${whose}`}
+    >
+      {membership.planName}, {formatMinutes(membership.minutesLeft)} left
+    </Link>
+  );
+}

@@ -1,0 +1,197 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { PLANS } from "~/content/plans";
+import { formatCents, formatMinutes } from "../bank";
+import { longDate } from "../dates";
+import type { MembershipView, PartView } from "../types";
+import { CancelMembership } from "./cancel-membership";
+import { MembershipSummary } from "./membership-summary";
+import { StatementTable } from "./statement-table";
+
+export const MEMBER_ACTION = "/dashboard/membership";
+
+/** Outcomes of the member's forms, carried in the URL (?mnotice=) so they show without JavaScript. */
+export const MEMBER_NOTICES = {
+  "part-approved": "Part approved. We will buy it for your visit.",
+  "part-declined": "Part declined. We will not buy it.",
+  "part-not-pending": "This part is not waiting for your approval.",
+  canceled: "Your membership is canceled. The refund is on your statement.",
+  "not-member": "You have no active membership to cancel.",
+  "cancel-failed": "Your membership could not be canceled. Please call us.",
+} as const;
+export type MemberNoticeCode = keyof typeof MEMBER_NOTICES;
+
+export function isMemberNotice(code: string | null): code is MemberNoticeCode {
+  return code !== null && code in MEMBER_NOTICES;
+}
+
+/** The customer's 'Membership' tab: their plan and hours, approvals, statement, cancel. */
+export function MembershipTab({ view }: { view: MembershipView | null }) {
+  const [params] = useSearchParams();
+  const notice = params.get("mnotice");
+  return (
+    <section aria-labelledby="membership-title" className="grid gap-4">
+      <h2 id="membership-title" className="text-lg font-semibold">
+        Membership
+      </h2>
+      {isMemberNotice(notice) && (
+        <p role="status" className="rounded-md border bg-background px-4 py-3 text-sm">
+          {MEMBER_NOTICES[notice]}
+        </p>
+      )}
+      {view ? <MemberView view={view} /> : null}
+      {(!view || view.summary.status !== "active") && <PlanChoices />}
+    </section>
+  );
+}
+
+function MemberView({ view }: { view: MembershipView }) {
+  const [params] = useSearchParams();
+  const pending = view.parts.filter((p) => p.status === "pending_approval");
+  const active = view.summary.status === "active";
+  const href = (cancel: boolean) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", "membership");
+    next.delete("mnotice");
+    if (cancel) next.set("cancel", "membership");
+    else next.delete("cancel");
+    return `?${next.toString()}`;
+  };
+  return (
+    <>
+      <Card>
+        <CardContent className="grid gap-4">
+          <MembershipSummary summary={view.summary} />
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="secondary">
+              <a href={`/dashboard/memberships/${view.summary.membershipId}/statement`} download>
+                Download statement (CSV)
+              </a>
+            </Button>
+            {active && view.cancel && (
+              <CancelMembership
+                quote={view.cancel}
+                open={params.get("cancel") === "membership"}
+                openHref={href(true)}
+                closeHref={href(false)}
+                action={MEMBER_ACTION}
+              />
+            )}
+          </div>
+        </CardContent>
+      </Card>
+      {pending.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h3>Parts waiting for your approval ({pending.length})</h3>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-3">
+              {pending.map((part) => (
+                <li key={part.id}>
+                  <PartApproval part={part} />
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h3>Statement</h3>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <StatementTable lines={view.statement} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function PartApproval({ part }: { part: PartView }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formAction === MEMBER_ACTION &&
+    navigation.formData?.get("partId") === part.id;
+  const label = `${part.description} (${formatCents(part.costCents)})`;
+  return (
+    <article
+      aria-label={`Part: ${label}`}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4"
+    >
+      <div className="grid gap-1">
+        <p className="font-medium">{part.description}</p>
+        <p className="text-sm text-muted-foreground">
+          {formatCents(part.costCents)} for your visit on {longDate(part.scheduledDate)}
+        </p>
+      </div>
+      <Form method="post" action={MEMBER_ACTION} className="flex gap-2" preventScrollReset>
+        <input type="hidden" name="partId" value={part.id} />
+        <Button
+          type="submit"
+          name="intent"
+          value="approve-part"
+          disabled={busy}
+          aria-label={`Approve ${label}`}
+        >
+          Approve
+        </Button>
+        <Button
+          type="submit"
+          name="intent"
+          value="decline-part"
+          variant="outline"
+          disabled={busy}
+          aria-label={`Decline ${label}`}
+        >
+          Decline
+        </Button>
+      </Form>
+    </article>
+  );
+}
+
+/** For a customer without a membership: the plans, and the free walk-thru to start. */
+function PlanChoices() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h3>Become a member</h3>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {PLANS.map((plan) => (
+            <li key={plan.id} className="grid gap-1 rounded-lg border p-4">
+              <p className="flex flex-wrap items-center gap-2 font-semibold">
+                {plan.name}
+                {plan.badge && <Badge variant="secondary">{plan.badge}</Badge>}
+              </p>
+              <p className="text-2xl font-bold">
+                ${plan.pricePerMonth}
+                <span className="text-sm font-normal text-muted-foreground">/month</span>
+              </p>
+              <p className="text-sm">
+                {formatMinutes(plan.minutesPerYear)} and {plan.visitsPerYear} visits per year
+              </p>
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-muted-foreground">
+          Start with a free 45-minute walk-thru of your home: no membership needed.
+        </p>
+        <Button asChild className="w-fit">
+          <Link to="/book-call">Book a free walk-thru</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,462 @@
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { PLANS } from "~/content/plans";
+import { formatCents, formatMinutes } from "../bank";
+import { longDate } from "../dates";
+import type { MemberVisitRow, PartView, StaffMembershipView } from "../types";
+import { CancelMembership } from "./cancel-membership";
+import { MembershipSummary } from "./membership-summary";
+import { StatementTable } from "./statement-table";
+
+type Outcome = { ok: boolean; intent: string; message: string } | null;
+
+const PART_STATUS: Record<PartView["status"], string> = {
+  pending_approval: "Awaiting approval",
+  approved: "Approved",
+  declined: "Declined",
+  bought: "Bought",
+};
+
+const twelveHour = (time: string) => {
+  const [h, m] = time.split(":").map(Number);
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+};
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/** One form's outcome, next to the form it answers. */
+function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: string }) {
+  if (!outcome || outcome.intent !== intent) return null;
+  return (
+    <p
+      role={outcome.ok ? "status" : "alert"}
+      className={outcome.ok ? "text-sm text-primary" : "text-sm font-medium text-destructive"}
+    >
+      {outcome.message}
+    </p>
+  );
+}
+
+/** Staff's page for one customer's membership (linked from the Customers tab and requests). */
+export function StaffMembershipPage({
+  view,
+  today,
+  outcome,
+}: {
+  view: StaffMembershipView;
+  today: string;
+  outcome: Outcome;
+}) {
+  const { customer, membership } = view;
+  const active = membership?.summary.status === "active";
+  return (
+    <main className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
+      <div className="grid gap-2">
+        <Link to="/employee?tab=customers" className="w-fit text-sm text-primary underline">
+          Back to the Employee Dashboard
+        </Link>
+        <h1 className="text-2xl font-bold break-words sm:text-3xl">Membership: {customer.name}</h1>
+        <p className="text-muted-foreground">
+          {customer.email}
+          {customer.phone ? ` · ${customer.phone}` : ""}
+          {customer.address ? ` · ${customer.address}` : ""}
+        </p>
+      </div>
+      {active && <OutcomeLine outcome={outcome} intent="start" />}
+      {membership && (
+        <Card>
+          <CardContent className="grid gap-4">
+            <MembershipSummary summary={membership.summary} headingLevel={2} />
+            {active && membership.cancel && (
+              <StaffCancel quote={membership.cancel} outcome={outcome} />
+            )}
+          </CardContent>
+        </Card>
+      )}
+      {!active && <StartForm hasHome={customer.hasHome} today={today} outcome={outcome} />}
+      {membership && active && (
+        <>
+          <PaymentForm outcome={outcome} />
+          <VisitsCard visits={membership.visits} today={today} outcome={outcome} />
+          <PartsCard parts={membership.parts} visits={membership.visits} outcome={outcome} />
+        </>
+      )}
+      {membership && (
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Statement</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <Button asChild variant="secondary" className="w-fit">
+              <a
+                href={`/dashboard/memberships/${membership.summary.membershipId}/statement`}
+                download
+              >
+                Download statement (CSV)
+              </a>
+            </Button>
+            <StatementTable lines={membership.statement} />
+          </CardContent>
+        </Card>
+      )}
+    </main>
+  );
+}
+
+function StaffCancel({
+  quote,
+  outcome,
+}: {
+  quote: NonNullable<NonNullable<StaffMembershipView["membership"]>["cancel"]>;
+  outcome: Outcome;
+}) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const href = (open: boolean) => {
+    const next = new URLSearchParams(params);
+    if (open) next.set("cancel", "membership");
+    else next.delete("cancel");
+    const search = next.toString();
+    return search ? `?${search}` : "?";
+  };
+  return (
+    <div className="grid gap-2">
+      <div>
+        <CancelMembership
+          quote={quote}
+          open={params.get("cancel") === "membership"}
+          openHref={href(true)}
+          closeHref={href(false)}
+          action={pathname}
+          onBehalf
+        />
+      </div>
+      <OutcomeLine outcome={outcome} intent="cancel" />
+    </div>
+  );
+}
+
+function StartForm({
+  hasHome,
+  today,
+  outcome,
+}: {
+  hasHome: boolean;
+  today: string;
+  outcome: Outcome;
+}) {
+  const busy = useBusy("start");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Start a membership</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!hasHome ? (
+          <p className="text-sm text-muted-foreground">
+            The customer needs a home address before a membership can start.
+          </p>
+        ) : (
+          <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
+            <input type="hidden" name="intent" value="start" />
+            <div className="grid gap-1.5">
+              <Label htmlFor="membership-plan">Plan</Label>
+              <NativeSelect id="membership-plan" name="plan" defaultValue="complete" required>
+                {PLANS.map((plan) => (
+                  <option key={plan.id} value={plan.id}>
+                    {plan.name} (${plan.pricePerMonth}/month)
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="membership-billing">Billing</Label>
+              <NativeSelect id="membership-billing" name="billing" defaultValue="monthly" required>
+                <option value="monthly">Monthly</option>
+                <option value="annual">Annual (12 months upfront)</option>
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="membership-start">Start date</Label>
+              <Input
+                id="membership-start"
+                name="startDate"
+                type="date"
+                defaultValue={today}
+                required
+              />
+            </div>
+            <div className="grid gap-2 sm:col-span-3">
+              <Button type="submit" className="w-fit" disabled={busy}>
+                {busy ? "Starting..." : "Start Membership"}
+              </Button>
+              <OutcomeLine outcome={outcome} intent="start" />
+            </div>
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PaymentForm({ outcome }: { outcome: Outcome }) {
+  const busy = useBusy("payment");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Record a payment</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form
+          method="post"
+          className="grid gap-4 sm:grid-cols-3 sm:items-end"
+          key={outcome?.intent === "payment" && outcome.ok ? "paid" : "payment"}
+        >
+          <input type="hidden" name="intent" value="payment" />
+          <div className="grid gap-1.5">
+            <Label htmlFor="payment-amount">Amount (USD)</Label>
+            <Input id="payment-amount" name="amount" inputMode="decimal" required maxLength={20} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="payment-method">Method</Label>
+            <NativeSelect id="payment-method" name="method" defaultValue="card" required>
+              <option value="card">Card</option>
+              <option value="check">Check</option>
+              <option value="cash">Cash</option>
+              <option value="bank_transfer">Bank transfer</option>
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="payment-reference">Reference (optional)</Label>
+            <Input id="payment-reference" name="reference" maxLength={100} />
+          </div>
+          <div className="grid gap-2 sm:col-span-3">
+            <Button type="submit" className="w-fit" disabled={busy}>
+              {busy ? "Recording..." : "Record Payment"}
+            </Button>
+            <OutcomeLine outcome={outcome} intent="payment" />
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function VisitsCard({
+  visits,
+  today,
+  outcome,
+}: {
+  visits: MemberVisitRow[];
+  today: string;
+  outcome: Outcome;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Visits ({visits.length})</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <OutcomeLine outcome={outcome} intent="complete" />
+        {visits.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No visits yet. Create an appointment for this member to book one.
+          </p>
+        ) : (
+          <Table containerLabel="Visits">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Visit</TableHead>
+                <TableHead scope="col">Block</TableHead>
+                <TableHead scope="col">Status</TableHead>
+                <TableHead scope="col">Time worked</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {visits.map((visit) => (
+                <TableRow key={visit.appointmentId} className="align-top">
+                  <TableCell className="whitespace-normal">
+                    {longDate(visit.scheduledDate)}
+                    <br />
+                    {twelveHour(visit.startTime)} - {twelveHour(visit.endTime)}
+                  </TableCell>
+                  <TableCell className="whitespace-normal">
+                    {formatMinutes(visit.blockMinutes)}
+                    {visit.isExtra && (
+                      <>
+                        {" "}
+                        <Badge variant="secondary">Extra visit: $150</Badge>
+                      </>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {visit.status === "reserved"
+                      ? "Booked"
+                      : visit.status === "completed"
+                        ? "Completed"
+                        : "Canceled"}
+                  </TableCell>
+                  <TableCell>
+                    {visit.status === "completed" && visit.minutesWorked !== null ? (
+                      formatMinutes(visit.minutesWorked)
+                    ) : visit.status === "reserved" && visit.scheduledDate <= today ? (
+                      <CompleteForm visit={visit} />
+                    ) : (
+                      <span className="text-muted-foreground">-</span>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompleteForm({ visit }: { visit: MemberVisitRow }) {
+  const busy = useBusy("complete");
+  const id = `worked-${visit.appointmentId}`;
+  const choices = Array.from({ length: visit.blockMinutes / 15 }, (_, i) => (i + 1) * 15);
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="complete" />
+      <input type="hidden" name="appointmentId" value={visit.appointmentId} />
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>Time worked on {longDate(visit.scheduledDate)}</Label>
+        <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
+          {choices.map((m) => (
+            <option key={m} value={m}>
+              {formatMinutes(m)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="submit" size="sm" disabled={busy}>
+        Complete Visit
+      </Button>
+    </Form>
+  );
+}
+
+function PartsCard({
+  parts,
+  visits,
+  outcome,
+}: {
+  parts: PartView[];
+  visits: MemberVisitRow[];
+  outcome: Outcome;
+}) {
+  const busy = useBusy("add-part");
+  const open = visits.filter((v) => v.status !== "released");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Parts ({parts.length})</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {open.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Parts are recorded for a visit.</p>
+        ) : (
+          <Form
+            method="post"
+            className="grid gap-4 sm:grid-cols-3 sm:items-end"
+            key={outcome?.intent === "add-part" && outcome.ok ? `ok-${parts.length}` : "part"}
+          >
+            <input type="hidden" name="intent" value="add-part" />
+            <div className="grid gap-1.5">
+              <Label htmlFor="part-visit">Visit</Label>
+              <NativeSelect id="part-visit" name="appointmentId" required>
+                {open.map((v) => (
+                  <option key={v.appointmentId} value={v.appointmentId}>
+                    {longDate(v.scheduledDate)}, {twelveHour(v.startTime)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="part-description">Part description</Label>
+              <Input id="part-description" name="description" required maxLength={200} />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="part-cost">Cost (USD)</Label>
+              <Input id="part-cost" name="cost" inputMode="decimal" required maxLength={20} />
+            </div>
+            <div className="grid gap-2 sm:col-span-3">
+              <p className="text-sm text-muted-foreground">
+                A part over $100 waits for the member&apos;s approval. The $10 shopping fee is
+                charged once per visit with a bought part.
+              </p>
+              <Button type="submit" className="w-fit" disabled={busy}>
+                {busy ? "Adding..." : "Add Part"}
+              </Button>
+            </div>
+          </Form>
+        )}
+        <OutcomeLine outcome={outcome} intent="add-part" />
+        <OutcomeLine outcome={outcome} intent="part-bought" />
+        {parts.length > 0 && (
+          <ul className="grid gap-2">
+            {parts.map((part) => (
+              <li
+                key={part.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3"
+              >
+                <div>
+                  <p className="font-medium">
+                    {part.description}, {formatCents(part.costCents)}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    Visit on {longDate(part.scheduledDate)} · {PART_STATUS[part.status]}
+                  </p>
+                </div>
+                {part.status === "approved" && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="part-bought" />
+                    <input type="hidden" name="partId" value={part.id} />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Mark Bought: ${part.description}`}
+                    >
+                      Mark Bought
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

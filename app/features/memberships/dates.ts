@@ -1,0 +1,30 @@
+import type { IsoDate } from "./bank";
+
+/** The business time zone (SPEC: America/New_York); calendar days and times are read there. */
+const TIME_ZONE = "America/New_York";
+
+// Built once: an Intl formatter with a time zone is costly to make per call.
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE });
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const longFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** Today's date and the wall-clock time ("HH:MM") where the business is. */
+export function businessNow(now = new Date()): { date: IsoDate; time: string } {
+  return { date: dayFormat.format(now), time: timeFormat.format(now) };
+}
+
+/** "2026-12-03" -> "December 3, 2026" (long US form). */
+export function longDate(date: IsoDate) {
+  const [y, m, d] = date.split("-").map(Number);
+  return longFormat.format(new Date(Date.UTC(y, m - 1, d)));
+}

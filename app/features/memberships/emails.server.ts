@@ -1,0 +1,226 @@
+import { eq } from "drizzle-orm";
+import { createEvent } from "ics";
+import type { Tx } from "~/db/client.server";
+import {
+  appointments,
+  homes,
+  profiles,
+  user,
+  type Membership,
+  type MembershipPart,
+} from "~/db/schema";
+import { zonedTimeToUtc } from "~/features/appointments/ics.server";
+import { business } from "~/lib/business.server";
+import { env } from "~/lib/env.server";
+import { emailLayout } from "~/lib/mail.server";
+import { enqueue } from "~/lib/outbox.server";
+import { formatCents, formatMinutes, type CancellationQuote, type IsoDate } from "./bank";
+import { longDate } from "./dates";
+
+/*
+ * The membership e-mails, each written to the outbox in the transaction of the change it
+ * reports (started, parts approval needed, parts decision, visit completed, canceled with the
+ * refund, and a canceled visit's calendar withdrawal).
+ */
+
+async function contact(tx: Tx, customerId: string) {
+  const [row] = await tx
+    .select({ email: user.email, firstName: profiles.firstName })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, customerId));
+  return row;
+}
+
+function hello(firstName: string | null | undefined) {
+  return `Hello${firstName ? ` ${firstName}` : ""},`;
+}
+
+async function send(
+  tx: Tx,
+  customerId: string,
+  mail: { subject: string; heading: string; lines: string[]; to?: string },
+  attachments?: { filename: string; content: string; contentType: string }[],
+) {
+  const person = await contact(tx, customerId);
+  if (!person && !mail.to) return;
+  const membershipUrl = `${env().publicUrl}/dashboard?tab=membership`;
+  const greeting = mail.to ? [] : [hello(person?.firstName)];
+  await enqueue(tx, "email", {
+    to: mail.to ?? person!.email,
+    subject: mail.subject,
+    text: [
+      ...greeting,
+      ...(greeting.length ? [""] : []),
+      ...mail.lines,
+      "",
+      `Your membership: ${membershipUrl}`,
+      "",
+      `Questions? Call us at ${business().phone}.`,
+    ].join("\n"),
+    html: emailLayout({
+      heading: mail.heading,
+      paragraphs: [...greeting, ...mail.lines, `Questions? Call us at ${business().phone}.`],
+      action: mail.to ? undefined : { label: "See your membership", url: membershipUrl },
+    }),
+    ...(attachments ? { attachments } : {}),
+  });
+}
+
+export async function mailMembershipStarted(tx: Tx, m: Membership) {
+  const price =
+    m.billing === "annual"
+      ? `${formatCents(m.monthlyPriceCents * 12)} a year, billed upfront`
+      : `${formatCents(m.monthlyPriceCents)} a month`;
+  await send(tx, m.customerId, {
+    subject: `Welcome to ${business().name}: your ${m.planName} membership`,
+    heading: "Your membership has started",
+    lines: [
+      `Your ${m.planName} membership starts on ${longDate(m.startDate)}: ${price}.`,
+      `It includes ${formatMinutes(m.minutesPerYear)} of handyman time and ${m.visitsPerYear} visits a year. Your hours now: ${formatMinutes(m.minutesAvailable)}.`,
+      `If you are not satisfied within the first ${business().guaranteeDays} days, every membership charge is refunded in full. You can cancel any time without penalty; unused hours are refunded.`,
+    ],
+  });
+}
+
+export async function mailPartsApprovalNeeded(tx: Tx, m: Membership, part: MembershipPart) {
+  await send(tx, m.customerId, {
+    subject: `Parts approval needed: ${part.description} (${formatCents(part.costCents)})`,
+    heading: "A part is waiting for your approval",
+    lines: [
+      `Your handyman needs a part over ${formatCents(10_000)}: ${part.description}, ${formatCents(part.costCents)}.`,
+      "Nothing is bought until you approve it. Open your membership to Approve or Decline.",
+    ],
+  });
+}
+
+export async function mailPartDecision(tx: Tx, m: Membership, part: MembershipPart) {
+  const approved = part.status === "approved";
+  const verb = approved ? "approved" : "declined";
+  await send(tx, m.customerId, {
+    subject: `You ${verb} a part: ${part.description}`,
+    heading: approved ? "Part approved" : "Part declined",
+    lines: [
+      `You ${verb} ${part.description} (${formatCents(part.costCents)}).`,
+      approved
+        ? "We will buy it for your visit; the part and a $10 shopping fee per visit appear on your statement."
+        : "We will not buy it. Your handyman will talk with you about other options.",
+    ],
+  });
+  // Staff need the answer to buy the part (or not).
+  await send(tx, m.customerId, {
+    to: business().email,
+    subject: `Member ${verb} a part: ${part.description}`,
+    heading: `Part ${verb}`,
+    lines: [`The member ${verb} ${part.description} (${formatCents(part.costCents)}).`],
+  });
+}
+
+export async function mailVisitCompleted(
+  tx: Tx,
+  m: Membership,
+  visit: { scheduledDate: IsoDate; minutesWorked: number; minutesBack: number; isExtra: boolean },
+) {
+  await send(tx, m.customerId, {
+    subject: `Visit completed on ${longDate(visit.scheduledDate)}`,
+    heading: "Your visit is complete",
+    lines: [
+      `Time used: ${formatMinutes(visit.minutesWorked)}${visit.isExtra ? " (an extra visit, not taken from your hours)" : ""}.`,
+      ...(visit.minutesBack > 0
+        ? [`${formatMinutes(visit.minutesBack)} went back to your hours.`]
+        : []),
+      `Hours left: ${formatMinutes(m.minutesAvailable)} of ${formatMinutes(m.minutesPerYear)}.`,
+    ],
+  });
+}
+
+export async function mailMembershipCanceled(
+  tx: Tx,
+  m: Membership,
+  refund: CancellationQuote & { sentence: string; visitsCanceled: number },
+) {
+  await send(tx, m.customerId, {
+    subject: `Your ${m.planName} membership is canceled`,
+    heading: "Your membership is canceled",
+    lines: [
+      `Your ${m.planName} membership ended on ${longDate(m.canceledOn ?? m.startDate)}.`,
+      `Refund: ${formatCents(refund.refundCents)}. ${refund.sentence}`,
+      ...(refund.visitsCanceled
+        ? [
+            `${refund.visitsCanceled} upcoming visit${refund.visitsCanceled === 1 ? " was" : "s were"} canceled; a calendar update follows for each.`,
+          ]
+        : []),
+      "Thank you for being a member. You are welcome back any time.",
+    ],
+  });
+}
+
+function utcParts(instant: Date): [number, number, number, number, number] {
+  return [
+    instant.getUTCFullYear(),
+    instant.getUTCMonth() + 1,
+    instant.getUTCDate(),
+    instant.getUTCHours(),
+    instant.getUTCMinutes(),
+  ];
+}
+
+/**
+ * A canceled visit's calendar entry is withdrawn: an .ics with METHOD:CANCEL and the same UID
+ * as the invitation (appointment-<id>@peachtree-handyman). SEQUENCE is above the invitation's 0;
+ * when visits carry their own sequence (member self-booking), this takes the next one.
+ */
+export async function mailVisitCanceled(tx: Tx, appointmentId: string, sequence = 1) {
+  const [visit] = await tx
+    .select({
+      customerId: appointments.customerId,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      address: homes.address,
+      city: homes.city,
+      state: homes.state,
+    })
+    .from(appointments)
+    .innerJoin(homes, eq(homes.id, appointments.homeId))
+    .where(eq(appointments.id, appointmentId));
+  if (!visit) return;
+  const start = zonedTimeToUtc(visit.scheduledDate, visit.startTime);
+  const end = zonedTimeToUtc(visit.scheduledDate, visit.endTime);
+  const { error, value } = createEvent({
+    method: "CANCEL",
+    uid: `appointment-${appointmentId}@peachtree-handyman`,
+    sequence,
+    productId: "peachtree-handyman/appointments",
+    title: "Handyman Appointment",
+    start: utcParts(start),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: utcParts(end > start ? end : new Date(start.getTime() + 60 * 60_000)),
+    endInputType: "utc",
+    endOutputType: "utc",
+    location: [visit.address, visit.city, visit.state].join(", "),
+    status: "CANCELLED",
+    organizer: { name: business().name, email: business().email },
+  });
+  if (error || !value) throw error ?? new Error("Could not build the calendar file");
+  await send(
+    tx,
+    visit.customerId,
+    {
+      subject: `Visit canceled: ${longDate(visit.scheduledDate)}`,
+      heading: "Your visit is canceled",
+      lines: [
+        `Your visit on ${longDate(visit.scheduledDate)} is canceled because your membership ended.`,
+        "The attached calendar file removes it from your calendar.",
+      ],
+    },
+    [
+      {
+        filename: `appointment-${visit.scheduledDate}.ics`,
+        content: value,
+        contentType: "text/calendar; charset=utf-8; method=CANCEL",
+      },
+    ],
+  );
+}

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { PLAN_IDS, VISIT_BLOCKS, WORK_STEP_MINUTES } from "~/content/plans";
+import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
+
+/* The rules of the membership forms, shared by the forms and their actions. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MONEY = /^\$?\s*(\d{1,3}(,\d{3})+|\d{1,7})(\.\d{1,2})?$/;
+
+/** "$1,234.5" -> 123450 cents; undefined when it is not an amount. */
+export function parseDollars(value: string) {
+  const text = value.trim();
+  if (!MONEY.test(text)) return undefined;
+  const [whole, fraction = ""] = text.replace(/[$,\s]/g, "").split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+const amount = (label: string, max: number) =>
+  z.string({ error: `Please enter the ${label} in dollars` }).transform((value, ctx) => {
+    const cents = parseDollars(value);
+    if (cents === undefined || cents <= 0 || cents > max) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Please enter the ${label} in dollars, more than $0 and at most $${(max / 100).toLocaleString("en-US")}`,
+      });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+function isRealDate(value: string) {
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export const startMembershipSchema = z.object({
+  plan: z.enum(PLAN_IDS, { error: "Please choose a plan" }),
+  billing: z.enum(["monthly", "annual"], { error: "Please choose monthly or annual billing" }),
+  startDate: z
+    .string({ error: "Please choose the start date" })
+    .regex(DATE, "Please choose the start date")
+    .refine(isRealDate, "Please choose the start date"),
+});
+
+export const PAYMENT_METHOD_VALUES = ["card", "check", "cash", "bank_transfer"] as const;
+
+export const paymentSchema = z.object({
+  amount: amount("amount", 10_000_000),
+  method: z.enum(PAYMENT_METHOD_VALUES, { error: "Please choose how it was paid" }),
+  reference: z
+    .string()
+    .max(100, "The reference must be at most 100 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
+    .optional()
+    .transform((value) => value?.trim() ?? ""),
+});
+
+export const WORKED_CHOICES = Array.from(
+  { length: VISIT_BLOCKS[1] / WORK_STEP_MINUTES },
+  (_, i) => (i + 1) * WORK_STEP_MINUTES,
+);
+
+export const completeVisitSchema = z.object({
+  appointmentId: z.string({ error: "Unknown visit" }).regex(UUID, "Unknown visit"),
+  minutesWorked: z.coerce
+    .number({ error: "Please choose the time worked" })
+    .int("Please choose the time worked")
+    .refine((m) => WORKED_CHOICES.includes(m), "Please choose the time worked"),
+});
+
+export const partSchema = z.object({
+  appointmentId: z
+    .string({ error: "Please choose the visit" })
+    .regex(UUID, "Please choose the visit"),
+  description: z
+    .string({ error: "Please describe the part" })
+    .trim()
+    .min(1, "Please describe the part")
+    .max(200, "The description must be at most 200 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
+  cost: amount("cost", 1_000_000),
+});
+
+export const partIdSchema = z.object({
+  partId: z.string({ error: "Unknown part" }).regex(UUID, "Unknown part"),
+});
+
+export const bookingBlockSchema = z.coerce
+  .number()
+  .int()
+  .refine((m) => (VISIT_BLOCKS as readonly number[]).includes(m));
+
+/** The first error message of a failed parse, for a one-line notice. */
+export function firstError(error: z.ZodError) {
+  return error.issues[0]?.message ?? "Please check the form";
+}
+
+/** FormData to a plain object (last value wins), for the schemas above. */
+export function formValues(form: FormData) {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  return values;
+}

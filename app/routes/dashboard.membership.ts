@@ -1,0 +1,62 @@
+import { eq, and } from "drizzle-orm";
+import { redirect } from "react-router";
+import type { Route } from "./+types/dashboard.membership";
+import { db } from "~/db/client.server";
+import { memberships } from "~/db/schema";
+import type { MemberNoticeCode } from "~/features/memberships/components/membership-tab";
+import {
+  cancelMembership,
+  decidePart,
+  MembershipRejectedError,
+} from "~/features/memberships/membership.server";
+import { formValues, partIdSchema } from "~/features/memberships/schema";
+import { logger } from "~/lib/logger.server";
+import { requireCustomerForAction } from "~/lib/session.server";
+
+const back = (notice: MemberNoticeCode) => redirect(`/dashboard?tab=membership&mnotice=${notice}`);
+
+/** Nothing to show here: the membership lives on the dashboard's tab. */
+export function loader() {
+  return redirect("/dashboard?tab=membership");
+}
+
+/**
+ * The member's own membership actions: answer a parts approval request, cancel. Each acts on
+ * the signed-in customer's membership only (the customer id is part of every query).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const customer = await requireCustomerForAction(request);
+  const values = formValues(await request.formData());
+  try {
+    if (values.intent === "approve-part" || values.intent === "decline-part") {
+      const parsed = partIdSchema.safeParse(values);
+      if (!parsed.success) return back("part-not-pending");
+      const decision = values.intent === "approve-part" ? "approve" : "decline";
+      await decidePart(customer.id, parsed.data.partId, decision);
+      return back(decision === "approve" ? "part-approved" : "part-declined");
+    }
+    if (values.intent === "cancel") {
+      const [active] = await db()
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.customerId, customer.id), eq(memberships.status, "active")));
+      if (!active) return back("not-member");
+      const result = await cancelMembership(
+        { membershipId: active.id, customerId: customer.id },
+        { id: customer.id, isEmployee: false },
+      );
+      logger.info(
+        { membershipId: active.id, refundCents: result.quote.refundCents },
+        "membership canceled by the member",
+      );
+      return back("canceled");
+    }
+  } catch (error) {
+    if (error instanceof MembershipRejectedError) {
+      return back(values.intent === "cancel" ? "not-member" : "part-not-pending");
+    }
+    logger.error({ err: (error as Error).message }, "membership action failed");
+    return back(values.intent === "cancel" ? "cancel-failed" : "part-not-pending");
+  }
+  throw new Response("Unknown action", { status: 400 });
+}

@@ -1,0 +1,150 @@
+import { data } from "react-router";
+import type { Route } from "./+types/employee.customers.$customerId.membership";
+import { StaffMembershipPage } from "~/features/memberships/components/staff-membership";
+import { businessNow } from "~/features/memberships/dates";
+import {
+  addPart,
+  cancelMembership,
+  completeVisit,
+  markPartBought,
+  MembershipRejectedError,
+  recordPayment,
+  startMembership,
+} from "~/features/memberships/membership.server";
+import {
+  completeVisitSchema,
+  firstError,
+  formValues,
+  partIdSchema,
+  partSchema,
+  paymentSchema,
+  startMembershipSchema,
+} from "~/features/memberships/schema";
+import { staffMembershipView } from "~/features/memberships/views.server";
+import { guardEmployee } from "~/features/employee/guard.server";
+import { logger } from "~/lib/logger.server";
+import { requireEmployee } from "~/lib/session.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireEmployee(request);
+  const view = await staffMembershipView(params.customerId);
+  if (!view) throw new Response("Customer not found", { status: 404 });
+  return { view, today: businessNow().date };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: `Membership: ${loaderData?.view.customer.name ?? "Customer"}` }];
+}
+
+type Outcome = { ok: boolean; intent: string; message: string };
+
+const refused = (intent: string, message: string, status = 400) =>
+  data<Outcome>({ ok: false, intent, message }, { status });
+
+/**
+ * Staff's membership actions for one customer: start, record a payment, complete a visit, add
+ * a part, mark a part bought, cancel on the member's behalf. Staff only (401/403 otherwise).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const guard = await guardEmployee(request);
+  if (guard.denied) return guard.denied;
+  const staffId = guard.employee.id;
+  const values = formValues(await request.formData());
+  const intent = values.intent ?? "";
+  const view = await staffMembershipView(params.customerId);
+  if (!view) return refused(intent, "Customer not found.", 404);
+  const membershipId =
+    view.membership?.summary.status === "active" ? view.membership.summary.membershipId : null;
+  const ownsVisit = (appointmentId: string) =>
+    Boolean(view.membership?.visits.some((v) => v.appointmentId === appointmentId));
+  try {
+    switch (intent) {
+      case "start": {
+        const parsed = startMembershipSchema.safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        await startMembership({ customerId: params.customerId, ...parsed.data }, staffId);
+        return { ok: true, intent, message: "Membership started." };
+      }
+      case "payment": {
+        const parsed = paymentSchema.safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        if (!membershipId) return refused(intent, "There is no active membership.");
+        await recordPayment(
+          {
+            membershipId,
+            amountCents: parsed.data.amount,
+            method: parsed.data.method,
+            reference: parsed.data.reference,
+          },
+          staffId,
+        );
+        return { ok: true, intent, message: "Payment recorded." };
+      }
+      case "complete": {
+        const parsed = completeVisitSchema.safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        if (!ownsVisit(parsed.data.appointmentId)) return refused(intent, "Unknown visit.");
+        const done = await completeVisit(parsed.data, staffId);
+        return { ok: true, intent, message: `Visit completed. ${done.minutesBack} minutes back.` };
+      }
+      case "add-part": {
+        const parsed = partSchema.safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        if (!ownsVisit(parsed.data.appointmentId))
+          return refused(intent, "Please choose the visit");
+        const part = await addPart(
+          {
+            appointmentId: parsed.data.appointmentId,
+            description: parsed.data.description,
+            costCents: parsed.data.cost,
+          },
+          staffId,
+        );
+        return {
+          ok: true,
+          intent,
+          message: part.needsApproval
+            ? "Part added. It waits for the member's approval."
+            : "Part added.",
+        };
+      }
+      case "part-bought": {
+        const parsed = partIdSchema.safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        if (!view.membership?.parts.some((p) => p.id === parsed.data.partId)) {
+          return refused(intent, "Unknown part");
+        }
+        await markPartBought(parsed.data.partId, staffId);
+        return { ok: true, intent, message: "Part marked bought." };
+      }
+      case "cancel": {
+        if (!membershipId) return refused(intent, "There is no active membership.");
+        const result = await cancelMembership({ membershipId }, { id: staffId, isEmployee: true });
+        logger.info(
+          { membershipId, refundCents: result.quote.refundCents, staffId },
+          "membership canceled by staff",
+        );
+        return { ok: true, intent, message: "Membership canceled." };
+      }
+      default:
+        return refused(intent, "Unknown action.");
+    }
+  } catch (error) {
+    if (error instanceof MembershipRejectedError) return refused(intent, error.message, 409);
+    logger.error({ err: (error as Error).message, intent }, "membership action failed");
+    return refused(intent, "Something went wrong. Nothing was changed.", 500);
+  }
+}
+
+export default function EmployeeCustomerMembership({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  return (
+    <StaffMembershipPage
+      view={loaderData.view}
+      today={loaderData.today}
+      outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
+    />
+  );
+}

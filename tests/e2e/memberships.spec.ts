@@ -1,0 +1,310 @@
+import type { Browser, Page } from "@playwright/test";
+import { addPart } from "~/features/memberships/membership.server";
+import { createMembership, createMemberVisit } from "../factories";
+import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employee-support";
+
+/*
+ * Memberships end to end: staff start one and record payments, the member sees the hours
+ * meter; a visit completed early gives minutes back; a part over $100 waits for approval; one
+ * shopping fee per visit; the member cancels and the dialog's refund is the ledger's; nobody
+ * reads another member's statement by URL.
+ */
+
+type Customer = Awaited<ReturnType<typeof uniqueCustomer>>;
+
+async function pageAs(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+/** Staff start a membership for `customer` from the Customers tab; returns the page on it. */
+async function startMembership(
+  staff: Page,
+  customer: Customer,
+  options: { plan?: string; billing?: string; startDate?: string } = {},
+) {
+  await staff.goto(`/employee?tab=customers&cq=${encodeURIComponent(customer.email)}`);
+  await staff.getByRole("link", { name: `Start membership for ${customer.fullName}` }).click();
+  await expect(
+    staff.getByRole("heading", { level: 1, name: `Membership: ${customer.fullName}` }),
+  ).toBeVisible();
+  await staff
+    .getByLabel("Plan")
+    .selectOption({ label: options.plan ?? "Complete Home Care ($295/month)" });
+  await staff.getByLabel("Billing").selectOption(options.billing ?? "monthly");
+  if (options.startDate) await staff.getByLabel("Start date").fill(options.startDate);
+  await staff.getByRole("button", { name: "Start Membership" }).click();
+  await expect(staff.getByRole("status").filter({ hasText: "Membership started." })).toBeVisible();
+}
+
+/** Staff book a member's visit through 'Create New Appointment', choosing the block. */
+async function bookVisit(
+  staff: Page,
+  customer: Customer,
+  block: "1 h 45 min" | "3 h 30 min",
+  spend: string,
+) {
+  await staff.goto("/employee?tab=appointments");
+  await staff.getByRole("button", { name: "Create Appointment" }).click();
+  const dialog = staff.getByRole("dialog");
+  await dialog.getByLabel("Find by name, e-mail or phone").fill(customer.email);
+  await dialog.getByLabel("Select Customer").selectOption(customer.fullName);
+  await expect(dialog.getByLabel("Select Property")).toHaveValue(customer.homeId);
+  await dialog.getByLabel("Date", { exact: true }).fill(businessDate(0));
+  await dialog.getByLabel("Start Time").fill("00:15");
+  await dialog.getByLabel("Visit block").selectOption({ label: block });
+  await expect(dialog.getByLabel("End Time")).toHaveValue(
+    block === "1 h 45 min" ? "02:00" : "03:45",
+  );
+  await expect(dialog.getByTestId("visit-spend")).toHaveText(spend);
+  await dialog.getByLabel("Task 1", { exact: true }).fill("Fix the kitchen faucet");
+  await dialog.getByRole("button", { name: "Create Appointment" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("memberships", () => {
+  // Two signed-in people and several page loads each: more than the default 45 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeEach(async () => {
+    await clearOfBusinessMidnight();
+  });
+
+  test("staff start a membership and record a payment; the member sees the meter", async ({
+    page,
+    browser,
+  }) => {
+    const staffAccount = await createEmployee();
+    const customer = await uniqueCustomer();
+    await signIn(page, staffAccount);
+    await startMembership(page, customer);
+    await expect(page.getByTestId("hours-meter")).toHaveText("3 h 30 min of 42 h left");
+
+    await page.getByLabel("Amount (USD)").fill("295");
+    await page.getByLabel("Method").selectOption("check");
+    await page.getByLabel("Reference (optional)").fill("1042");
+    await page.getByRole("button", { name: "Record Payment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment recorded." })).toBeVisible();
+    const statement = page.getByRole("region", { name: "Statement" });
+    await expect(
+      statement.getByRole("row").filter({ hasText: "Payment by check (1042)" }),
+    ).toContainText("-$295.00");
+    await expect(page.getByTestId("balance")).toHaveText("$0.00");
+    await expectNoAxeViolations(page);
+
+    const member = await pageAs(browser, customer);
+    await member.goto("/dashboard?tab=membership");
+    await expect(member.getByRole("tab", { name: "Membership" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(member.getByTestId("hours-meter")).toHaveText("3 h 30 min of 42 h left");
+    await expect(member.getByTestId("visits-left-year")).toHaveText("24 of 24");
+    await expect(member.getByTestId("visits-left-month")).toHaveText("2 of 2");
+    await expect(member.getByRole("region", { name: "Statement" })).toContainText(
+      "Complete Home Care, monthly",
+    );
+    await expectNoAxeViolations(member);
+    await member.context().close();
+  });
+
+  test("a visit completed after 1 h 30 min of a 1 h 45 min block gives 15 minutes back", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await uniqueCustomer();
+    await signIn(page, await createEmployee());
+    await startMembership(page, customer);
+    await bookVisit(page, customer, "1 h 45 min", "Uses 1 h 45 min of 3 h 30 min left");
+
+    const member = await pageAs(browser, customer);
+    await member.goto("/dashboard?tab=membership");
+    await expect(member.getByTestId("hours-meter")).toHaveText("1 h 45 min of 42 h left");
+
+    await page.goto(`/employee?tab=customers&cq=${encodeURIComponent(customer.email)}`);
+    await page.getByRole("link", { name: /manage membership for/ }).click();
+    await page.getByLabel(/Time worked on/).selectOption({ label: "1 h 30 min" });
+    await page.getByRole("button", { name: "Complete Visit" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Visit completed." })).toBeVisible();
+
+    await member.reload();
+    await expect(member.getByTestId("hours-meter")).toHaveText("2 h of 42 h left");
+    await expect(
+      member
+        .getByRole("region", { name: "Statement" })
+        .getByRole("row")
+        .filter({ hasText: "15 min back" }),
+    ).toContainText("+15 min");
+    await member.context().close();
+  });
+
+  test("a $140 part waits for approval; two bought parts on one visit carry one $10 fee", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await uniqueCustomer();
+    await signIn(page, await createEmployee());
+    await startMembership(page, customer);
+    await bookVisit(page, customer, "1 h 45 min", "Uses 1 h 45 min of 3 h 30 min left");
+    await page.goto(`/employee?tab=customers&cq=${encodeURIComponent(customer.email)}`);
+    await page.getByRole("link", { name: /manage membership for/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Membership:/ })).toBeVisible();
+    const membershipUrl = page.url();
+
+    await page.getByLabel("Part description").fill("Water heater valve");
+    await page.getByLabel("Cost (USD)").fill("140");
+    await page.getByRole("button", { name: "Add Part" }).click();
+    await expect(page.getByText("Part added. It waits for the member's approval.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /Mark Bought/ })).toHaveCount(0);
+
+    const member = await pageAs(browser, customer);
+    await member.goto("/dashboard?tab=membership");
+    await member.getByRole("button", { name: "Approve Water heater valve ($140.00)" }).click();
+    await expect(member.getByText("Part approved. We will buy it for your visit.")).toBeVisible();
+
+    await page.goto(membershipUrl);
+    await page.getByLabel("Part description").fill("Washers");
+    await page.getByLabel("Cost (USD)").fill("3.50");
+    await page.getByRole("button", { name: "Add Part" }).click();
+    await expect(page.getByText("Part added.", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Mark Bought: Water heater valve" }).click();
+    await expect(page.getByText("Part marked bought.")).toBeVisible();
+    await page.getByRole("button", { name: "Mark Bought: Washers" }).click();
+    await expect(page.getByRole("button", { name: /Mark Bought/ })).toHaveCount(0);
+
+    await member.reload();
+    const statement = member.getByRole("region", { name: "Statement" });
+    await expect(
+      statement.getByRole("row").filter({ hasText: "Part: Water heater valve" }),
+    ).toContainText("$140.00");
+    await expect(statement.getByRole("row").filter({ hasText: "Part: Washers" })).toContainText(
+      "$3.50",
+    );
+    const fees = statement.getByRole("row").filter({ hasText: "Shopping fee" });
+    await expect(fees).toHaveCount(1);
+    await expect(fees).toContainText("$10.00");
+    await member.context().close();
+  });
+
+  test("the member cancels; the dialog's refund is the ledger's refund entry", async ({
+    page,
+    browser,
+  }) => {
+    const customer = await uniqueCustomer();
+    await signIn(page, await createEmployee());
+    // Past the 60-day guarantee: unused hours are refunded at the hourly rate.
+    await startMembership(page, customer, { startDate: businessDate(-75) });
+
+    const member = await pageAs(browser, customer);
+    await member.goto("/dashboard?tab=membership");
+    await member.getByRole("link", { name: "Cancel membership" }).click();
+    const dialog = member.getByRole("alertdialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Unused hours refunded");
+    const shown = (await dialog.getByTestId("cancel-refund").textContent())!.replace(
+      "Refund: ",
+      "",
+    );
+    expect(shown).toMatch(/^\$\d/);
+    await expectNoAxeViolations(member);
+    await dialog.getByRole("button", { name: "Confirm cancellation" }).click();
+    await expect(member.getByText("Your membership is canceled.")).toBeVisible();
+    const refundRow = member
+      .getByRole("region", { name: "Statement" })
+      .getByRole("row")
+      .filter({ hasText: "Refund:" });
+    await expect(refundRow.locator('[data-cell="amount"]')).toHaveText(`-${shown}`);
+    await expect(member.getByRole("link", { name: "Book a free walk-thru" })).toHaveAttribute(
+      "href",
+      "/book-call",
+    );
+    await member.context().close();
+  });
+
+  test("a member cannot read another member's statement by URL", async ({ page, browser }) => {
+    const first = await uniqueCustomer();
+    const second = await uniqueCustomer();
+    await signIn(page, await createEmployee());
+    await startMembership(page, first);
+    const firstStatement = await page
+      .getByRole("link", { name: "Download statement (CSV)" })
+      .getAttribute("href");
+    await startMembership(page, second);
+    const secondStatement = await page
+      .getByRole("link", { name: "Download statement (CSV)" })
+      .getAttribute("href");
+    expect(firstStatement).not.toEqual(secondStatement);
+
+    const member = await pageAs(browser, first);
+    const own = await member.request.get(firstStatement!);
+    expect(own.status()).toBe(200);
+    expect(await own.text()).toContain("membership_charge");
+    const other = await member.request.get(secondStatement!);
+    expect(other.status()).toBe(404);
+    expect(await other.text()).not.toContain("membership_charge");
+    const refused = await member.request.get(`/employee/customers/${second.id}/membership`, {
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(302);
+    expect(refused.headers().location).toBe("/dashboard?denied=employee");
+    await member.context().close();
+  });
+
+  test("a customer without a membership sees the plans and the free walk-thru @phone", async ({
+    page,
+  }) => {
+    const customer = await uniqueCustomer();
+    await signIn(page, customer);
+    await page.goto("/dashboard");
+    const tab = page.getByRole("tab", { name: /Plan|Membership/ });
+    await tab.click();
+    await expect(page.getByText("Complete Home Care")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book a free walk-thru" })).toHaveAttribute(
+      "href",
+      "/book-call",
+    );
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("memberships without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the member approves a part and cancels with plain forms", async ({ page }) => {
+    const customer = await uniqueCustomer();
+    await createMembership(e2eDb(), customer.id, { startDate: businessDate(-5) });
+    const { appointment } = await createMemberVisit(
+      e2eDb(),
+      { id: customer.homeId, customerId: customer.id },
+      { scheduledDate: businessDate(10), startTime: "09:00", endTime: "10:45", tasks: ["Faucet"] },
+    );
+    await addPart(
+      { appointmentId: appointment.id, description: "Sump pump float", costCents: 12_500 },
+      null,
+      e2eDb(),
+      false,
+    );
+    await signIn(page, customer);
+    await page.goto("/dashboard?tab=membership");
+    await expect(page.getByTestId("hours-meter")).toHaveText("1 h 45 min of 42 h left");
+    await page.getByRole("button", { name: "Approve Sump pump float ($125.00)" }).click();
+    await expect(page.getByText("Part approved. We will buy it for your visit.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Cancel membership" }).click();
+    const confirm = page.getByRole("region", { name: "Cancel membership" });
+    // Within the guarantee: the month's charge comes back in full; the visit is canceled too.
+    await expect(confirm.getByTestId("cancel-refund")).toHaveText("Refund: $295.00");
+    await expect(confirm).toContainText("1 upcoming visit is canceled");
+    await confirm.getByRole("button", { name: "Confirm cancellation" }).click();
+    await expect(page.getByText("Your membership is canceled.")).toBeVisible();
+    await expect(page.getByTestId("hours-meter")).toHaveText("0 min of 42 h left");
+    await expect(
+      page
+        .getByRole("region", { name: "Statement" })
+        .getByRole("row")
+        .filter({ hasText: "Refund:" }),
+    ).toContainText("-$295.00");
+  });
+});

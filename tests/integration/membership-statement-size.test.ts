@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { addDays } from "~/features/memberships/bank";
+import { businessNow } from "~/features/memberships/dates";
+import { recordPayment } from "~/features/memberships/membership.server";
+import { customerMembershipView } from "~/features/memberships/views.server";
+import { createHome, createMembership, createMemberVisit, createUser } from "../factories";
+import { useTestDatabase, type TestDatabase } from "../support/test-database";
+
+/*
+ * Three years of a monthly member: 36 charges and their hours, payments, visits reserved until
+ * the hours or allowances run out (some extra visits): about 1,000 ledger entries. The Membership tab reads them all
+ * (newest first, with the running balance stored on each row) in a few indexed reads.
+ */
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await useTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+it("reads a statement of about 1,000 entries whole, newest first, quickly", async () => {
+  const member = await createUser(database.db, {
+    email: "long-member@example.com",
+    password: "x",
+    firstName: "Long",
+    lastName: "Member",
+  });
+  const home = await createHome(database.db, member.id);
+  const today = businessNow().date;
+  const m = await createMembership(database.db, member.id, {
+    plan: "total",
+    startDate: addDays(today, -3 * 365),
+  });
+  for (let i = 0; i < 36 * 16; i++) {
+    await recordPayment(
+      { membershipId: m.id, amountCents: 4_583, method: "card", reference: `R${i}` },
+      null,
+      database.db,
+    );
+  }
+  for (let i = 0; i < 36 * 10; i++) {
+    await createMemberVisit(database.db, home, {
+      scheduledDate: addDays(today, -3 * 365 + 3 * i),
+      startTime: "09:00",
+      endTime: "10:45",
+      tasks: ["Upkeep"],
+      asExtra: i % 20 === 19,
+    }).catch(() => undefined);
+  }
+  const [{ n }] = await database.db
+    .execute<{ n: number }>(
+      sql`select (select count(*) from membership_money_ledger) + (select count(*) from membership_minutes_ledger) as n`,
+    )
+    .then((r) => r.rows.map((row) => ({ n: Number(row.n) })));
+  expect(n).toBeGreaterThan(900);
+
+  const times: number[] = [];
+  let view;
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    view = await customerMembershipView(member.id);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const p95 = times[Math.floor(times.length * 0.95) - 1];
+  console.log(
+    `statement of ${n} entries: p50 ${times[15].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+  );
+  expect(view!.statement).toHaveLength(n);
+  const stamps = view!.statement.map((e) => e.at);
+  expect([...stamps].sort().reverse()).toEqual(stamps);
+}, 300_000);
