@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { appointments, appointmentTasks, homes, profiles } from "~/db/schema";
 import { businessToday } from "~/lib/business-calendar";
-import { BUSINESS_TIME_ZONE, type AppointmentForCalendar } from "./ics.server";
+import type { AppointmentForCalendar } from "./ics.server";
 import type { CustomerAppointment } from "./types";
 
 /*
