@@ -222,7 +222,7 @@ export const requestPhotos = pgTable(
   (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
 );
 
-export const appointmentStatus = pgEnum("appointment_status", ["approved"]);
+export const appointmentStatus = pgEnum("appointment_status", ["approved", "canceled"]);
 
 export const appointments = pgTable(
   "appointments",
@@ -386,6 +386,25 @@ export const employeeTimeOff = pgTable(
   ],
 );
 
+/**
+ * A visit's calendar entry as the customer's calendar knows it: the .ics SEQUENCE grows with
+ * every move and the cancellation (the UID is the appointment's), and the reminder e-mail
+ * waiting in the outbox (due 24 hours before the start) is replaced or withdrawn with them.
+ */
+export const visitCalendar = pgTable("visit_calendar", {
+  appointmentId: uuid()
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+  sequence: integer().notNull().default(0),
+  reminderOutboxId: uuid().references(() => outbox.id, { onDelete: "set null" }),
+  canceledAt: timestamp({ withTimezone: true }),
+  canceledBy: text().references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
 export type User = typeof user.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type Home = typeof homes.$inferSelect;
@@ -399,3 +418,4 @@ export type OutboxItem = typeof outbox.$inferSelect;
 export type ClosedDayRow = typeof closedDays.$inferSelect;
 export type EmployeeWorkingHours = typeof employeeWorkingHours.$inferSelect;
 export type EmployeeTimeOff = typeof employeeTimeOff.$inferSelect;
+export type VisitCalendar = typeof visitCalendar.$inferSelect;
