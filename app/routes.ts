@@ -36,6 +36,9 @@ export default [
     "dashboard/appointments/:appointmentId/calendar",
     "routes/dashboard.appointments.$appointmentId.calendar.ts",
   ),
+  // Members book, move and cancel their own visits (issue 16).
+  route("dashboard/book", "routes/dashboard.book.tsx"),
+  route("dashboard/visits/:appointmentId", "routes/dashboard.visits.$appointmentId.tsx"),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
   route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),
 

@@ -13,6 +13,7 @@ import { ProfileMenu } from "~/features/accounts/components/profile-menu";
 import { AppointmentsTab } from "~/features/appointments/components/appointments-tab";
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import type { CustomerAppointment } from "~/features/appointments/types";
+import { ScheduleTab } from "~/features/visits/components/schedule-tab";
 import { CompletedTab } from "~/features/service-requests/components/completed-tab";
 import {
   RequestDialog,
@@ -81,7 +82,7 @@ export function meta() {
   return [{ title: "Dashboard" }];
 }
 
-const TABS = ["requests", "appointments", "completed"] as const;
+const TABS = ["requests", "appointments", "schedule", "completed"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -203,6 +204,10 @@ function DashboardBody({ data }: { data: DashboardData }) {
             <span className="sm:hidden">Appts</span>
             <span className="hidden sm:inline">Appointments</span>
           </TabsTrigger>
+          <TabsTrigger value="schedule">
+            <span className="sm:hidden">Book</span>
+            <span className="hidden sm:inline">Schedule</span>
+          </TabsTrigger>
           <TabsTrigger value="completed">
             <span className="sm:hidden">Done</span>
             <span className="hidden sm:inline">Completed</span>
@@ -213,6 +218,9 @@ function DashboardBody({ data }: { data: DashboardData }) {
         </TabsContent>
         <TabsContent value="appointments">
           <AppointmentsTab appointments={data.appointments} />
+        </TabsContent>
+        <TabsContent value="schedule">
+          <ScheduleTab appointments={data.appointments} />
         </TabsContent>
         <TabsContent value="completed">
           <CompletedTab requests={data.requests} />

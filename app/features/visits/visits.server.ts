@@ -497,3 +497,22 @@ export async function cancelVisit(
   return result;
 }
 
+/** The visit's tasks and handyman, for its page (call after findVisit has checked access). */
+export async function visitDetails(appointmentId: string, employeeId: string | null) {
+  const tasks = await db()
+    .select({ description: appointmentTasks.taskDescription })
+    .from(appointmentTasks)
+    .where(eq(appointmentTasks.appointmentId, appointmentId));
+  const [handyman] = employeeId
+    ? await db()
+        .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+        .from(profiles)
+        .where(eq(profiles.userId, employeeId))
+    : [];
+  return {
+    tasks: tasks.map((t) => t.description),
+    handymanName: handyman
+      ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ")
+      : null,
+  };
+}
