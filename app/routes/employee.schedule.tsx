@@ -57,16 +57,11 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
           </Link>
         </nav>
       </div>
-      <div
-        className="grid grid-cols-1 gap-2 sm:grid-cols-7"
-        aria-label="Visits this week"
-        role="list"
-      >
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-7" aria-label="Visits this week">
         {d.days.map((day) => {
           const off = day.away || day.closedReason || !day.hours;
           return (
-            <section
-              role="listitem"
+            <li
               key={day.date}
               aria-label={dayLabel(day.date)}
               className="grid gap-1 rounded-md border bg-card p-1"
@@ -104,10 +99,10 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
                   </Link>
                 ))}
               </div>
-            </section>
+            </li>
           );
         })}
-      </div>
+      </ul>
       <Link
         to="/employee?tab=appointments"
         className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
