@@ -223,25 +223,28 @@ export function earliestBookableStart(now: Date, closed: ClosedDays) {
 
 /* ---------- labels ---------- */
 
+const longDateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+const dayLabelFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+});
+
 /** "Friday, November 27, 2026" */
 export function longDate(date: IsoDate) {
-  return toUtc(date).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  });
+  return longDateFormat.format(toUtc(date));
 }
 
 /** "Friday, November 27" */
 export function dayLabel(date: IsoDate) {
-  return toUtc(date).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-  });
+  return dayLabelFormat.format(toUtc(date));
 }
 
 /** 570 → "9:30 AM", 780 → "1:00 PM" */

@@ -66,12 +66,22 @@ function isAway(handyman: Handyman, date: IsoDate) {
   return handyman.timeOff.some((t) => t.startDate <= date && date <= t.endDate);
 }
 
-function isFree(handyman: Handyman, date: IsoDate, start: number, end: number) {
-  const hours = handyman.hours[weekday(date)];
+/** A handyman's day: working hours (null when off or away) and booked visits. */
+type HandymanDay = {
+  handyman: Handyman;
+  hours: { start: number; end: number } | null;
+  busy: ReadonlyArray<readonly [number, number]>;
+};
+
+function handymanDay(handyman: Handyman, date: IsoDate, wd: number): HandymanDay {
+  const hours = isAway(handyman, date) ? null : handyman.hours[wd];
+  return { handyman, hours, busy: handyman.busy.get(date) ?? [] };
+}
+
+function isFree(day: HandymanDay, start: number, end: number) {
+  const { hours } = day;
   if (!hours || start < hours.start || end > hours.end) return false;
-  if (isAway(handyman, date)) return false;
-  const busy = handyman.busy.get(date);
-  return !busy?.some(([s, e]) => s < end && start < e);
+  return !day.busy.some(([s, e]) => s < end && start < e);
 }
 
 export type OfferInput = {
@@ -110,19 +120,18 @@ export function offerVisitSlots(input: OfferInput): OfferedDay[] {
   for (let date = first; date <= end; date = addDays(date, 1)) {
     if (!isBusinessDay(date, closed)) continue;
     const wd = weekday(date);
+    const working = ordered.map((h) => handymanDay(h, date, wd)).filter((d) => d.hours);
     let earliest = 24 * 60;
     let latest = 0;
-    for (const h of ordered) {
-      const hours = h.hours[wd];
-      if (!hours) continue;
-      earliest = Math.min(earliest, hours.start);
-      latest = Math.max(latest, hours.end);
+    for (const { hours } of working) {
+      earliest = Math.min(earliest, hours!.start);
+      latest = Math.max(latest, hours!.end);
     }
     earliest = Math.ceil(earliest / START_STEP_MINUTES) * START_STEP_MINUTES;
     const slots: OfferedSlot[] = [];
     for (let start = earliest; start + block <= latest; start += START_STEP_MINUTES) {
       if (date === horizon.date && start < horizon.minute) continue;
-      const free = ordered.filter((h) => isFree(h, date, start, start + block));
+      const free = working.filter((d) => isFree(d, start, start + block)).map((d) => d.handyman);
       if (!free.length) continue;
       slots.push({
         startMinute: start,
