@@ -9,6 +9,7 @@ import {
   user,
 } from "~/db/schema";
 import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability/double-booking";
+import { startVisitCalendar } from "~/features/visits/visits.server";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
@@ -189,6 +190,8 @@ function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: 
         },
       ],
     });
+    // The reminder 24 hours before, and the calendar's SEQUENCE for later moves (issue 16).
+    await startVisitCalendar(tx, appointment);
     return appointment;
   });
 }

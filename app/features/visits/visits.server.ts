@@ -261,6 +261,15 @@ async function checkSlot(input: {
   return handyman;
 }
 
+/**
+ * Starts a visit's calendar record: SEQUENCE 0 (its first e-mail's) and the reminder due 24
+ * hours before it. Staff-created appointments call this in their own transaction too.
+ */
+export async function startVisitCalendar(tx: Tx, visit: VisitForMail, now = new Date()) {
+  const reminderOutboxId = await scheduleReminder(tx, visit, now);
+  await tx.insert(visitCalendar).values({ appointmentId: visit.id, sequence: 0, reminderOutboxId });
+}
+
 export type BookVisitInput = {
   block: VisitBlock;
   date: IsoDate;
