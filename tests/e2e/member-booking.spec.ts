@@ -261,3 +261,22 @@ test.describe("members book their own visits", () => {
     await expect(page.getByText("That day has no free time left.")).toBeVisible();
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a member books a visit with plain forms, step by step", async ({ page }) => {
+    const a = await memberWithHandyman();
+    await signIn(page, a.member);
+    await page.goto("/dashboard/book");
+    await page.getByRole("radio", { name: "1 h 45 min" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("checkbox", { name: "Seal the tub" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm Visit" }).click();
+    await expect(page.getByText("Your visit is booked!")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Seal the tub" })).toBeVisible();
+  });
+});
