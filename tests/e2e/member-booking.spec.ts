@@ -1,7 +1,17 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appointments, serviceRequests } from "~/db/schema";
-import { businessWallClock, defaultClosedDays, timeOfDay } from "~/lib/business-calendar";
+import {
+  addDays,
+  businessToday,
+  businessWallClock,
+  closedDays,
+  dayLabel,
+  defaultClosedDays,
+  isBusinessDay,
+  longDate,
+  timeOfDay,
+} from "~/lib/business-calendar";
 import { createAppointment, createServiceRequest } from "../factories";
 import { BASE_URL } from "../support/ports";
 import {
@@ -278,5 +288,58 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Confirm Visit" }).click();
     await expect(page.getByText("Your visit is booked!")).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: "Seal the tub" })).toBeVisible();
+  });
+});
+
+test.describe("staff keep availability", () => {
+  test("time off and a closed day take the handyman and the day out of what members are offered", async ({
+    page,
+    browser,
+  }) => {
+    const a = await memberWithHandyman();
+    // Two business days about three weeks ahead (inside the member's window, past the
+    // intro calls' two weeks, so other tests' intro-call slots are untouched).
+    const closedByDefault = closedDays();
+    let day = addDays(businessToday(), 18);
+    while (!isBusinessDay(day, closedByDefault)) day = addDays(day, 1);
+    let next = addDays(day, 1);
+    while (!isBusinessDay(next, closedByDefault)) next = addDays(next, 1);
+
+    await signIn(page, a.handyman);
+    await page.goto("/employee/availability");
+    await page.getByLabel("First day").fill(day);
+    await page.getByRole("button", { name: "Add Time Off" }).click();
+    await expect(page.getByText("Time off added.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto(`/employee/schedule?employee=${a.handyman.id}&week=${day}`);
+    await expect(page.getByRole("listitem", { name: dayLabel(day) })).toContainText("Time off");
+
+    const memberContext = await browser.newContext({ baseURL: BASE_URL });
+    const memberPage = await memberContext.newPage();
+    await signIn(memberPage, a.member);
+    await memberPage.goto(`/dashboard/book?block=105&date=${day}`);
+    await expect(memberPage.getByRole("heading", { name: "Choose a start time" })).toBeVisible();
+    await expect(
+      memberPage.getByRole("radio", { name: new RegExp(`with ${a.handymanName}`) }),
+    ).toHaveCount(0);
+
+    // A closed day: nobody is offered at all, then it opens again.
+    await page.goto("/employee/availability");
+    await page.getByLabel("Date").fill(next);
+    await page.getByLabel("Reason").fill("Team training");
+    await page.getByRole("button", { name: "Close This Day" }).click();
+    await expect(page.getByText("Closed day saved.")).toBeVisible();
+    try {
+      await memberPage.goto("/dashboard/book?block=105");
+      const offered = await memberPage
+        .getByRole("group", { name: "Days with a free time" })
+        .getByRole("radio")
+        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+      expect(offered).not.toContain(next);
+    } finally {
+      await page.getByRole("button", { name: `Open ${longDate(next)}` }).click();
+      await expect(page.getByText("The day is open again.")).toBeVisible();
+    }
+    await memberContext.close();
   });
 });
