@@ -52,7 +52,7 @@ export type OfferedSlot = {
   label: string;
   /** Who is free for the whole block, the dedicated handyman first. */
   handymen: { id: string; name: string }[];
-  /** Whether the member's dedicated handyman is among them. */
+  /** Whether the first one is the member's dedicated handyman (or the member has none). */
   withDedicated: boolean;
 };
 
@@ -137,7 +137,8 @@ export function offerVisitSlots(input: OfferInput): OfferedDay[] {
         startMinute: start,
         label: minuteLabel(start),
         handymen: free.map((h) => ({ id: h.id, name: h.name })),
-        withDedicated: free[0].id === dedicatedId,
+        // A member without a dedicated handyman is simply offered whoever is free.
+        withDedicated: !dedicatedId || free[0].id === dedicatedId,
       });
     }
     if (slots.length) days.push({ date, label: dayLabel(date), slots });
