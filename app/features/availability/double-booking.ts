@@ -1,6 +1,6 @@
 /*
  * The database's answer when a handyman would hold two overlapping visits: the exclusion
- * constraint appointments_no_double_booking (migration 0003/0004, docs/decisions 020) raises
+ * constraint appointments_no_double_booking (migration 0003_booking_availability, docs/decisions/021) raises
  * SQLSTATE 23P01. Whoever books (staff, a member, two servers at once) hears the same words.
  */
 export const DOUBLE_BOOKING_MESSAGE =
