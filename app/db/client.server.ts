@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -27,8 +28,11 @@ export type DatabaseHandle = {
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
-/** Extensions the migrations create (pg_trgm: the employee dashboard's search indexes). */
-const pgliteExtensions = { pg_trgm };
+/**
+ * Extensions the migrations create (pg_trgm: the employee dashboard's search indexes;
+ * btree_gist: the exclusion constraint against double-booking a handyman).
+ */
+const pgliteExtensions = { pg_trgm, btree_gist };
 
 /** An arbitrary constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 720_531_407;

@@ -568,6 +568,85 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/* ---------- Availability: the business calendar and the handymen's hours ---------- */
+
+/**
+ * Staff's changes to the default closed days (federal holidays and the day after Thanksgiving,
+ * computed in app/lib/business-calendar.ts): `closed` true closes an extra day, false reopens a
+ * default one. One row per date.
+ */
+export const closedDays = pgTable("closed_days", {
+  date: date({ mode: "string" }).primaryKey(),
+  closed: boolean().notNull(),
+  note: text(),
+  updatedBy: text().references(() => user.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+/**
+ * An employee's weekly working hours, one row per weekday (0 Sunday ... 6 Saturday). An
+ * employee without rows works the business's default week (Mon-Fri 8:00 AM-6:00 PM).
+ */
+export const employeeWorkingHours = pgTable(
+  "employee_working_hours",
+  {
+    employeeId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    weekday: integer().notNull(),
+    isWorking: boolean().notNull(),
+    startMinute: integer().notNull(),
+    endMinute: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.employeeId, t.weekday] }),
+    check("employee_working_hours_weekday", sql`${t.weekday} between 0 and 6`),
+    check(
+      "employee_working_hours_range",
+      sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`,
+    ),
+  ],
+);
+
+/** A day or a range of days (inclusive) an employee is away. */
+export const employeeTimeOff = pgTable(
+  "employee_time_off",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    employeeId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    startDate: date({ mode: "string" }).notNull(),
+    endDate: date({ mode: "string" }).notNull(),
+    note: text(),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("employee_time_off_employee_idx").on(t.employeeId, t.endDate),
+    check("employee_time_off_range", sql`${t.startDate} <= ${t.endDate}`),
+  ],
+);
+
+/**
+ * A visit's calendar entry as the customer's calendar knows it: the .ics SEQUENCE grows with
+ * every move and the cancellation (the UID is the appointment's), and the reminder e-mail
+ * waiting in the outbox (due 24 hours before the start) is replaced or withdrawn with them.
+ */
+export const visitCalendar = pgTable("visit_calendar", {
+  appointmentId: uuid()
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+  sequence: integer().notNull().default(0),
+  reminderOutboxId: uuid().references(() => outbox.id, { onDelete: "set null" }),
+  canceledAt: timestamp({ withTimezone: true }),
+  canceledBy: text().references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
 export type User = typeof user.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type Home = typeof homes.$inferSelect;
@@ -583,3 +662,7 @@ export type MembershipMinutesEntry = typeof membershipMinutesLedger.$inferSelect
 export type MembershipMoneyEntry = typeof membershipMoneyLedger.$inferSelect;
 export type MembershipVisit = typeof membershipVisits.$inferSelect;
 export type MembershipPart = typeof membershipParts.$inferSelect;
+export type ClosedDayRow = typeof closedDays.$inferSelect;
+export type EmployeeWorkingHours = typeof employeeWorkingHours.$inferSelect;
+export type EmployeeTimeOff = typeof employeeTimeOff.$inferSelect;
+export type VisitCalendar = typeof visitCalendar.$inferSelect;

@@ -16,6 +16,7 @@ import type { CustomerAppointment } from "~/features/appointments/types";
 import { MembershipTab } from "~/features/memberships/components/membership-tab";
 import type { MembershipView } from "~/features/memberships/types";
 import { customerMembershipView } from "~/features/memberships/views.server";
+import { ScheduleTab } from "~/features/visits/components/schedule-tab";
 import { CompletedTab } from "~/features/service-requests/components/completed-tab";
 import {
   RequestDialog,
@@ -92,7 +93,7 @@ export function meta() {
   return [{ title: "Dashboard" }];
 }
 
-const TABS = ["requests", "appointments", "completed", "membership"] as const;
+const TABS = ["requests", "appointments", "schedule", "completed", "membership"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -174,6 +175,8 @@ function DashboardBody({ data }: { data: DashboardData }) {
   const revalidator = useRevalidator();
   const tabParam = params.get("tab");
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "requests";
+  const meter =
+    data.membership?.summary.status === "active" ? data.membership.summary.meterLabel : null;
 
   const dialog = dialogState(params, data.requests);
   const closeDialog = () => {
@@ -214,6 +217,10 @@ function DashboardBody({ data }: { data: DashboardData }) {
             <span className="sm:hidden">Appts</span>
             <span className="hidden sm:inline">Appointments</span>
           </TabsTrigger>
+          <TabsTrigger value="schedule">
+            <span className="sm:hidden">Book</span>
+            <span className="hidden sm:inline">Schedule</span>
+          </TabsTrigger>
           <TabsTrigger value="completed">
             <span className="sm:hidden">Done</span>
             <span className="hidden sm:inline">Completed</span>
@@ -227,7 +234,10 @@ function DashboardBody({ data }: { data: DashboardData }) {
           <RequestsTab requests={data.requests} onChanged={reload} />
         </TabsContent>
         <TabsContent value="appointments">
-          <AppointmentsTab appointments={data.appointments} />
+          <AppointmentsTab appointments={data.appointments} meter={meter} />
+        </TabsContent>
+        <TabsContent value="schedule">
+          <ScheduleTab appointments={data.appointments} meter={meter} />
         </TabsContent>
         <TabsContent value="completed">
           <CompletedTab requests={data.requests} />

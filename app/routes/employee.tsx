@@ -8,6 +8,7 @@ import { ProfileMenu } from "~/features/accounts/components/profile-menu";
 import { useSignOut } from "~/features/accounts/components/use-sign-out";
 import { AppointmentsPanel } from "~/features/employee/components/appointments-panel";
 import { CreateAppointmentDialog } from "~/features/employee/components/create-appointment-dialog";
+import { AvailabilityLinks } from "~/features/availability/components/availability-links";
 import { CustomersPanel } from "~/features/employee/components/customers-panel";
 import { DashboardCounters } from "~/features/employee/components/dashboard-counters";
 import { EmployeeHeader } from "~/features/employee/components/employee-header";
@@ -152,11 +153,14 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
           <ProfileMenu
             user={data.employee}
             photoSection={
-              <ProfilePhotoSection
-                firstName={data.employee.firstName}
-                email={data.employee.email}
-                photoUrl={data.employee.profilePhotoUrl}
-              />
+              <>
+                <ProfilePhotoSection
+                  firstName={data.employee.firstName}
+                  email={data.employee.email}
+                  photoUrl={data.employee.profilePhotoUrl}
+                />
+                <AvailabilityLinks />
+              </>
             }
           />
         }
@@ -181,6 +185,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
           <RequestsPanel data={data.requests} total={data.counters.total} />
         </TabsContent>
         <TabsContent value="appointments" {...panelName("appointments")}>
+          <AvailabilityLinks />
           <AppointmentsPanel
             view={data.appointments.view}
             appointments={data.appointments.appointments}

@@ -413,6 +413,66 @@ const MATRIX: Record<string, Entry> = {
       expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
     },
   },
+  "routes/employee.availability": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "time off without a date",
+        body: () => ({ intent: "time-off", startDate: "not a date" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/employee.schedule": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    noAction: "a read-only week view",
+  },
+  // Members book, move and cancel their own visits (issue 16).
+  "routes/dashboard.book": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "ok",
+        customerB: "ok",
+        employee: "to-employee",
+      }),
+    },
+    actions: [
+      {
+        name: "book a visit without a block, day or time",
+        body: () => ({ task: "00000000-0000-4000-8000-000000000000" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/dashboard.visits.$appointmentId": {
+    loader: {
+      objects: (world, owner) => ({ appointmentId: world.customer(owner).appointmentId }),
+      expect: ownership("ok", "not-found", { visitor: "to-auth", employee: "ok" }),
+    },
+    actions: [
+      {
+        name: "move a visit to a day that is not offered",
+        objects: (world, owner) => ({ appointmentId: world.customer(owner).appointmentId }),
+        body: () => ({ intent: "move", date: "2020-01-01", start: "540|" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
   "routes/request-photos.$photoId": {
     loader: {
       objects: (world, owner) => ({ photoId: world.customer(owner).photoIds[0], variant: "full" }),

@@ -116,7 +116,9 @@ test.describe("booking page", () => {
         expect(hour).toBeLessThan(18);
       }
     }
-    expect(slots.days.length).toBeGreaterThanOrEqual(9);
+    // 10 weekdays in 14 days, less today once it is over and the closed days (Thanksgiving
+    // week closes two; member-booking.spec.ts checks that no closed day is offered).
+    expect(slots.days.length).toBeGreaterThanOrEqual(7);
   });
 
   test("book a call: confirmation on screen, e-mail with an .ics, stored, and no longer offered @phone", async ({

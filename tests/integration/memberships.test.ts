@@ -373,7 +373,9 @@ describe("canceling", () => {
     expect(visit.status).toBe("canceled");
     const cancelMail = (await mails()).find((mail) => mail.attachments?.length);
     expect(cancelMail?.attachments?.[0].content).toContain("METHOD:CANCEL");
-    const canceledMail = (await mails()).find((mail) => mail.subject.includes("is canceled"));
+    const canceledMail = (await mails()).find((mail) =>
+      mail.subject.includes("membership is canceled"),
+    );
     expect(canceledMail?.text).toContain(`Refund: $${(preview!.refundCents / 100).toFixed(2)}`);
     expect(cancelMail?.attachments?.[0].content).toContain(
       `UID:appointment-${future.appointment.id}@peachtree-handyman`,

@@ -8,6 +8,8 @@ import {
   serviceRequests,
   user,
 } from "~/db/schema";
+import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability/double-booking";
+import { startVisitCalendar } from "~/features/visits/visits.server";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
@@ -36,6 +38,14 @@ export class AppointmentRejectedError extends Error {
  * requests move to 'scheduled' (they are no longer waiting to be planned).
  */
 export async function createAppointment(input: CreateAppointmentInput, createdBy: string) {
+  return createAppointmentTransaction(input, createdBy).catch((error: unknown) => {
+    // The database refuses a handyman two overlapping visits (appointments_no_double_booking).
+    if (isDoubleBooking(error)) throw new AppointmentRejectedError(DOUBLE_BOOKING_MESSAGE);
+    throw error;
+  });
+}
+
+function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: string) {
   return db().transaction(async (tx) => {
     const [place] = await tx
       .select({
@@ -194,6 +204,8 @@ export async function createAppointment(input: CreateAppointmentInput, createdBy
         },
       ],
     });
+    // The reminder 24 hours before, and the calendar's SEQUENCE for later moves (issue 16).
+    await startVisitCalendar(tx, appointment);
     return appointment;
   });
 }

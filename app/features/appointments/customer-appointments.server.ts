@@ -2,7 +2,8 @@ import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { appointments, appointmentTasks, homes, profiles } from "~/db/schema";
-import { BUSINESS_TIME_ZONE, type AppointmentForCalendar } from "./ics.server";
+import { businessToday } from "~/lib/business-calendar";
+import type { AppointmentForCalendar } from "./ics.server";
 import type { CustomerAppointment } from "./types";
 
 /*
@@ -10,10 +11,8 @@ import type { CustomerAppointment } from "./types";
  * every query (DESIGN.md decision 3).
  */
 
-/** Today's date in the business time zone, as YYYY-MM-DD. */
-export function businessToday(now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(now);
-}
+/** Today's date in the business time zone (the business calendar's, kept in one place). */
+export { businessToday };
 
 const handyman = alias(profiles, "handyman");
 

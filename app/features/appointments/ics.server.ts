@@ -91,7 +91,14 @@ function toDateArray(instant: Date): [number, number, number, number, number] {
 /** The .ics text of one appointment. Throws when the appointment cannot be expressed. */
 export function appointmentIcs(
   appointment: AppointmentForCalendar,
-  options: { productId?: string; organizer?: { name: string; email: string } } = {},
+  options: {
+    productId?: string;
+    organizer?: { name: string; email: string };
+    /** Grows with every change, so a calendar replaces the event (the UID stays). */
+    sequence?: number;
+    /** REQUEST for a booking or a move, CANCEL to withdraw the event. */
+    method?: "REQUEST" | "CANCEL";
+  } = {},
 ) {
   const start = zonedTimeToUtc(appointment.scheduledDate, appointment.startTime);
   let end = zonedTimeToUtc(appointment.scheduledDate, appointment.endTime);
@@ -109,9 +116,11 @@ export function appointmentIcs(
     endOutputType: "utc",
     location: [appointment.address, appointment.city, appointment.state].join(", "),
     description: appointmentDescription(appointment),
-    status: "CONFIRMED",
+    status: options.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
     busyStatus: "BUSY",
     organizer: options.organizer,
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.sequence !== undefined ? { sequence: options.sequence } : {}),
   });
   if (error || !value) throw error ?? new Error("Could not build the calendar file");
   return value;

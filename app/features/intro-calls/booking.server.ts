@@ -7,6 +7,8 @@ import { logger } from "~/lib/logger.server";
 import { enqueue } from "~/lib/outbox.server";
 import { hitAll } from "~/lib/rate-limit.server";
 import { LEAD_ADDRESS_LIMIT } from "~/features/leads/submit.server";
+import { loadClosedDays } from "~/features/availability/closed-days.server";
+import { addDays, businessToday } from "~/lib/business-calendar";
 import { introCallConfirmation } from "./confirmation.server";
 import type { BookingField, BookingResult, SchedulerData } from "./result";
 import { bookingSchema } from "./schema";
@@ -21,17 +23,25 @@ export async function schedulerData(now = new Date()): Promise<SchedulerData> {
     .select({ startsAt: introCalls.startsAt })
     .from(introCalls)
     .where(and(gte(introCalls.startsAt, now), lt(introCalls.startsAt, until)));
+  const closed = await closedDaysAhead(now);
   return {
     mode: "builtin",
     days: offeredSlots(
       now,
       taken.map((t) => t.startsAt),
+      closed,
     ).map((day) => ({
       date: day.date,
       label: dayLabel(day.slots[0]),
       slots: day.slots.map((slot) => ({ startsAt: slot.toISOString(), label: timeLabel(slot) })),
     })),
   };
+}
+
+/** The closed days over the calendar's window (the business calendar, with staff's changes). */
+function closedDaysAhead(now: Date) {
+  const today = businessToday(now);
+  return loadClosedDays(today, addDays(today, DAYS_AHEAD));
 }
 
 const FIELD_TITLES: Record<BookingField, string> = {
@@ -69,7 +79,7 @@ export async function bookIntroCall(
       const field = issue.path[0] as BookingField;
       fieldErrors[field] ??= issue.message;
     }
-  } else if (!isOfferableSlot(parsed.data.startsAt, now)) {
+  } else if (!isOfferableSlot(parsed.data.startsAt, now, await closedDaysAhead(now))) {
     fieldErrors.startsAt = "That time is not available. Please choose another time.";
   }
   const first = (["startsAt", "name", "email", "phone"] as const).find((f) => fieldErrors[f]);

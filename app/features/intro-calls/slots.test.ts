@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { closedDays } from "~/lib/business-calendar";
 import { DAYS_AHEAD, isOfferableSlot, offeredSlots, slotLabel, zonedInstant } from "./slots";
 
 describe("the intro-call calendar", () => {
@@ -7,10 +8,9 @@ describe("the intro-call calendar", () => {
 
   it("offers 15-minute slots Mon-Fri 8AM-6PM New York time over the next 14 days", () => {
     const days = offeredSlots(now);
+    // Thanksgiving (26th) and the day after are closed days.
     expect(days.map((d) => d.date)).toEqual([
       "2026-11-25",
-      "2026-11-26",
-      "2026-11-27",
       "2026-11-30",
       "2026-12-01",
       "2026-12-02",
@@ -21,8 +21,8 @@ describe("the intro-call calendar", () => {
     ]);
     const full = days[1].slots;
     expect(full).toHaveLength(40);
-    expect(full[0].toISOString()).toBe("2026-11-26T13:00:00.000Z");
-    expect(full.at(-1)!.toISOString()).toBe("2026-11-26T22:45:00.000Z");
+    expect(full[0].toISOString()).toBe("2026-11-30T13:00:00.000Z");
+    expect(full.at(-1)!.toISOString()).toBe("2026-11-30T22:45:00.000Z");
     const last = new Date(now.getTime());
     last.setUTCDate(last.getUTCDate() + DAYS_AHEAD);
     for (const day of days) for (const slot of day.slots) expect(slot < last).toBe(true);
@@ -35,10 +35,10 @@ describe("the intro-call calendar", () => {
   });
 
   it("leaves out taken slots", () => {
-    const taken = new Date("2026-11-26T13:15:00Z");
+    const taken = new Date("2026-11-30T13:15:00Z");
     const slots = offeredSlots(now, [taken])[1].slots.map((s) => s.toISOString());
     expect(slots).not.toContain(taken.toISOString());
-    expect(slots).toContain("2026-11-26T13:30:00.000Z");
+    expect(slots).toContain("2026-11-30T13:30:00.000Z");
   });
 
   it("follows daylight saving time: 8AM is 12:00 UTC in summer", () => {
@@ -53,13 +53,27 @@ describe("the intro-call calendar", () => {
   });
 
   it("recognises what it offers, and nothing else", () => {
-    expect(isOfferableSlot(new Date("2026-11-26T13:00:00Z"), now)).toBe(true);
-    expect(isOfferableSlot(new Date("2026-11-26T13:05:00Z"), now)).toBe(false); // not on a quarter
-    expect(isOfferableSlot(new Date("2026-11-26T23:00:00Z"), now)).toBe(false); // 6PM
+    expect(isOfferableSlot(new Date("2026-11-30T13:00:00Z"), now)).toBe(true);
+    expect(isOfferableSlot(new Date("2026-11-30T13:05:00Z"), now)).toBe(false); // not on a quarter
+    expect(isOfferableSlot(new Date("2026-11-30T23:00:00Z"), now)).toBe(false); // 6PM
+    expect(isOfferableSlot(new Date("2026-11-26T15:00:00Z"), now)).toBe(false); // Thanksgiving
+    expect(isOfferableSlot(new Date("2026-11-27T15:00:00Z"), now)).toBe(false); // the day after
     expect(isOfferableSlot(new Date("2026-11-28T15:00:00Z"), now)).toBe(false); // Saturday
     expect(isOfferableSlot(new Date("2026-11-25T15:00:00Z"), now)).toBe(false); // past
     expect(isOfferableSlot(new Date("2026-12-09T15:00:00Z"), now)).toBe(false); // day 15
     expect(isOfferableSlot(new Date("not a date"), now)).toBe(false);
+  });
+
+  it("follows staff's closed days: an extra closed day, a reopened holiday", () => {
+    const changed = closedDays([
+      { date: "2026-11-30", closed: true, note: "Team training" },
+      { date: "2026-11-27", closed: false },
+    ]);
+    const dates = offeredSlots(now, [], changed).map((d) => d.date);
+    expect(dates).toContain("2026-11-27");
+    expect(dates).not.toContain("2026-11-30");
+    expect(dates).not.toContain("2026-11-26");
+    expect(isOfferableSlot(new Date("2026-11-27T15:00:00Z"), now, changed)).toBe(true);
   });
 
   it("labels a slot in Eastern time", () => {

@@ -1,103 +1,57 @@
 /*
  * The built-in intro-call calendar (DESIGN.md decision 7): 15-minute slots, Monday to Friday,
- * 8AM to 6PM in the business time zone, over the next 14 days (today included). Pure
+ * 8AM to 6PM in the business time zone, over the next 14 days (today included), never on a
+ * closed day (holidays and the days staff close: the business calendar). Pure
  * functions of "now" and the taken slots, so they are tested without a clock.
  */
 
-export const TIME_ZONE = "America/New_York";
+import {
+  BUSINESS_TIME_ZONE,
+  addDays,
+  businessToday,
+  closedDays,
+  isBusinessDay,
+  zonedDate,
+  zonedInstant,
+  type ClosedDays,
+} from "~/lib/business-calendar";
+
+export const TIME_ZONE = BUSINESS_TIME_ZONE;
 export const SLOT_MINUTES = 15;
 export const DAYS_AHEAD = 14;
 const OPENS_AT = 8 * 60;
 const CLOSES_AT = 18 * 60;
 
-type CalendarDate = { year: number; month: number; day: number };
-
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(instant: number, timeZone: string) {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: get("year"),
-    month: get("month"),
-    day: get("day"),
-    hour: get("hour"),
-    minute: get("minute"),
-    second: get("second"),
-  };
-}
-
-/** The instant at which the wall clock in `timeZone` reads the given date and minute of day. */
-export function zonedInstant(date: CalendarDate, minuteOfDay: number, timeZone = TIME_ZONE) {
-  const wall = Date.UTC(date.year, date.month - 1, date.day, 0, minuteOfDay);
-  const offsetAt = (instant: number) => {
-    const w = wallClock(instant, timeZone);
-    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instant;
-  };
-  let instant = wall - offsetAt(wall);
-  // A second pass settles instants near a daylight-saving change.
-  instant = wall - offsetAt(instant);
-  return new Date(instant);
-}
-
-/** The calendar date in `timeZone` of an instant. */
-export function zonedDate(instant: Date, timeZone = TIME_ZONE): CalendarDate {
-  const { year, month, day } = wallClock(instant.getTime(), timeZone);
-  return { year, month, day };
-}
-
-function addDays(date: CalendarDate, days: number): CalendarDate & { weekday: number } {
-  const utc = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return {
-    year: utc.getUTCFullYear(),
-    month: utc.getUTCMonth() + 1,
-    day: utc.getUTCDate(),
-    weekday: utc.getUTCDay(),
-  };
-}
-
-function isoDate(date: CalendarDate) {
-  return `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
-}
+export { zonedInstant, zonedDate };
 
 export type SlotDay = { date: string; slots: Date[] };
 
 /** Every slot still offered: in the future, not taken, in business hours, next 14 days. */
-export function offeredSlots(now: Date, taken: Iterable<Date> = []): SlotDay[] {
+export function offeredSlots(
+  now: Date,
+  taken: Iterable<Date> = [],
+  closed: ClosedDays = closedDays(),
+): SlotDay[] {
   const takenTimes = new Set([...taken].map((t) => t.getTime()));
-  const today = zonedDate(now);
+  const today = businessToday(now);
   const days: SlotDay[] = [];
   for (let offset = 0; offset < DAYS_AHEAD; offset++) {
     const date = addDays(today, offset);
-    if (date.weekday === 0 || date.weekday === 6) continue;
+    if (!isBusinessDay(date, closed)) continue;
     const slots: Date[] = [];
     for (let minute = OPENS_AT; minute + SLOT_MINUTES <= CLOSES_AT; minute += SLOT_MINUTES) {
       const start = zonedInstant(date, minute);
       if (start.getTime() > now.getTime() && !takenTimes.has(start.getTime())) slots.push(start);
     }
-    if (slots.length) days.push({ date: isoDate(date), slots });
+    if (slots.length) days.push({ date, slots });
   }
   return days;
 }
 
 /** Whether `start` is a slot the calendar offers at `now` (ignoring bookings). */
-export function isOfferableSlot(start: Date, now: Date) {
+export function isOfferableSlot(start: Date, now: Date, closed: ClosedDays = closedDays()) {
   if (Number.isNaN(start.getTime())) return false;
-  return offeredSlots(now).some((day) =>
+  return offeredSlots(now, [], closed).some((day) =>
     day.slots.some((slot) => slot.getTime() === start.getTime()),
   );
 }

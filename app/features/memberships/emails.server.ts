@@ -1,15 +1,6 @@
 import { eq } from "drizzle-orm";
-import { createEvent } from "ics";
 import type { Tx } from "~/db/client.server";
-import {
-  appointments,
-  homes,
-  profiles,
-  user,
-  type Membership,
-  type MembershipPart,
-} from "~/db/schema";
-import { zonedTimeToUtc } from "~/features/appointments/ics.server";
+import { profiles, user, type Membership, type MembershipPart } from "~/db/schema";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
@@ -20,7 +11,7 @@ import { longDate } from "./dates";
 /*
  * The membership e-mails, each written to the outbox in the transaction of the change it
  * reports (started, parts approval needed, parts decision, visit completed, canceled with the
- * refund, and a canceled visit's calendar withdrawal).
+ * refund). A canceled visit's calendar withdrawal is the visits feature's (withdrawFromCalendar).
  */
 
 async function contact(tx: Tx, customerId: string) {
@@ -153,74 +144,4 @@ export async function mailMembershipCanceled(
       "Thank you for being a member. You are welcome back any time.",
     ],
   });
-}
-
-function utcParts(instant: Date): [number, number, number, number, number] {
-  return [
-    instant.getUTCFullYear(),
-    instant.getUTCMonth() + 1,
-    instant.getUTCDate(),
-    instant.getUTCHours(),
-    instant.getUTCMinutes(),
-  ];
-}
-
-/**
- * A canceled visit's calendar entry is withdrawn: an .ics with METHOD:CANCEL and the same UID
- * as the invitation (appointment-<id>@peachtree-handyman). SEQUENCE is above the invitation's 0;
- * when visits carry their own sequence (member self-booking), this takes the next one.
- */
-export async function mailVisitCanceled(tx: Tx, appointmentId: string, sequence = 1) {
-  const [visit] = await tx
-    .select({
-      customerId: appointments.customerId,
-      scheduledDate: appointments.scheduledDate,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      address: homes.address,
-      city: homes.city,
-      state: homes.state,
-    })
-    .from(appointments)
-    .innerJoin(homes, eq(homes.id, appointments.homeId))
-    .where(eq(appointments.id, appointmentId));
-  if (!visit) return;
-  const start = zonedTimeToUtc(visit.scheduledDate, visit.startTime);
-  const end = zonedTimeToUtc(visit.scheduledDate, visit.endTime);
-  const { error, value } = createEvent({
-    method: "CANCEL",
-    uid: `appointment-${appointmentId}@peachtree-handyman`,
-    sequence,
-    productId: "peachtree-handyman/appointments",
-    title: "Handyman Appointment",
-    start: utcParts(start),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: utcParts(end > start ? end : new Date(start.getTime() + 60 * 60_000)),
-    endInputType: "utc",
-    endOutputType: "utc",
-    location: [visit.address, visit.city, visit.state].join(", "),
-    status: "CANCELLED",
-    organizer: { name: business().name, email: business().email },
-  });
-  if (error || !value) throw error ?? new Error("Could not build the calendar file");
-  await send(
-    tx,
-    visit.customerId,
-    {
-      subject: `Visit canceled: ${longDate(visit.scheduledDate)}`,
-      heading: "Your visit is canceled",
-      lines: [
-        `Your visit on ${longDate(visit.scheduledDate)} is canceled because your membership ended.`,
-        "The attached calendar file removes it from your calendar.",
-      ],
-    },
-    [
-      {
-        filename: `appointment-${visit.scheduledDate}.ics`,
-        content: value,
-        contentType: "text/calendar; charset=utf-8; method=CANCEL",
-      },
-    ],
-  );
 }

@@ -32,6 +32,7 @@ import {
   type IsoDate,
   type VisitDecision,
 } from "./bank";
+import { withdrawFromCalendar } from "~/features/visits/visits.server";
 import { businessNow, longDate } from "./dates";
 import type { BankSummary, MemberVisitRow, PartRow } from "./types";
 
@@ -41,7 +42,6 @@ import {
   mailMembershipStarted,
   mailPartDecision,
   mailPartsApprovalNeeded,
-  mailVisitCanceled,
   mailVisitCompleted,
 } from "./emails.server";
 
@@ -848,11 +848,12 @@ export async function cancelMembership(
         .where(eq(membershipVisits.appointmentId, visit.appointmentId))
         .for("update");
       await releaseHeld(tx, m, held, actor.id, "canceled");
-      await tx
+      const [canceled] = await tx
         .update(appointments)
         .set({ status: "canceled" })
-        .where(eq(appointments.id, visit.appointmentId));
-      await mailVisitCanceled(tx, visit.appointmentId);
+        .where(eq(appointments.id, visit.appointmentId))
+        .returning();
+      await withdrawFromCalendar(tx, canceled, actor.id);
     }
     const hourlyRate = hourlyRateLabel(termsOf(m));
     if (quote.minutesRefunded > 0) {

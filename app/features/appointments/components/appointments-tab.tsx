@@ -7,12 +7,24 @@ import { formatAppointmentDate, formatAppointmentTime } from "../format";
 import type { CustomerAppointment } from "../types";
 
 /** 'Upcoming Appointments (count)': the customer's approved visits, soonest first. */
-export function AppointmentsTab({ appointments }: { appointments: CustomerAppointment[] }) {
+export function AppointmentsTab({
+  appointments,
+  meter = null,
+}: {
+  appointments: CustomerAppointment[];
+  /** A member's hours bank ('12 h 15 min of 42 h left'); null for others. */
+  meter?: string | null;
+}) {
   return (
     <section aria-labelledby="appointments-title" className="grid gap-4">
       <h2 id="appointments-title" className="text-lg font-semibold">
         Upcoming Appointments ({appointments.length})
       </h2>
+      {meter ? (
+        <p className="text-sm">
+          Hours bank: <span data-testid="appointments-hours-meter">{meter}</span>
+        </p>
+      ) : null}
       {appointments.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-lg border border-dashed p-8 text-center">
           <CalendarDays aria-hidden="true" className="size-10 text-muted-foreground" />

@@ -1,0 +1,144 @@
+import { and, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "~/db/client.server";
+import { appointments, employeeTimeOff, employeeWorkingHours, profiles } from "~/db/schema";
+import { businessToday, minuteOfDay, type IsoDate } from "~/lib/business-calendar";
+import { loadClosedDays } from "./closed-days.server";
+import {
+  DEFAULT_WORKING_HOURS,
+  bookingWindowEnd,
+  offerVisitSlots,
+  type Handyman,
+  type OfferedDay,
+  type VisitBlock,
+  type WeeklyHours,
+} from "./slots";
+
+/*
+ * The handymen's real availability, read from the database for the slot offering: every
+ * employee's week (or the default week), time off and approved visits over the window.
+ */
+
+function weekFrom(
+  rows: { weekday: number; isWorking: boolean; startMinute: number; endMinute: number }[],
+): WeeklyHours {
+  if (!rows.length) return DEFAULT_WORKING_HOURS;
+  const week: ({ start: number; end: number } | null)[] = [
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+  ];
+  for (const row of rows) {
+    if (row.isWorking) week[row.weekday] = { start: row.startMinute, end: row.endMinute };
+  }
+  return week;
+}
+
+export async function loadHandymen(
+  from: IsoDate,
+  to: IsoDate,
+  options: { excludeAppointmentId?: string; database?: DbOrTx } = {},
+): Promise<Handyman[]> {
+  const database = options.database ?? db();
+  const staff = await database
+    .select({ id: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(profiles)
+    .where(eq(profiles.isEmployee, true));
+  if (!staff.length) return [];
+  const ids = staff.map((s) => s.id);
+  const [hours, timeOff, visits] = await Promise.all([
+    database
+      .select()
+      .from(employeeWorkingHours)
+      .where(inArray(employeeWorkingHours.employeeId, ids)),
+    database
+      .select()
+      .from(employeeTimeOff)
+      .where(and(lte(employeeTimeOff.startDate, to), gte(employeeTimeOff.endDate, from))),
+    database
+      .select({
+        employeeId: appointments.assignedEmployeeId,
+        date: appointments.scheduledDate,
+        startTime: appointments.startTime,
+        endTime: appointments.endTime,
+      })
+      .from(appointments)
+      .where(
+        and(
+          isNotNull(appointments.assignedEmployeeId),
+          eq(appointments.status, "approved"),
+          gte(appointments.scheduledDate, from),
+          lte(appointments.scheduledDate, to),
+          options.excludeAppointmentId
+            ? ne(appointments.id, options.excludeAppointmentId)
+            : sql`true`,
+        ),
+      ),
+  ]);
+  return staff.map((s) => {
+    const busy = new Map<IsoDate, [number, number][]>();
+    for (const v of visits) {
+      if (v.employeeId !== s.id) continue;
+      const list = busy.get(v.date) ?? [];
+      list.push([minuteOfDay(v.startTime), minuteOfDay(v.endTime)]);
+      busy.set(v.date, list);
+    }
+    return {
+      id: s.id,
+      name: [s.firstName, s.lastName].filter(Boolean).join(" ") || "Handyman",
+      hours: weekFrom(hours.filter((h) => h.employeeId === s.id)),
+      timeOff: timeOff.filter((t) => t.employeeId === s.id),
+      busy,
+    };
+  });
+}
+
+/**
+ * The member's dedicated handyman: the one assigned to their most recent visit (ADR 022).
+ * Undefined for a member who has never had one.
+ */
+export async function dedicatedHandymanId(customerId: string, database: DbOrTx = db()) {
+  const [row] = await database
+    .select({ id: appointments.assignedEmployeeId })
+    .from(appointments)
+    .innerJoin(profiles, eq(profiles.userId, appointments.assignedEmployeeId))
+    .where(and(eq(appointments.customerId, customerId), eq(profiles.isEmployee, true)))
+    .orderBy(desc(appointments.scheduledDate), desc(appointments.startTime))
+    .limit(1);
+  return row?.id ?? undefined;
+}
+
+/** The days and starts a member can book for `block`, their dedicated handyman first. */
+export async function offerVisits(input: {
+  customerId: string;
+  block: VisitBlock;
+  now?: Date;
+  onlyDate?: IsoDate;
+  excludeAppointmentId?: string;
+  database?: DbOrTx;
+}): Promise<{ days: OfferedDay[]; dedicatedId: string | undefined }> {
+  const now = input.now ?? new Date();
+  const database = input.database ?? db();
+  const from = businessToday(now);
+  const to = bookingWindowEnd(now);
+  const [closed, handymen, dedicatedId] = await Promise.all([
+    loadClosedDays(from, to, database),
+    loadHandymen(input.onlyDate ?? from, input.onlyDate ?? to, {
+      excludeAppointmentId: input.excludeAppointmentId,
+      database,
+    }),
+    dedicatedHandymanId(input.customerId, database),
+  ]);
+  const days = offerVisitSlots({
+    now,
+    block: input.block,
+    closed,
+    handymen,
+    dedicatedId,
+    onlyDate: input.onlyDate,
+  });
+  return { days, dedicatedId };
+}

@@ -1,0 +1,84 @@
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { appointments, homes, profiles } from "~/db/schema";
+import {
+  addDays,
+  businessToday,
+  minuteOfDay,
+  parseIsoDate,
+  weekday,
+  type IsoDate,
+} from "~/lib/business-calendar";
+import { loadClosedDays } from "./closed-days.server";
+import { loadHandymen } from "./availability.server";
+
+/** The staff week view of one handyman: Monday to Sunday, visits as blocks, time off shaded. */
+export async function handymanWeek(employeeId: string | null, weekParam: string | null) {
+  const today = businessToday();
+  const anchor = weekParam && parseIsoDate(weekParam) ? weekParam : today;
+  const monday = addDays(anchor, -((weekday(anchor) + 6) % 7));
+  const sunday = addDays(monday, 6);
+  const [handymen, closed] = await Promise.all([
+    loadHandymen(monday, sunday),
+    loadClosedDays(monday, sunday),
+  ]);
+  const handyman = handymen.find((h) => h.id === employeeId) ?? handymen[0];
+  const visits = handyman
+    ? await db()
+        .select({
+          id: appointments.id,
+          date: appointments.scheduledDate,
+          startTime: appointments.startTime,
+          endTime: appointments.endTime,
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          address: homes.address,
+        })
+        .from(appointments)
+        .innerJoin(homes, eq(homes.id, appointments.homeId))
+        .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
+        .where(
+          and(
+            eq(appointments.assignedEmployeeId, handyman.id),
+            eq(appointments.status, "approved"),
+            gte(appointments.scheduledDate, monday),
+            lte(appointments.scheduledDate, sunday),
+          ),
+        )
+        .orderBy(asc(appointments.scheduledDate), asc(appointments.startTime))
+    : [];
+  const days: {
+    date: IsoDate;
+    hours: { start: number; end: number } | null;
+    away: boolean;
+    closedReason: string | null;
+    visits: { id: string; start: number; end: number; customer: string; address: string }[];
+  }[] = [];
+  for (let i = 0; i < 7; i++) {
+    const date = addDays(monday, i);
+    days.push({
+      date,
+      hours: handyman?.hours[weekday(date)] ?? null,
+      away: Boolean(handyman?.timeOff.some((t) => t.startDate <= date && date <= t.endDate)),
+      closedReason: closed.reason(date) ?? null,
+      visits: visits
+        .filter((v) => v.date === date)
+        .map((v) => ({
+          id: v.id,
+          start: minuteOfDay(v.startTime),
+          end: minuteOfDay(v.endTime),
+          customer: [v.firstName, v.lastName].filter(Boolean).join(" "),
+          address: v.address,
+        })),
+    });
+  }
+  return {
+    today,
+    monday,
+    previous: addDays(monday, -7),
+    next: addDays(monday, 7),
+    handymen: handymen.map((h) => ({ id: h.id, name: h.name })),
+    handymanId: handyman?.id ?? null,
+    days,
+  };
+}

@@ -1,0 +1,64 @@
+/*
+ * The 'Book a Visit' steps as URL state (GET forms, so each step works without JavaScript):
+ * block → date → start (with the handyman) → tasks → summary and 'Confirm Visit'.
+ */
+import { parseIsoDate, type IsoDate } from "~/lib/business-calendar";
+import { isVisitBlock, type VisitBlock } from "~/features/availability/slots";
+
+export type BookingChoice = {
+  block?: VisitBlock;
+  date?: IsoDate;
+  startMinute?: number;
+  employeeId?: string;
+  requestIds: string[];
+  /** The member pressed 'Next' on the tasks step. */
+  tasksChosen: boolean;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseBookingChoice(params: URLSearchParams | FormData): BookingChoice {
+  const text = (name: string) => {
+    const value = params.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const blockValue = Number(text("block"));
+  const block = isVisitBlock(blockValue) ? blockValue : undefined;
+  const dateValue = text("date");
+  const date = block && dateValue && parseIsoDate(dateValue) ? dateValue : undefined;
+  // "540|employee-id": the start and who comes.
+  const [startText, employeeText] = (text("start") ?? "").split("|");
+  const startNumber = Number(startText);
+  const startMinute =
+    date && startText && Number.isInteger(startNumber) && startNumber >= 0 && startNumber < 1440
+      ? startNumber
+      : undefined;
+  const employeeId =
+    startMinute !== undefined && employeeText ? employeeText.slice(0, 100) : undefined;
+  const requestIds = params
+    .getAll("task")
+    .filter((v): v is string => typeof v === "string" && UUID.test(v))
+    .slice(0, 50);
+  const tasksChosen = startMinute !== undefined && text("tasks") === "chosen";
+  return { block, date, startMinute, employeeId, requestIds, tasksChosen };
+}
+
+/** The query string of a choice, up to (not including) the step named. */
+export function bookingHref(
+  choice: BookingChoice,
+  upTo: "block" | "date" | "start" | "tasks" | "summary",
+) {
+  const params = new URLSearchParams();
+  const order = ["block", "date", "start", "tasks", "summary"] as const;
+  const keep = (step: (typeof order)[number]) => order.indexOf(step) < order.indexOf(upTo);
+  if (keep("block") && choice.block) params.set("block", String(choice.block));
+  if (keep("date") && choice.date) params.set("date", choice.date);
+  if (keep("start") && choice.startMinute !== undefined)
+    params.set("start", `${choice.startMinute}|${choice.employeeId ?? ""}`);
+  if (keep("tasks")) {
+    for (const id of choice.requestIds) params.append("task", id);
+    if (choice.tasksChosen) params.set("tasks", "chosen");
+  }
+  const search = params.toString();
+  return `/dashboard/book${search ? `?${search}` : ""}`;
+}

@@ -1,0 +1,302 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { durationLabel, longDate } from "~/lib/business-calendar";
+import { VISIT_BLOCKS, type OfferedDay } from "~/features/availability/slots";
+import { bookingHref, type BookingChoice } from "../booking-steps";
+
+export type BookVisitData = {
+  choice: BookingChoice;
+  days: OfferedDay[] | null;
+  day: OfferedDay | null;
+  requests: { id: string; title: string; priority: "next" | "later" }[];
+  firstVisit: boolean;
+  taskLimit: number | null;
+  /** What the visit spends from the hours bank; `refused` when the bank cannot take it. */
+  summary: { label: string; refused: boolean } | null;
+  handymanName: string | null;
+  startLabel: string | null;
+};
+
+const radio =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border bg-background px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5";
+
+function Step({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-3 rounded-lg border bg-card p-4" aria-label={title}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Chosen({ label, value, change }: { label: string; value: string; change: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card px-4 py-3">
+      <p>
+        <span className="text-muted-foreground">{label}: </span>
+        <strong>{value}</strong>
+      </p>
+      <Link
+        to={change}
+        className="text-sm underline underline-offset-4"
+        aria-label={`Change ${label.toLowerCase()}`}
+      >
+        Change
+      </Link>
+    </div>
+  );
+}
+
+function Hidden({
+  choice,
+  upTo,
+}: {
+  choice: BookingChoice;
+  upTo: "date" | "start" | "tasks" | "summary";
+}) {
+  const order = ["block", "date", "start", "tasks", "summary"];
+  const before = (step: string) => order.indexOf(step) < order.indexOf(upTo);
+  return (
+    <>
+      {before("block") && choice.block ? (
+        <input type="hidden" name="block" value={choice.block} />
+      ) : null}
+      {before("date") && choice.date ? (
+        <input type="hidden" name="date" value={choice.date} />
+      ) : null}
+      {before("start") && choice.startMinute !== undefined ? (
+        <input
+          type="hidden"
+          name="start"
+          value={`${choice.startMinute}|${choice.employeeId ?? ""}`}
+        />
+      ) : null}
+      {before("tasks")
+        ? choice.requestIds.map((id) => <input key={id} type="hidden" name="task" value={id} />)
+        : null}
+    </>
+  );
+}
+
+export function BookVisit({
+  data,
+  error,
+  pending,
+}: {
+  data: BookVisitData;
+  error?: string;
+  pending: boolean;
+}) {
+  const { choice } = data;
+  return (
+    <div className="grid gap-4">
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
+        >
+          {error}
+        </p>
+      ) : null}
+      {choice.block ? (
+        <Chosen
+          label="Visit length"
+          value={durationLabel(choice.block)}
+          change={bookingHref(choice, "block")}
+        />
+      ) : (
+        <Step title="How long a visit?">
+          <Form method="get" className="grid gap-3">
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm text-muted-foreground">
+                Choose the block of time your tasks need.
+              </legend>
+              {VISIT_BLOCKS.map((block, i) => (
+                <label key={block} className={radio}>
+                  <input
+                    type="radio"
+                    name="block"
+                    value={block}
+                    required
+                    defaultChecked={i === 0}
+                  />
+                  {durationLabel(block)}
+                </label>
+              ))}
+            </fieldset>
+            <Button type="submit" className="w-full sm:w-fit">
+              Next
+            </Button>
+          </Form>
+        </Step>
+      )}
+
+      {choice.block && !choice.date ? (
+        <Step title="Choose a day">
+          {data.days?.length ? (
+            <Form method="get" className="grid gap-3">
+              <Hidden choice={choice} upTo="date" />
+              <fieldset className="grid gap-2 sm:grid-cols-2">
+                <legend className="sr-only">Days with a free time</legend>
+                {data.days.map((day, i) => (
+                  <label key={day.date} className={radio}>
+                    <input
+                      type="radio"
+                      name="date"
+                      value={day.date}
+                      required
+                      defaultChecked={i === 0}
+                    />
+                    {day.label}
+                  </label>
+                ))}
+              </fieldset>
+              <Button type="submit" className="w-full sm:w-fit">
+                Next
+              </Button>
+            </Form>
+          ) : (
+            <p>No day in the next 4 weeks has a free time for this visit. Please call us.</p>
+          )}
+        </Step>
+      ) : null}
+      {choice.date ? (
+        <Chosen label="Day" value={longDate(choice.date)} change={bookingHref(choice, "date")} />
+      ) : null}
+
+      {choice.date && choice.startMinute === undefined ? (
+        <Step title="Choose a start time">
+          {data.day?.slots.length ? (
+            <Form method="get" className="grid gap-3">
+              <Hidden choice={choice} upTo="start" />
+              <fieldset className="grid gap-2 sm:grid-cols-2">
+                <legend className="sr-only">Start times</legend>
+                {data.day.slots.map((slot, i) => {
+                  const first = slot.handymen[0];
+                  return (
+                    <label key={slot.startMinute} className={radio}>
+                      <input
+                        type="radio"
+                        name="start"
+                        value={`${slot.startMinute}|${first.id}`}
+                        required
+                        defaultChecked={i === 0}
+                      />
+                      <span>
+                        {slot.label}{" "}
+                        <span className="text-sm text-muted-foreground">
+                          {slot.withDedicated
+                            ? `with ${first.name}`
+                            : `your handyman is busy; ${first.name} is free`}
+                        </span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+              <Button type="submit" className="w-full sm:w-fit">
+                Next
+              </Button>
+            </Form>
+          ) : (
+            <p>That day has no free time left. Please choose another day.</p>
+          )}
+        </Step>
+      ) : null}
+      {choice.startMinute !== undefined && data.startLabel ? (
+        <Chosen
+          label="Start time"
+          value={`${data.startLabel}${data.handymanName ? ` with ${data.handymanName}` : ""}`}
+          change={bookingHref(choice, "start")}
+        />
+      ) : null}
+
+      {choice.startMinute !== undefined && !choice.tasksChosen ? (
+        <Step title="Choose the tasks">
+          {data.requests.length ? (
+            <Form method="get" className="grid gap-3">
+              <Hidden choice={choice} upTo="tasks" />
+              <input type="hidden" name="tasks" value="chosen" />
+              {data.taskLimit ? (
+                <p className="text-sm text-muted-foreground">
+                  Your first visit can take at most {data.taskLimit} tasks.
+                </p>
+              ) : null}
+              {(["next", "later"] as const).map((priority) => {
+                const list = data.requests.filter((r) => r.priority === priority);
+                if (!list.length) return null;
+                return (
+                  <fieldset key={priority} className="grid gap-2">
+                    <legend className="mb-1 font-medium">
+                      {priority === "next" ? "Next" : "Later"}
+                    </legend>
+                    {list.map((request) => (
+                      <label key={request.id} className={radio}>
+                        <input
+                          type="checkbox"
+                          name="task"
+                          value={request.id}
+                          defaultChecked={choice.requestIds.includes(request.id)}
+                        />
+                        {request.title}
+                      </label>
+                    ))}
+                  </fieldset>
+                );
+              })}
+              <Button type="submit" className="w-full sm:w-fit">
+                Next
+              </Button>
+            </Form>
+          ) : (
+            <p>
+              Your Next and Later lists are empty. Add a request on the{" "}
+              <Link to="/dashboard" className="underline underline-offset-4">
+                Requests tab
+              </Link>{" "}
+              first.
+            </p>
+          )}
+        </Step>
+      ) : null}
+
+      {choice.tasksChosen ? (
+        <Step title="Summary">
+          <ul className="list-disc pl-5">
+            {data.requests
+              .filter((r) => choice.requestIds.includes(r.id))
+              .map((r) => (
+                <li key={r.id}>{r.title}</li>
+              ))}
+          </ul>
+          <Link to={bookingHref(choice, "tasks")} className="text-sm underline underline-offset-4">
+            Change tasks
+          </Link>
+          {data.summary ? (
+            <p
+              className={data.summary.refused ? "font-medium text-destructive" : "font-medium"}
+              data-testid="visit-spend"
+            >
+              {data.summary.label}
+            </p>
+          ) : null}
+          {data.summary?.refused ? null : (
+            <Form method="post" className="grid gap-3">
+              <Hidden choice={choice} upTo="summary" />
+              <Button type="submit" className="w-full sm:w-fit" disabled={pending}>
+                {pending ? "Booking..." : "Confirm Visit"}
+              </Button>
+            </Form>
+          )}
+        </Step>
+      ) : null}
+      <Link
+        to="/dashboard?tab=schedule"
+        className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+      >
+        Back to the dashboard
+      </Link>
+    </div>
+  );
+}

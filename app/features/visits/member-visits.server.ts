@@ -1,0 +1,87 @@
+import type { Tx } from "~/db/client.server";
+import type { IsoDate } from "~/lib/business-calendar";
+import {
+  moveVisitMinutes,
+  releaseVisitMinutes,
+  reserveVisitMinutes,
+  visitSpend,
+  VisitSpendRefusedError,
+} from "~/features/memberships/membership.server";
+import {
+  bookVisit,
+  cancelVisit,
+  moveVisit,
+  VisitRejectedError,
+  type Actor,
+  type BookVisitInput,
+} from "./visits.server";
+
+/**
+ * Member self-booking spends the hours bank: booking reserves the block (or charges the extra
+ * visit), moving decides again for the new date, canceling returns the minutes, each inside the
+ * visit's own transaction. A refusal from the bank undoes the whole change.
+ */
+
+export const MEMBERS_ONLY_MESSAGE =
+  "Booking visits is part of a membership. See the plans on the Membership tab.";
+
+function asVisitRefusal(error: unknown): never {
+  if (error instanceof VisitSpendRefusedError) throw new VisitRejectedError(error.message);
+  throw error;
+}
+
+/** What the visit will spend, shown before 'Confirm Visit' (null: not a member). */
+export async function visitSpendSummary(
+  customerId: string,
+  input: { date: IsoDate; block: number; excludeAppointmentId?: string },
+) {
+  const spend = await visitSpend(customerId, input);
+  if (!spend) return null;
+  return {
+    label: spend.reason ? `${spend.label} (${spend.reason})` : spend.label,
+    refused: spend.decision.kind === "refused",
+  };
+}
+
+export async function bookMemberVisit(
+  customerId: string,
+  input: BookVisitInput,
+  options: { now?: Date } = {},
+) {
+  return bookVisit(customerId, input, {
+    ...options,
+    reserve: async (tx: Tx, appointmentId: string) => {
+      const reserved = await reserveVisitMinutes(tx, appointmentId, {
+        actorId: customerId,
+      }).catch(asVisitRefusal);
+      if (!reserved) throw new VisitRejectedError(MEMBERS_ONLY_MESSAGE);
+    },
+  });
+}
+
+export async function moveMemberVisit(
+  actor: Actor,
+  appointmentId: string,
+  input: { date: IsoDate; startMinute: number; employeeId?: string },
+  options: { now?: Date } = {},
+) {
+  return moveVisit(actor, appointmentId, input, {
+    ...options,
+    respend: async (tx: Tx, id: string) => {
+      await moveVisitMinutes(tx, id, { actorId: actor.id }).catch(asVisitRefusal);
+    },
+  });
+}
+
+export async function cancelMemberVisit(
+  actor: Actor,
+  appointmentId: string,
+  options: { now?: Date } = {},
+) {
+  return cancelVisit(actor, appointmentId, {
+    ...options,
+    release: async (tx: Tx, id: string) => {
+      await releaseVisitMinutes(tx, id, { actorId: actor.id });
+    },
+  });
+}

@@ -1,0 +1,544 @@
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { db, type Tx } from "~/db/client.server";
+import {
+  appointments,
+  appointmentTasks,
+  homes,
+  outbox,
+  profiles,
+  serviceRequests,
+  user,
+  visitCalendar,
+} from "~/db/schema";
+import { isDoubleBooking } from "~/features/availability/double-booking";
+import { offerVisits } from "~/features/availability/availability.server";
+import type { VisitBlock } from "~/features/availability/slots";
+import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/ics.server";
+import {
+  longDate,
+  minuteLabel,
+  minuteOfDay,
+  timeOfDay,
+  zonedInstant,
+  type IsoDate,
+} from "~/lib/business-calendar";
+import { business } from "~/lib/business.server";
+import { env } from "~/lib/env.server";
+import { emailLayout, type MailMessage } from "~/lib/mail.server";
+import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
+
+/*
+ * Members book, move and cancel their own visits (issue 16). Each change is one transaction:
+ * the appointment, its tasks, the requests moved to Scheduled, the calendar e-mail (.ics with the
+ * appointment's UID and a growing SEQUENCE) and the reminder waiting in the outbox until 24 hours
+ * before the start. The database refuses a handyman two overlapping visits (ADR 021).
+ */
+
+export const FIRST_VISIT_TASK_LIMIT = 3;
+/** A member moves or cancels up to this long before the start; later, they call. */
+export const MEMBER_CHANGE_CUTOFF_MS = 24 * 60 * 60_000;
+export const REMINDER_LEAD_MS = 24 * 60 * 60_000;
+
+export const SLOT_TAKEN_MESSAGE = "That time was just taken. Please choose another time.";
+export const SLOT_UNAVAILABLE_MESSAGE = "That time is not available. Please choose another time.";
+export const TOO_LATE_MESSAGE =
+  "This visit starts in less than 24 hours and can no longer be changed online. Please call us.";
+
+export class VisitRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "VisitRejectedError";
+  }
+}
+
+export type Actor = { id: string; isEmployee: boolean };
+
+/** When a visit starts, as an instant. */
+export function visitStart(scheduledDate: string, startTime: string) {
+  return zonedInstant(scheduledDate, minuteOfDay(startTime));
+}
+
+/** Whether a member may still move or cancel the visit themselves. */
+export function memberMayChange(start: Date, now = new Date()) {
+  return start.getTime() - now.getTime() >= MEMBER_CHANGE_CUTOFF_MS;
+}
+
+/** Whether this is the member's first visit: no visit of theirs, past or future, holds. */
+export async function isFirstVisit(
+  customerId: string,
+  database: Tx | ReturnType<typeof db> = db(),
+) {
+  const [row] = await database
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.customerId, customerId), ne(appointments.status, "canceled")))
+    .limit(1);
+  return !row;
+}
+
+/** The member's open requests (Next and Later lists) that can become a visit's tasks. */
+export async function bookableRequests(customerId: string) {
+  return db()
+    .select({
+      id: serviceRequests.id,
+      title: serviceRequests.title,
+      priority: serviceRequests.priority,
+    })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.customerId, customerId),
+        inArray(serviceRequests.status, ["new", "reviewed"]),
+      ),
+    )
+    .orderBy(
+      asc(serviceRequests.priority),
+      asc(serviceRequests.position),
+      asc(serviceRequests.createdAt),
+    );
+}
+
+type VisitForMail = {
+  id: string;
+  scheduledDate: string;
+  startTime: string;
+  endTime: string;
+  notes: string | null;
+};
+
+async function mailContext(tx: Tx, appointmentId: string) {
+  const [row] = await tx
+    .select({
+      email: user.email,
+      firstName: profiles.firstName,
+      address: homes.address,
+      city: homes.city,
+      state: homes.state,
+      zipCode: homes.zipCode,
+    })
+    .from(appointments)
+    .innerJoin(homes, eq(homes.id, appointments.homeId))
+    .innerJoin(user, eq(user.id, appointments.customerId))
+    .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
+    .where(eq(appointments.id, appointmentId));
+  const tasks = await tx
+    .select({ description: appointmentTasks.taskDescription })
+    .from(appointmentTasks)
+    .where(eq(appointmentTasks.appointmentId, appointmentId));
+  return { ...row, tasks: tasks.map((t) => t.description) };
+}
+
+function whenLabel(visit: Pick<VisitForMail, "scheduledDate" | "startTime" | "endTime">) {
+  return `${longDate(visit.scheduledDate)}, ${minuteLabel(minuteOfDay(visit.startTime))} to ${minuteLabel(minuteOfDay(visit.endTime))}`;
+}
+
+async function calendarMail(
+  tx: Tx,
+  visit: VisitForMail,
+  kind: "booked" | "moved" | "canceled",
+  sequence: number,
+) {
+  const place = await mailContext(tx, visit.id);
+  const ics = appointmentIcs(
+    { ...visit, address: place.address, city: place.city, state: place.state, tasks: place.tasks },
+    {
+      organizer: { name: business().name, email: business().email },
+      sequence,
+      method: kind === "canceled" ? "CANCEL" : "REQUEST",
+    },
+  );
+  const when = whenLabel(visit);
+  const subject = {
+    booked: `Your visit is booked: ${when}`,
+    moved: `Your visit has moved: ${when}`,
+    canceled: `Your visit is canceled: ${when}`,
+  }[kind];
+  const lead = {
+    booked: `Your visit from ${business().name} is booked.`,
+    moved: `Your visit from ${business().name} has moved to a new time.`,
+    canceled: `Your visit from ${business().name} is canceled. The attached file removes it from your calendar.`,
+  }[kind];
+  const lines = [
+    `When: ${when}`,
+    `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
+    ...(place.tasks.length ? ["Planned tasks:", ...place.tasks.map((t) => `- ${t}`)] : []),
+  ];
+  const dashboard = `${env().publicUrl}/dashboard?tab=schedule`;
+  const hello = `Hello${place.firstName ? ` ${place.firstName}` : ""},`;
+  await enqueue(tx, "email", {
+    to: place.email,
+    subject,
+    text: [
+      hello,
+      "",
+      lead,
+      "",
+      ...lines,
+      "",
+      `Your visits: ${dashboard}`,
+      "",
+      `Questions? Call us at ${business().phone}.`,
+    ].join("\n"),
+    html: emailLayout({
+      heading: subject,
+      paragraphs: [`${hello} ${lead}`, ...lines, `Questions? Call us at ${business().phone}.`],
+      action: { label: "See your visits", url: dashboard },
+    }),
+    attachments: [
+      {
+        filename: appointmentIcsFileName(visit.scheduledDate),
+        content: ics,
+        contentType: `text/calendar; charset=utf-8; method=${kind === "canceled" ? "CANCEL" : "REQUEST"}`,
+      },
+    ],
+  });
+}
+
+/** The reminder e-mail, held in the outbox until 24 hours before the start. */
+async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
+  const due = new Date(
+    visitStart(visit.scheduledDate, visit.startTime).getTime() - REMINDER_LEAD_MS,
+  );
+  // Booked (or moved) less than 24 hours ahead: the confirmation itself is the reminder.
+  if (due.getTime() <= now.getTime()) return null;
+  const place = await mailContext(tx, visit.id);
+  const when = whenLabel(visit);
+  const message: MailMessage = {
+    to: place.email,
+    subject: `Reminder: your visit tomorrow, ${when}`,
+    text: [
+      `Hello${place.firstName ? ` ${place.firstName}` : ""},`,
+      "",
+      `A reminder: your handyman from ${business().name} comes ${when}.`,
+      `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
+      "",
+      `To change it, call us at ${business().phone}.`,
+    ].join("\n"),
+    html: emailLayout({
+      heading: "Your visit is tomorrow",
+      paragraphs: [
+        `A reminder: your handyman from ${business().name} comes ${when}.`,
+        `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
+        `To change it, call us at ${business().phone}.`,
+      ],
+      action: { label: "See your visits", url: `${env().publicUrl}/dashboard?tab=schedule` },
+    }),
+  };
+  const [row] = await tx
+    .insert(outbox)
+    .values({ kind: "email", payload: message, nextAttemptAt: due })
+    .returning({ id: outbox.id });
+  return row.id;
+}
+
+/** Withdraws a reminder not sent yet (a reminder being sent right now finishes first). */
+async function withdrawReminder(tx: Tx, reminderId: string | null) {
+  if (!reminderId) return;
+  await tx.delete(outbox).where(and(eq(outbox.id, reminderId), isNull(outbox.deliveredAt)));
+}
+
+async function checkSlot(input: {
+  customerId: string;
+  block: VisitBlock;
+  date: IsoDate;
+  startMinute: number;
+  employeeId?: string;
+  now: Date;
+  excludeAppointmentId?: string;
+}) {
+  const { days } = await offerVisits({
+    customerId: input.customerId,
+    block: input.block,
+    now: input.now,
+    onlyDate: input.date,
+    excludeAppointmentId: input.excludeAppointmentId,
+  });
+  const slot = days[0]?.slots.find((s) => s.startMinute === input.startMinute);
+  const handyman = input.employeeId
+    ? slot?.handymen.find((h) => h.id === input.employeeId)
+    : slot?.handymen[0];
+  if (!handyman) throw new VisitRejectedError(SLOT_UNAVAILABLE_MESSAGE);
+  return handyman;
+}
+
+/**
+ * Starts a visit's calendar record: SEQUENCE 0 (its first e-mail's) and the reminder due 24
+ * hours before it. Staff-created appointments call this in their own transaction too.
+ */
+export async function startVisitCalendar(tx: Tx, visit: VisitForMail, now = new Date()) {
+  const reminderOutboxId = await scheduleReminder(tx, visit, now);
+  await tx.insert(visitCalendar).values({ appointmentId: visit.id, sequence: 0, reminderOutboxId });
+}
+
+export type BookVisitInput = {
+  block: VisitBlock;
+  date: IsoDate;
+  startMinute: number;
+  employeeId?: string;
+  requestIds: string[];
+};
+
+/**
+ * Books a visit for a member. `reserve` runs inside the transaction after the appointment is
+ * written (the hours bank's reservation); throwing from it undoes everything.
+ */
+export async function bookVisit(
+  customerId: string,
+  input: BookVisitInput,
+  options: { now?: Date; reserve?: (tx: Tx, appointmentId: string) => Promise<void> } = {},
+) {
+  const now = options.now ?? new Date();
+  const [home] = await db()
+    .select({ id: homes.id })
+    .from(homes)
+    .where(eq(homes.customerId, customerId));
+  if (!home) throw new VisitRejectedError("Add your home's address in Profile Settings first.");
+  const requestIds = [...new Set(input.requestIds)];
+  if (!requestIds.length) throw new VisitRejectedError("Choose at least one task for the visit.");
+  const requests = await db()
+    .select({ id: serviceRequests.id, title: serviceRequests.title })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.customerId, customerId),
+        inArray(serviceRequests.id, requestIds),
+        inArray(serviceRequests.status, ["new", "reviewed"]),
+      ),
+    );
+  if (requests.length !== requestIds.length)
+    throw new VisitRejectedError("A chosen task is not one of your open requests.");
+  if (requests.length > FIRST_VISIT_TASK_LIMIT && (await isFirstVisit(customerId)))
+    throw new VisitRejectedError(
+      `Your first visit can take at most ${FIRST_VISIT_TASK_LIMIT} tasks.`,
+    );
+  const handyman = await checkSlot({ customerId, ...input, now });
+  try {
+    return await db().transaction(async (tx) => {
+      const [visit] = await tx
+        .insert(appointments)
+        .values({
+          customerId,
+          homeId: home.id,
+          assignedEmployeeId: handyman.id,
+          scheduledDate: input.date,
+          startTime: timeOfDay(input.startMinute),
+          endTime: timeOfDay(input.startMinute + input.block),
+          status: "approved",
+          createdBy: customerId,
+        })
+        .returning();
+      // Titles in the member's order of choice.
+      const byId = new Map(requests.map((r) => [r.id, r]));
+      await tx.insert(appointmentTasks).values(
+        requestIds.map((id) => ({
+          appointmentId: visit.id,
+          taskDescription: byId.get(id)!.title,
+          serviceRequestId: id,
+        })),
+      );
+      await tx
+        .update(serviceRequests)
+        .set({ status: "scheduled" })
+        .where(
+          and(inArray(serviceRequests.id, requestIds), eq(serviceRequests.customerId, customerId)),
+        );
+      await options.reserve?.(tx, visit.id);
+      await calendarMail(tx, visit, "booked", 0);
+      const reminderOutboxId = await scheduleReminder(tx, visit, now);
+      await tx
+        .insert(visitCalendar)
+        .values({ appointmentId: visit.id, sequence: 0, reminderOutboxId });
+      return { ...visit, handyman };
+    });
+  } catch (error) {
+    if (isDoubleBooking(error)) throw new VisitRejectedError(SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** A visit the actor may act on: a member's own, or any for staff. */
+export async function findVisit(actor: Actor, appointmentId: string) {
+  const [row] = await db()
+    .select({
+      id: appointments.id,
+      customerId: appointments.customerId,
+      assignedEmployeeId: appointments.assignedEmployeeId,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      status: appointments.status,
+      notes: appointments.notes,
+    })
+    .from(appointments)
+    .where(
+      actor.isEmployee
+        ? eq(appointments.id, appointmentId)
+        : and(eq(appointments.id, appointmentId), eq(appointments.customerId, actor.id)),
+    );
+  if (!row) return undefined;
+  const block = minuteOfDay(row.endTime) - minuteOfDay(row.startTime);
+  return { ...row, block, start: visitStart(row.scheduledDate, row.startTime) };
+}
+
+async function lockCalendar(tx: Tx, appointmentId: string) {
+  await tx.insert(visitCalendar).values({ appointmentId }).onConflictDoNothing();
+  const [state] = await tx
+    .select()
+    .from(visitCalendar)
+    .where(eq(visitCalendar.appointmentId, appointmentId))
+    .for("update");
+  return state;
+}
+
+function guardChange(actor: Actor, visit: { status: string; start: Date }, now: Date) {
+  if (visit.status !== "approved") throw new VisitRejectedError("This visit is already canceled.");
+  if (!actor.isEmployee && !memberMayChange(visit.start, now))
+    throw new VisitRejectedError(TOO_LATE_MESSAGE);
+}
+
+/** Moves a visit to another offered start (same block); staff may also pick the handyman. */
+export async function moveVisit(
+  actor: Actor,
+  appointmentId: string,
+  input: { date: IsoDate; startMinute: number; employeeId?: string },
+  options: { now?: Date; respend?: (tx: Tx, appointmentId: string) => Promise<void> } = {},
+) {
+  const now = options.now ?? new Date();
+  const visit = await findVisit(actor, appointmentId);
+  if (!visit) throw new VisitRejectedError("Visit not found.");
+  guardChange(actor, visit, now);
+  if (visit.block !== 105 && visit.block !== 210)
+    throw new VisitRejectedError("Please call us to move this visit.");
+  const handyman = await checkSlot({
+    customerId: visit.customerId,
+    block: visit.block,
+    date: input.date,
+    startMinute: input.startMinute,
+    employeeId: input.employeeId ?? visit.assignedEmployeeId ?? undefined,
+    now,
+    excludeAppointmentId: visit.id,
+  }).catch(async (error: unknown) => {
+    // The same handyman is not free then: anyone free is fine unless staff chose one.
+    if (input.employeeId || !(error instanceof VisitRejectedError)) throw error;
+    return checkSlot({
+      customerId: visit.customerId,
+      block: visit.block as VisitBlock,
+      date: input.date,
+      startMinute: input.startMinute,
+      now,
+      excludeAppointmentId: visit.id,
+    });
+  });
+  try {
+    return await db().transaction(async (tx) => {
+      const state = await lockCalendar(tx, visit.id);
+      const [moved] = await tx
+        .update(appointments)
+        .set({
+          scheduledDate: input.date,
+          startTime: timeOfDay(input.startMinute),
+          endTime: timeOfDay(input.startMinute + visit.block),
+          assignedEmployeeId: handyman.id,
+        })
+        .where(and(eq(appointments.id, visit.id), eq(appointments.status, "approved")))
+        .returning();
+      if (!moved) throw new VisitRejectedError("This visit is already canceled.");
+      await options.respend?.(tx, visit.id);
+      const sequence = state.sequence + 1;
+      await withdrawReminder(tx, state.reminderOutboxId);
+      await calendarMail(tx, moved, "moved", sequence);
+      const reminderOutboxId = await scheduleReminder(tx, moved, now);
+      await tx
+        .update(visitCalendar)
+        .set({ sequence, reminderOutboxId })
+        .where(eq(visitCalendar.appointmentId, visit.id));
+      return { ...moved, handyman, sequence };
+    });
+  } catch (error) {
+    if (isDoubleBooking(error)) throw new VisitRejectedError(SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/**
+ * Cancels a visit: its requests go back to the member's lists, the reminder is withdrawn and
+ * the calendar entry too (METHOD:CANCEL). `release` returns the reserved minutes to the bank in
+ * the same transaction.
+ */
+export async function cancelVisit(
+  actor: Actor,
+  appointmentId: string,
+  options: { now?: Date; release?: (tx: Tx, appointmentId: string) => Promise<void> } = {},
+) {
+  const now = options.now ?? new Date();
+  const visit = await findVisit(actor, appointmentId);
+  if (!visit) throw new VisitRejectedError("Visit not found.");
+  guardChange(actor, visit, now);
+  const result = await db().transaction(async (tx) => {
+    await lockCalendar(tx, visit.id);
+    const [canceled] = await tx
+      .update(appointments)
+      .set({ status: "canceled" })
+      .where(and(eq(appointments.id, visit.id), eq(appointments.status, "approved")))
+      .returning();
+    if (!canceled) throw new VisitRejectedError("This visit is already canceled.");
+    const linked = await tx
+      .select({ id: appointmentTasks.serviceRequestId })
+      .from(appointmentTasks)
+      .where(eq(appointmentTasks.appointmentId, visit.id));
+    const ids = linked.flatMap((l) => (l.id ? [l.id] : []));
+    if (ids.length) {
+      await tx
+        .update(serviceRequests)
+        .set({ status: "reviewed" })
+        .where(and(inArray(serviceRequests.id, ids), eq(serviceRequests.status, "scheduled")));
+    }
+    await options.release?.(tx, visit.id);
+    const sequence = await withdrawFromCalendar(tx, canceled, actor.id, now);
+    return { ...canceled, sequence };
+  });
+  nudgeOutbox();
+  return result;
+}
+
+/**
+ * A canceled visit leaves the member's calendar: the next SEQUENCE in an .ics METHOD:CANCEL
+ * e-mail, and its reminder withdrawn. Runs in the caller's transaction (a visit canceled on its
+ * own, or with the membership).
+ */
+export async function withdrawFromCalendar(
+  tx: Tx,
+  visit: VisitForMail,
+  actorId: string,
+  now = new Date(),
+) {
+  const state = await lockCalendar(tx, visit.id);
+  const sequence = state.sequence + 1;
+  await withdrawReminder(tx, state.reminderOutboxId);
+  await calendarMail(tx, visit, "canceled", sequence);
+  await tx
+    .update(visitCalendar)
+    .set({ sequence, reminderOutboxId: null, canceledAt: now, canceledBy: actorId })
+    .where(eq(visitCalendar.appointmentId, visit.id));
+  return sequence;
+}
+
+/** The visit's tasks and handyman, for its page (call after findVisit has checked access). */
+export async function visitDetails(appointmentId: string, employeeId: string | null) {
+  const tasks = await db()
+    .select({ description: appointmentTasks.taskDescription })
+    .from(appointmentTasks)
+    .where(eq(appointmentTasks.appointmentId, appointmentId));
+  const [handyman] = employeeId
+    ? await db()
+        .select({ firstName: profiles.firstName, lastName: profiles.lastName })
+        .from(profiles)
+        .where(eq(profiles.userId, employeeId))
+    : [];
+  return {
+    tasks: tasks.map((t) => t.description),
+    handymanName: handyman
+      ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ")
+      : null,
+  };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import {
+  businessToday,
+  closedDays,
+  defaultClosedDays,
+  durationLabel,
+  earliestBookableStart,
+  isBusinessDay,
+  longDate,
+  minuteLabel,
+  nextBusinessDay,
+} from "./business-calendar";
+
+describe("the business calendar", () => {
+  it("computes the federal holidays, observed, and the day after Thanksgiving", () => {
+    expect(defaultClosedDays(2026).map((d) => d.date)).toEqual([
+      "2026-01-01",
+      "2026-01-19",
+      "2026-02-16",
+      "2026-05-25",
+      "2026-06-19",
+      "2026-07-03", // 4 July is a Saturday
+      "2026-09-07",
+      "2026-10-12",
+      "2026-11-11",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-12-25",
+    ]);
+    // 2027: Christmas on a Saturday, New Year's Day 2028 too (observed Friday 31 December).
+    const y2027 = defaultClosedDays(2027).map((d) => d.date);
+    expect(y2027).toContain("2027-12-24");
+    expect(y2027).toContain("2027-12-31");
+    expect(y2027).toContain("2027-11-25");
+    expect(y2027).toContain("2027-11-26");
+    expect(defaultClosedDays(2028).map((d) => d.date)).not.toContain("2028-01-01");
+    // 2028: Juneteenth is a Monday, 4 July a Tuesday.
+    expect(defaultClosedDays(2028).map((d) => d.date)).toEqual(
+      expect.arrayContaining(["2028-06-19", "2028-07-04", "2028-11-23", "2028-11-24"]),
+    );
+  });
+
+  it("lets staff close extra days and reopen default ones", () => {
+    const closed = closedDays([
+      { date: "2026-12-24", closed: true, note: "Christmas Eve" },
+      { date: "2026-11-11", closed: false },
+    ]);
+    expect(closed.reason("2026-12-24")).toBe("Christmas Eve");
+    expect(closed.isClosed("2026-11-11")).toBe(false);
+    expect(closed.reason("2026-11-26")).toBe("Thanksgiving Day");
+    expect(isBusinessDay("2026-11-27", closed)).toBe(false);
+    expect(isBusinessDay("2026-11-28", closed)).toBe(false); // Saturday
+    expect(isBusinessDay("2026-11-30", closed)).toBe(true);
+  });
+
+  it("skips weekends and closed days to the next business day", () => {
+    const closed = closedDays();
+    expect(nextBusinessDay("2026-11-25", closed)).toBe("2026-11-30");
+    expect(nextBusinessDay("2026-11-24", closed)).toBe("2026-11-25");
+    // Friday 3 PM → Monday 3 PM; the eve of Thanksgiving → the Monday after.
+    expect(earliestBookableStart(new Date("2026-11-20T20:00:00Z"), closed).toISOString()).toBe(
+      "2026-11-23T20:00:00.000Z",
+    );
+    expect(earliestBookableStart(new Date("2026-11-25T15:00:00Z"), closed).toISOString()).toBe(
+      "2026-11-30T15:00:00.000Z",
+    );
+  });
+
+  it("knows today where the business is, not where the server is", () => {
+    // 02:00 UTC on the 25th is still the 24th in Atlanta.
+    expect(businessToday(new Date("2026-11-25T02:00:00Z"))).toBe("2026-11-24");
+  });
+
+  it("speaks US dates, 12-hour times and durations", () => {
+    expect(longDate("2026-11-27")).toBe("Friday, November 27, 2026");
+    expect(minuteLabel(0)).toBe("12:00 AM");
+    expect(minuteLabel(570)).toBe("9:30 AM");
+    expect(minuteLabel(720)).toBe("12:00 PM");
+    expect(minuteLabel(810)).toBe("1:30 PM");
+    expect(durationLabel(105)).toBe("1 h 45 min");
+    expect(durationLabel(210)).toBe("3 h 30 min");
+    expect(durationLabel(735)).toBe("12 h 15 min");
+    expect(durationLabel(120)).toBe("2 h");
+  });
+});

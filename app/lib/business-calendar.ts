@@ -1,0 +1,275 @@
+/*
+ * Business time, in one place (DESIGN.md decision 15): the business time zone, today's date
+ * there, the default closed days (US federal holidays, observed, and the day after
+ * Thanksgiving, computed per year), business days, and the long US date and 12-hour time
+ * labels. Pure functions of their arguments, shared by the browser and the server; the closed
+ * days that staff add or remove live in the database (closed-days.server.ts) and reach these
+ * functions as a `ClosedDays` value.
+ */
+import { DEFAULT_BUSINESS } from "./business";
+
+export const BUSINESS_TIME_ZONE = DEFAULT_BUSINESS.timeZone;
+
+/** A calendar date without a time zone: "2026-11-26". */
+export type IsoDate = string;
+export type CalendarDate = { year: number; month: number; day: number };
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isoDate(date: CalendarDate): IsoDate {
+  return `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+}
+
+/** Parses "YYYY-MM-DD"; undefined unless it names a real day. */
+export function parseIsoDate(value: string): CalendarDate | undefined {
+  const match = ISO_DATE.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day)
+    return undefined;
+  return { year, month, day };
+}
+
+function toUtc(date: IsoDate) {
+  const parsed = parseIsoDate(date);
+  if (!parsed) throw new Error(`Not a date: ${date}`);
+  return new Date(Date.UTC(parsed.year, parsed.month - 1, parsed.day));
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekday(date: IsoDate) {
+  return toUtc(date).getUTCDay();
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const utc = toUtc(date);
+  utc.setUTCDate(utc.getUTCDate() + days);
+  return utc.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate) {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+}
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(instant: number, timeZone: string) {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
+}
+
+/** The instant at which the wall clock in `timeZone` reads the given date and minute of day. */
+export function zonedInstant(
+  date: CalendarDate | IsoDate,
+  minuteOfDay: number,
+  timeZone = BUSINESS_TIME_ZONE,
+) {
+  const d = typeof date === "string" ? parseIsoDate(date) : date;
+  if (!d) throw new Error(`Not a date: ${String(date)}`);
+  const wall = Date.UTC(d.year, d.month - 1, d.day, 0, minuteOfDay);
+  const offsetAt = (instant: number) => {
+    const w = wallClock(instant, timeZone);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instant;
+  };
+  let instant = wall - offsetAt(wall);
+  // A second pass settles instants near a daylight-saving change.
+  instant = wall - offsetAt(instant);
+  return new Date(instant);
+}
+
+/** The calendar date in `timeZone` of an instant. */
+export function zonedDate(instant: Date, timeZone = BUSINESS_TIME_ZONE): CalendarDate {
+  const { year, month, day } = wallClock(instant.getTime(), timeZone);
+  return { year, month, day };
+}
+
+/** The date and minute of day the business's wall clock reads at an instant. */
+export function businessWallClock(instant: Date, timeZone = BUSINESS_TIME_ZONE) {
+  const w = wallClock(instant.getTime(), timeZone);
+  return {
+    date: isoDate({ year: w.year, month: w.month, day: w.day }),
+    minute: w.hour * 60 + w.minute,
+  };
+}
+
+/** Today's date where the business is, as YYYY-MM-DD. */
+export function businessToday(now = new Date(), timeZone = BUSINESS_TIME_ZONE): IsoDate {
+  return isoDate(zonedDate(now, timeZone));
+}
+
+/* ---------- closed days ---------- */
+
+export type Holiday = { date: IsoDate; name: string };
+
+function nthWeekday(year: number, month: number, wd: number, n: number): IsoDate {
+  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const day = 1 + ((wd - first + 7) % 7) + (n - 1) * 7;
+  return isoDate({ year, month, day });
+}
+
+function lastWeekday(year: number, month: number, wd: number): IsoDate {
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = new Date(Date.UTC(year, month - 1, lastDay)).getUTCDay();
+  return isoDate({ year, month, day: lastDay - ((last - wd + 7) % 7) });
+}
+
+/** A fixed-date holiday on a Saturday is observed on Friday, on a Sunday on Monday. */
+function observed(date: IsoDate): IsoDate {
+  const wd = weekday(date);
+  if (wd === 6) return addDays(date, -1);
+  if (wd === 0) return addDays(date, 1);
+  return date;
+}
+
+const holidayCache = new Map<number, Holiday[]>();
+
+/**
+ * The days the business is closed by default in `year`: the eleven US federal holidays on the
+ * days they are observed, and the day after Thanksgiving. New Year's Day of the next year,
+ * observed on 31 December when it falls on a Saturday, is included in the year it falls in.
+ */
+export function defaultClosedDays(year: number): Holiday[] {
+  const cached = holidayCache.get(year);
+  if (cached) return cached;
+  const fixed = (month: number, day: number) => observed(isoDate({ year, month, day }));
+  const thanksgiving = nthWeekday(year, 11, 4, 4);
+  const days: Holiday[] = [
+    { date: fixed(1, 1), name: "New Year's Day" },
+    { date: nthWeekday(year, 1, 1, 3), name: "Martin Luther King Jr. Day" },
+    { date: nthWeekday(year, 2, 1, 3), name: "Washington's Birthday" },
+    { date: lastWeekday(year, 5, 1), name: "Memorial Day" },
+    { date: fixed(6, 19), name: "Juneteenth" },
+    { date: fixed(7, 4), name: "Independence Day" },
+    { date: nthWeekday(year, 9, 1, 1), name: "Labor Day" },
+    { date: nthWeekday(year, 10, 1, 2), name: "Columbus Day" },
+    { date: fixed(11, 11), name: "Veterans Day" },
+    { date: thanksgiving, name: "Thanksgiving Day" },
+    { date: addDays(thanksgiving, 1), name: "Day after Thanksgiving" },
+    { date: fixed(12, 25), name: "Christmas Day" },
+  ];
+  const nextNewYear = observed(isoDate({ year: year + 1, month: 1, day: 1 }));
+  if (nextNewYear.startsWith(`${year}-`)) days.push({ date: nextNewYear, name: "New Year's Day" });
+  const inYear = days.filter((d) => d.date.startsWith(`${year}-`));
+  holidayCache.set(year, inYear);
+  return inYear;
+}
+
+/** Staff's changes to the default calendar: extra closed days, and defaults reopened. */
+export type ClosedDayOverride = { date: IsoDate; closed: boolean; note?: string | null };
+
+export type ClosedDays = {
+  isClosed(date: IsoDate): boolean;
+  /** Why the business is closed that day, or undefined when it is open. */
+  reason(date: IsoDate): string | undefined;
+};
+
+export function closedDays(overrides: readonly ClosedDayOverride[] = []): ClosedDays {
+  const byDate = new Map(overrides.map((o) => [o.date, o]));
+  const reason = (date: IsoDate) => {
+    const override = byDate.get(date);
+    if (override) return override.closed ? override.note || "Closed" : undefined;
+    const year = Number(date.slice(0, 4));
+    return defaultClosedDays(year).find((h) => h.date === date)?.name;
+  };
+  return { reason, isClosed: (date) => reason(date) !== undefined };
+}
+
+/** Monday to Friday, and not a closed day. */
+export function isBusinessDay(date: IsoDate, closed: ClosedDays) {
+  const wd = weekday(date);
+  return wd !== 0 && wd !== 6 && !closed.isClosed(date);
+}
+
+/** The first business day after `date`. */
+export function nextBusinessDay(date: IsoDate, closed: ClosedDays): IsoDate {
+  let day = addDays(date, 1);
+  while (!isBusinessDay(day, closed)) day = addDays(day, 1);
+  return day;
+}
+
+/**
+ * The earliest instant a visit may start when booked at `now`: one business day ahead, i.e. the
+ * same time of day on the next business day (Friday 3 PM → Monday 3 PM; a Saturday → Monday at
+ * that hour; the eve of Thanksgiving → the Monday after).
+ */
+export function earliestBookableStart(now: Date, closed: ClosedDays) {
+  const { date, minute } = businessWallClock(now);
+  return zonedInstant(nextBusinessDay(date, closed), minute);
+}
+
+/* ---------- labels ---------- */
+
+const longDateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+const dayLabelFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+});
+
+/** "Friday, November 27, 2026" */
+export function longDate(date: IsoDate) {
+  return longDateFormat.format(toUtc(date));
+}
+
+/** "Friday, November 27" */
+export function dayLabel(date: IsoDate) {
+  return dayLabelFormat.format(toUtc(date));
+}
+
+/** 570 → "9:30 AM", 780 → "1:00 PM" */
+export function minuteLabel(minuteOfDay: number) {
+  const h = Math.floor(minuteOfDay / 60) % 24;
+  const m = minuteOfDay % 60;
+  const suffix = h < 12 ? "AM" : "PM";
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+/** "13:30" or "13:30:00" → 810 */
+export function minuteOfDay(time: string) {
+  const [h, m] = time.split(":").map(Number);
+  return h * 60 + m;
+}
+
+/** 810 → "13:30" */
+export function timeOfDay(minute: number) {
+  return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+}
+
+/** 105 → "1 h 45 min", 210 → "3 h 30 min", 735 → "12 h 15 min", 60 → "1 h" */
+export function durationLabel(minutes: number) {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}

@@ -1,0 +1,110 @@
+import { data, Link, redirect, useNavigation } from "react-router";
+import { buttonVariants } from "~/components/ui/button-variants";
+import type { Route } from "./+types/dashboard.book";
+import { offerVisits } from "~/features/availability/availability.server";
+import { parseBookingChoice } from "~/features/visits/booking-steps";
+import { BookVisit } from "~/features/visits/components/book-visit";
+import { currentMembership } from "~/features/memberships/membership.server";
+import {
+  MEMBERS_ONLY_MESSAGE,
+  bookMemberVisit,
+  visitSpendSummary,
+} from "~/features/visits/member-visits.server";
+import {
+  FIRST_VISIT_TASK_LIMIT,
+  VisitRejectedError,
+  bookableRequests,
+  isFirstVisit,
+} from "~/features/visits/visits.server";
+import { minuteLabel } from "~/lib/business-calendar";
+import { requireCustomer, requireCustomerForAction } from "~/lib/session.server";
+
+/** 'Book a Visit', one step per GET form (works without JavaScript), confirmed by a POST. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireCustomer(request);
+  const choice = parseBookingChoice(new URL(request.url).searchParams);
+  const membership = await currentMembership(user.id);
+  // Booking is a member's: others see why, and the plans are one link away.
+  if (membership?.status !== "active") return { membersOnly: MEMBERS_ONLY_MESSAGE } as const;
+  const [offer, requests, firstVisit] = await Promise.all([
+    choice.block ? offerVisits({ customerId: user.id, block: choice.block }) : null,
+    bookableRequests(user.id),
+    isFirstVisit(user.id),
+  ]);
+  const day = (choice.date && offer?.days.find((d) => d.date === choice.date)) || null;
+  const slot = day?.slots.find((s) => s.startMinute === choice.startMinute);
+  const handyman = slot?.handymen.find((h) => h.id === choice.employeeId) ?? slot?.handymen[0];
+  return {
+    choice,
+    days: offer?.days ?? null,
+    day,
+    requests,
+    firstVisit,
+    taskLimit: firstVisit ? FIRST_VISIT_TASK_LIMIT : null,
+    summary:
+      choice.tasksChosen && choice.block && choice.date
+        ? await visitSpendSummary(user.id, { date: choice.date, block: choice.block })
+        : null,
+    handymanName: handyman?.name ?? null,
+    startLabel: choice.startMinute !== undefined ? minuteLabel(choice.startMinute) : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireCustomerForAction(request);
+  const choice = parseBookingChoice(await request.formData());
+  if ((await currentMembership(user.id))?.status !== "active") {
+    return data({ error: MEMBERS_ONLY_MESSAGE }, { status: 403 });
+  }
+  if (!choice.block || !choice.date || choice.startMinute === undefined) {
+    return data(
+      { error: "Please choose a visit length, a day and a start time." },
+      { status: 400 },
+    );
+  }
+  try {
+    const visit = await bookMemberVisit(user.id, {
+      block: choice.block,
+      date: choice.date,
+      startMinute: choice.startMinute,
+      employeeId: choice.employeeId,
+      requestIds: choice.requestIds,
+    });
+    return redirect(`/dashboard/visits/${visit.id}?booked=1`);
+  } catch (error) {
+    if (error instanceof VisitRejectedError) {
+      return data({ error: error.message }, { status: 409 });
+    }
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ title: "Book a Visit" }];
+}
+
+export default function BookVisitPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">Book a Visit</h1>
+      {"membersOnly" in loaderData ? (
+        <div className="grid gap-3 rounded-lg border bg-card p-4">
+          <p>{loaderData.membersOnly}</p>
+          <Link
+            to="/dashboard?tab=membership"
+            className={buttonVariants({ className: "w-full sm:w-fit" })}
+          >
+            See the plans
+          </Link>
+        </div>
+      ) : (
+        <BookVisit
+          data={loaderData}
+          error={actionData?.error}
+          pending={navigation.state === "submitting"}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,266 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard.visits.$appointmentId";
+import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { offerVisits } from "~/features/availability/availability.server";
+import { isVisitBlock } from "~/features/availability/slots";
+import { cancelMemberVisit, moveMemberVisit } from "~/features/visits/member-visits.server";
+import {
+  VisitRejectedError,
+  findVisit,
+  memberMayChange,
+  visitDetails,
+} from "~/features/visits/visits.server";
+import {
+  durationLabel,
+  longDate,
+  minuteLabel,
+  minuteOfDay,
+  parseIsoDate,
+} from "~/lib/business-calendar";
+import { getSessionUser } from "~/lib/session.server";
+import { useBusiness } from "~/root";
+
+/*
+ * One visit: its details, 'Move Visit' (day, then start time) and 'Cancel Visit' for the member
+ * up to 24 hours before the start, for staff always; later, 'Call us'. Plain forms throughout.
+ */
+
+async function actorFor(request: Request, forAction: boolean) {
+  const user = await getSessionUser(request);
+  if (!user) {
+    if (forAction) throw new Response("Unauthorized", { status: 401 });
+    throw redirect("/auth");
+  }
+  if (!user.isEmployee && !user.hasHome) throw redirect("/auth");
+  return { id: user.id, isEmployee: user.isEmployee };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await actorFor(request, false);
+  const visit = await findVisit(actor, params.appointmentId);
+  if (!visit) throw new Response("Not Found", { status: 404 });
+  const url = new URL(request.url);
+  const details = await visitDetails(visit.id, visit.assignedEmployeeId);
+  const mayChange =
+    visit.status === "approved" && (actor.isEmployee || memberMayChange(visit.start));
+  const moveDate = url.searchParams.get("date");
+  const offer =
+    mayChange && url.searchParams.has("move") && isVisitBlock(visit.block)
+      ? await offerVisits({
+          customerId: visit.customerId,
+          block: visit.block,
+          excludeAppointmentId: visit.id,
+        })
+      : null;
+  const day =
+    moveDate && parseIsoDate(moveDate)
+      ? (offer?.days.find((d) => d.date === moveDate) ?? null)
+      : null;
+  return {
+    isEmployee: actor.isEmployee,
+    booked: url.searchParams.get("booked") === "1",
+    moved: url.searchParams.get("moved") === "1",
+    visit: {
+      id: visit.id,
+      status: visit.status,
+      date: visit.scheduledDate,
+      when: `${minuteLabel(minuteOfDay(visit.startTime))} to ${minuteLabel(minuteOfDay(visit.endTime))}`,
+      block: durationLabel(visit.block),
+      ...details,
+    },
+    mayChange,
+    moving: Boolean(offer),
+    days: offer?.days.map((d) => ({ date: d.date, label: d.label })) ?? [],
+    day,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await actorFor(request, true);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "cancel") {
+      await cancelMemberVisit(actor, params.appointmentId);
+      return redirect(
+        actor.isEmployee ? "/employee?tab=appointments" : "/dashboard?tab=schedule&canceled=1",
+      );
+    }
+    if (intent === "move") {
+      const date = String(form.get("date") ?? "");
+      const [start, employee] = String(form.get("start") ?? "").split("|");
+      if (!parseIsoDate(date) || !/^\d{1,4}$/.test(start)) {
+        return data({ error: "Please choose a day and a start time." }, { status: 400 });
+      }
+      await moveMemberVisit(actor, params.appointmentId, {
+        date,
+        startMinute: Number(start),
+        employeeId: actor.isEmployee && employee ? employee : undefined,
+      });
+      return redirect(`/dashboard/visits/${params.appointmentId}?moved=1`);
+    }
+    return data({ error: "Unknown action." }, { status: 400 });
+  } catch (error) {
+    if (error instanceof VisitRejectedError) return data({ error: error.message }, { status: 409 });
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ title: "Your Visit" }];
+}
+
+const radio =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border bg-background px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5";
+
+export default function VisitPage({ loaderData: d, actionData }: Route.ComponentProps) {
+  const business = useBusiness();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const back = d.isEmployee ? "/employee?tab=appointments" : "/dashboard?tab=schedule";
+  return (
+    <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">Your Visit</h1>
+      {d.booked ? (
+        <p
+          role="status"
+          className="rounded-md border border-green-600/40 bg-green-600/10 px-4 py-3"
+        >
+          Your visit is booked! A confirmation with a calendar file is on its way.
+        </p>
+      ) : null}
+      {d.moved ? (
+        <p
+          role="status"
+          className="rounded-md border border-green-600/40 bg-green-600/10 px-4 py-3"
+        >
+          Your visit has moved. The e-mail's calendar file updates your calendar.
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+      <section className="grid gap-2 rounded-lg border bg-card p-4" aria-label="Visit details">
+        <p className="text-lg font-semibold">{longDate(d.visit.date)}</p>
+        <p>
+          {d.visit.when} ({d.visit.block})
+        </p>
+        {d.visit.handymanName ? <p>Handyman: {d.visit.handymanName}</p> : null}
+        {d.visit.status === "canceled" ? (
+          <p className="font-medium">This visit is canceled.</p>
+        ) : null}
+        {d.visit.tasks.length ? (
+          <ul className="list-disc pl-5">
+            {d.visit.tasks.map((task, i) => (
+              <li key={i}>{task}</li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      {d.visit.status === "approved" && !d.mayChange ? (
+        <section
+          className="grid gap-2 rounded-lg border bg-card p-4"
+          aria-label="Change this visit"
+        >
+          <p>This visit starts in less than 24 hours. To move or cancel it, please call us.</p>
+          <a href={business.phoneHref} className={buttonVariants({ className: "w-full sm:w-fit" })}>
+            Call us {business.phone}
+          </a>
+        </section>
+      ) : null}
+
+      {d.mayChange ? (
+        <section className="grid gap-3 rounded-lg border bg-card p-4" aria-label="Move this visit">
+          <h2 className="text-lg font-semibold">Move Visit</h2>
+          {!d.moving ? (
+            <Form method="get">
+              <input type="hidden" name="move" value="1" />
+              <Button type="submit" variant="outline" className="w-full sm:w-fit">
+                Move Visit
+              </Button>
+            </Form>
+          ) : !d.day ? (
+            d.days.length ? (
+              <Form method="get" className="grid gap-3">
+                <input type="hidden" name="move" value="1" />
+                <fieldset className="grid gap-2 sm:grid-cols-2">
+                  <legend className="mb-2 text-sm text-muted-foreground">Choose a new day</legend>
+                  {d.days.map((day, i) => (
+                    <label key={day.date} className={radio}>
+                      <input
+                        type="radio"
+                        name="date"
+                        value={day.date}
+                        required
+                        defaultChecked={i === 0}
+                      />
+                      {day.label}
+                    </label>
+                  ))}
+                </fieldset>
+                <Button type="submit" className="w-full sm:w-fit">
+                  Next
+                </Button>
+              </Form>
+            ) : (
+              <p>No other time is free in the next 4 weeks. Please call us.</p>
+            )
+          ) : (
+            <Form method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value="move" />
+              <input type="hidden" name="date" value={d.day.date} />
+              <fieldset className="grid gap-2 sm:grid-cols-2">
+                <legend className="mb-2 text-sm text-muted-foreground">
+                  Choose a new start time on {d.day.label}
+                </legend>
+                {d.day.slots.map((slot, i) => (
+                  <label key={slot.startMinute} className={radio}>
+                    <input
+                      type="radio"
+                      name="start"
+                      value={`${slot.startMinute}|${slot.handymen[0].id}`}
+                      required
+                      defaultChecked={i === 0}
+                    />
+                    <span>
+                      {slot.label}{" "}
+                      <span className="text-sm text-muted-foreground">
+                        with {slot.handymen[0].name}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              <Button type="submit" className="w-full sm:w-fit" disabled={busy}>
+                Confirm New Time
+              </Button>
+            </Form>
+          )}
+          <h2 className="pt-2 text-lg font-semibold">Cancel Visit</h2>
+          <p className="text-sm text-muted-foreground">
+            The visit's hours go back to your bank and its tasks back to your lists.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <Button type="submit" variant="destructive" className="w-full sm:w-fit" disabled={busy}>
+              Cancel Visit
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+      <Link
+        to={back}
+        className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+      >
+        Back to the dashboard
+      </Link>
+    </main>
+  );
+}
