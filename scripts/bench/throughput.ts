@@ -272,11 +272,11 @@ function ensureBuild() {
   }
 }
 
-const MEMBER = "bench-member@example.com";
-const EMPLOYEE = "bench-staff@example.com";
+export const MEMBER = "bench-member@example.com";
+export const EMPLOYEE = "bench-staff@example.com";
 
 /** The same data in either database: a member with 30 requests, an employee, 10 neighbours. */
-async function seed(options: { databaseUrl: string } | { dataDir: string }) {
+export async function seed(options: { databaseUrl: string } | { dataDir: string }) {
   const handle = await openDatabase(options);
   try {
     await handle.migrate();
@@ -330,7 +330,7 @@ async function seed(options: { databaseUrl: string } | { dataDir: string }) {
   }
 }
 
-async function signIn(origin: string, email: string, ip: string) {
+export async function signIn(origin: string, email: string, ip: string) {
   const response = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin, "x-forwarded-for": ip },
