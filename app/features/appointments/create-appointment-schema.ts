@@ -16,9 +16,12 @@ const ACCOUNT_ID_MAX_LENGTH = 100;
 export const TASK_MAX_LENGTH = 500;
 export const APPOINTMENT_NOTES_MAX_LENGTH = 2000;
 
+// Built once (per-request construction showed in the employee page's CPU profile).
+const businessDate = new Intl.DateTimeFormat("en-CA", { timeZone: APPOINTMENT_TIME_ZONE });
+
 /** Today's date (YYYY-MM-DD) where the business is. */
 export function todayInBusinessZone(now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: APPOINTMENT_TIME_ZONE }).format(now);
+  return businessDate.format(now);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -10,9 +10,12 @@ import type { CustomerAppointment } from "./types";
  * every query (DESIGN.md decision 3).
  */
 
+// Built once: a formatter with a time zone costs more to make than a page's render of it.
+const businessDate = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE });
+
 /** Today's date in the business time zone, as YYYY-MM-DD. */
 export function businessToday(now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(now);
+  return businessDate.format(now);
 }
 
 const handyman = alias(profiles, "handyman");
