@@ -6,7 +6,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 
 /*
- * When the outbox worker wakes (docs/decisions/060-outbox-wakes-on-work.md). A server at rest
+ * When the outbox worker wakes (docs/decisions/060-light-at-rest.md). A server at rest
  * does no work at all: instead of asking the database every second whether anything is due,
  * - an item enqueued in this process wakes its worker at once (nudgeOutbox);
  * - on PostgreSQL an item enqueued by another process wakes every worker through
