@@ -624,7 +624,7 @@ export async function run() {
 - Anchors: ${nginx ? `${nginx.version}, one worker, no access log, serving build/client` : "**nginx is not installed** (`apt-get install nginx-light`): the static ratios are missing"}; the framework floor, scripts/bench/floor/ built in this run (${floorBuild.versions}, the same Express adapter, production mode, React Router's default server entry).
 - Load generator check: ${
       one
-        ? `nginx with one wrk thread ${one.rps.toFixed(0)} req/s (wrk at ${pct(one.wrkCpu)} of a core), with two ${two.rps.toFixed(0)} req/s. ${generatorBound ? "**wrk's one thread was the limit**: the nginx anchor is the two-thread figure." : "One thread was not the limit (two threads within 10%, wrk under 90% of a core)."}`
+        ? `nginx with one wrk thread ${one.rps.toFixed(0)} req/s (wrk at ${pct(one.wrkCpu)} of a core), with two ${two.rps.toFixed(0)} req/s. ${generatorBound ? "**wrk may have been the limit** (a second thread gave more, or one thread used over 90% of a core; on two cores a second wrk thread also takes CPU from nginx): the nginx anchor is the higher of the two figures, and nginx's true capacity here may be higher still." : "One thread was not the limit (two threads within 10%, wrk under 90% of a core)."}`
         : "not run (no nginx)."
     }
 
