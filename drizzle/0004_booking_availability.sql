@@ -48,7 +48,7 @@ ALTER TABLE "visit_calendar" ADD CONSTRAINT "visit_calendar_canceled_by_user_id_
 CREATE INDEX "employee_time_off_employee_idx" ON "employee_time_off" USING btree ("employee_id","end_date");--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS btree_gist;--> statement-breakpoint
 -- One handyman never holds two overlapping visits, whoever books them and however many
--- servers race (docs/decisions/021-booking-no-double-booking.md). Visits are wall-clock times
+-- servers race (docs/decisions/016-booking-no-double-booking.md). Visits are wall-clock times
 -- in the business time zone, so a timestamp without time zone is the right range type.
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_no_double_booking" EXCLUDE USING gist (
 	"assigned_employee_id" WITH =,

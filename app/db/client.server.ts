@@ -34,6 +34,17 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzl
  */
 const pgliteExtensions = { pg_trgm, btree_gist };
 
+/**
+ * PGlite's defaults plus a 16 MB buffer cache instead of PostgreSQL's 128 MB: PGlite touches
+ * the whole cache at start, which alone made the embedded server hold over 500 MB resident.
+ * A small business's data is read from the operating system's page cache just as fast
+ * (docs/decisions/018-light-at-rest.md).
+ */
+const pgliteOptions = {
+  extensions: pgliteExtensions,
+  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+};
+
 /** An arbitrary constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 720_531_407;
 
@@ -91,13 +102,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite lets a second process open the same directory and corrupt it: refuse instead.
     lock = acquireDirectoryLock(options.dataDir);
     try {
-      client = await PGlite.create(pgDir, { extensions: pgliteExtensions });
+      client = await PGlite.create(pgDir, pgliteOptions);
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: pgliteExtensions });
+    client = await PGlite.create(pgliteOptions);
   }
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {

@@ -165,7 +165,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
     outbox: {
-      pollMs: Number(env.OUTBOX_POLL_MS ?? 1_000),
+      /** An upper bound on the worker's sleep; unset, it sleeps until work is due (ADR 018). */
+      pollMs: env.OUTBOX_POLL_MS === undefined ? undefined : Number(env.OUTBOX_POLL_MS),
       baseBackoffMs: Number(env.OUTBOX_BASE_BACKOFF_MS ?? 2_000),
       maxBackoffMs: Number(env.OUTBOX_MAX_BACKOFF_MS ?? 5 * 60_000),
     },

@@ -3,6 +3,7 @@ import { databaseHandle, db, type DbOrTx } from "~/db/client.server";
 import { outbox, type OutboxItem } from "~/db/schema";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { announceEnqueued, idleDelayMs, listenForEnqueued } from "./outbox-wake.server";
 import { sendMail, type MailMessage } from "./mail.server";
 
 /*
@@ -34,6 +35,7 @@ export async function enqueue<K extends OutboxKind>(
   payload: OutboxPayloads[K],
 ) {
   const [row] = await tx.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
+  await announceEnqueued(tx);
   queueMicrotask(() => nudgeOutbox());
   return row.id;
 }
@@ -175,6 +177,8 @@ type WorkerState = {
   timer?: NodeJS.Timeout;
   running: boolean;
   stopped: boolean;
+  /** Work was announced since the last pass began: do not sleep. */
+  nudged?: boolean;
   wake?: () => void;
   done?: Promise<void>;
 };
@@ -182,25 +186,35 @@ type GlobalWithWorker = typeof globalThis & { [workerKey]?: WorkerState };
 
 /** Asks the worker of this process to look for due items now. */
 export function nudgeOutbox() {
-  (globalThis as GlobalWithWorker)[workerKey]?.wake?.();
+  const state = (globalThis as GlobalWithWorker)[workerKey];
+  if (!state) return;
+  state.nudged = true;
+  state.wake?.();
 }
 
-export function startOutboxWorker(options: { pollMs?: number } = {}) {
+export function startOutboxWorker(options: { pollMs?: number; databaseUrl?: string } = {}) {
   const pollMs = options.pollMs ?? env().outbox.pollMs;
   const state: WorkerState = { running: true, stopped: false };
   (globalThis as GlobalWithWorker)[workerKey] = state;
+  const unlisten = listenForEnqueued(() => nudgeOutbox(), options.databaseUrl);
   state.done = (async () => {
     while (!state.stopped) {
+      state.nudged = false;
+      // Sleep until woken, the next retry falls due, or the poll bound (outbox-wake.server.ts).
+      let delay: number | null = pollMs ?? null;
       try {
         while (!state.stopped && (await processOutboxBatch()) > 0) {
           // keep draining while there is work
         }
+        delay = await idleDelayMs(pollMs);
       } catch (error) {
         logger.error({ err: (error as Error).message }, "outbox worker error");
+        delay = Math.min(delay ?? 5_000, 5_000);
       }
       if (state.stopped) break;
+      if (state.nudged) continue;
       await new Promise<void>((resolve) => {
-        state.timer = setTimeout(resolve, pollMs);
+        if (delay !== null) state.timer = setTimeout(resolve, delay);
         state.wake = () => {
           clearTimeout(state.timer);
           resolve();
@@ -214,6 +228,7 @@ export function startOutboxWorker(options: { pollMs?: number } = {}) {
       state.stopped = true;
       state.wake?.();
       await state.done;
+      await unlisten();
     },
   };
 }

@@ -49,29 +49,33 @@ export type ServerProcess = {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { port?: number; readyTimeoutMs?: number } = {},
+  options: { port?: number; readyTimeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   // Its own data directory unless told (uploads and e-mail files never land in ./data).
   const ownDataDir = env.DATA_DIR ? undefined : tempDir("handyman-server-");
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      SEED_DEMO: "false",
-      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
-      // Test clients each send their own X-Forwarded-For, so per-address limits count them apart.
-      TRUST_PROXY: "true",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        SEED_DEMO: "false",
+        ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+        // Test clients each send their own X-Forwarded-For, so per-address limits count them apart.
+        TRUST_PROXY: "true",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | string | null>((resolve) =>

@@ -4,16 +4,18 @@
  * business time zone, so they are formatted as such, never shifted by the viewer's zone.
  */
 
+const longDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
 /** "2026-12-01" → "Tuesday, December 1, 2026" */
 export function formatAppointmentDate(scheduledDate: string) {
   const [year, month, day] = scheduledDate.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year, month - 1, day)));
+  return longDate.format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** "14:30:00" → "2:30 PM" */

@@ -97,7 +97,7 @@ export async function loadHandymen(
 }
 
 /**
- * The member's dedicated handyman: the one assigned to their most recent visit (ADR 022).
+ * The member's dedicated handyman: the one assigned to their most recent visit (ADR 017).
  * Undefined for a member who has never had one.
  */
 export async function dedicatedHandymanId(customerId: string, database: DbOrTx = db()) {

@@ -31,7 +31,7 @@ import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
  * Members book, move and cancel their own visits (issue 16). Each change is one transaction:
  * the appointment, its tasks, the requests moved to Scheduled, the calendar e-mail (.ics with the
  * appointment's UID and a growing SEQUENCE) and the reminder waiting in the outbox until 24 hours
- * before the start. The database refuses a handyman two overlapping visits (ADR 021).
+ * before the start. The database refuses a handyman two overlapping visits (ADR 016).
  */
 
 export const FIRST_VISIT_TASK_LIMIT = 3;
