@@ -214,6 +214,11 @@ const VALID: Record<string, Record<string, unknown>> = {
     description: "Front door\n\tsticks",
     priority: "next",
   },
+  startMembershipSchema: { plan: "complete", billing: "monthly", startDate: TODAY },
+  paymentSchema: { amount: "$1,234.50", method: "check", reference: "Check 1042" },
+  completeVisitSchema: { appointmentId: HOME, minutesWorked: "90" },
+  partSchema: { appointmentId: HOME, description: "Faucet cartridge", cost: "$42.10" },
+  partIdSchema: { partId: HOME },
 };
 
 const baseName = (name: string) => name.slice(name.lastIndexOf(": ") + 2);

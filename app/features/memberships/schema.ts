@@ -11,7 +11,8 @@ const MONEY = /^\$?\s*(\d{1,3}(,\d{3})+|\d{1,7})(\.\d{1,2})?$/;
 /** "$1,234.5" -> 123450 cents; undefined when it is not an amount. */
 export function parseDollars(value: string) {
   const text = value.trim();
-  if (!MONEY.test(text)) return undefined;
+  // "$10,000,000.00" is 14 characters: longer text is not an amount (and never reaches the pattern).
+  if (text.length > 20 || !MONEY.test(text)) return undefined;
   const [whole, fraction = ""] = text.replace(/[$,\s]/g, "").split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
@@ -87,10 +88,12 @@ export const partIdSchema = z.object({
   partId: z.string({ error: "Unknown part" }).regex(UUID, "Unknown part"),
 });
 
+const BLOCK_MESSAGE = "Please choose a visit of 1 h 45 min or 3 h 30 min";
+
 export const bookingBlockSchema = z.coerce
-  .number()
-  .int()
-  .refine((m) => (VISIT_BLOCKS as readonly number[]).includes(m));
+  .number({ error: BLOCK_MESSAGE })
+  .int(BLOCK_MESSAGE)
+  .refine((m) => (VISIT_BLOCKS as readonly number[]).includes(m), BLOCK_MESSAGE);
 
 /** The first error message of a failed parse, for a one-line notice. */
 export function firstError(error: z.ZodError) {
