@@ -15,7 +15,7 @@ import { listUpcomingAppointments } from "~/features/appointments/customer-appoi
 import type { CustomerAppointment } from "~/features/appointments/types";
 import { MembershipTab } from "~/features/memberships/components/membership-tab";
 import type { MembershipView } from "~/features/memberships/types";
-import { customerMembershipView } from "~/features/memberships/views.server";
+import { customerMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import { ScheduleTab } from "~/features/visits/components/schedule-tab";
 import { CompletedTab } from "~/features/service-requests/components/completed-tab";
 import {
@@ -40,7 +40,7 @@ type DashboardData = {
 };
 
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
-async function loadDashboard(customerId: string): Promise<DashboardData> {
+async function loadDashboard(customerId: string, statementPage: number): Promise<DashboardData> {
   const [requests, appointments, membership] = await Promise.all([
     listCustomerRequests(customerId).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
@@ -50,7 +50,7 @@ async function loadDashboard(customerId: string): Promise<DashboardData> {
       logger.error({ err: error.message }, "loading appointments failed");
       return [];
     }),
-    customerMembershipView(customerId).catch((error: Error) => {
+    customerMembershipView(customerId, statementPage).catch((error: Error) => {
       logger.error({ err: error.message }, "loading the membership failed");
       return null;
     }),
@@ -60,7 +60,7 @@ async function loadDashboard(customerId: string): Promise<DashboardData> {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  const dashboard = loadDashboard(user.id);
+  const dashboard = loadDashboard(user.id, statementPageParam(new URL(request.url)));
   // A page load waits for the lists: the HTML is complete, also without JavaScript (streamed
   // parts need a script to show). A navigation inside the app streams them instead, behind
   // 'Loading your dashboard...'. Browsers that do not say what they fetch get the full page.

@@ -20,14 +20,17 @@ import {
   paymentSchema,
   startMembershipSchema,
 } from "~/features/memberships/schema";
-import { staffMembershipView } from "~/features/memberships/views.server";
+import { staffMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireEmployee(request);
-  const view = await staffMembershipView(params.customerId);
+  const view = await staffMembershipView(
+    params.customerId,
+    statementPageParam(new URL(request.url)),
+  );
   if (!view) throw new Response("Customer not found", { status: 404 });
   return { view, today: businessNow().date };
 }

@@ -13,15 +13,10 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import fs from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
-import pg from "pg";
 import sharp from "sharp";
-import { openDatabase, setDatabase, type DatabaseHandle } from "~/db/client.server";
+import { setDatabase, type DatabaseHandle } from "~/db/client.server";
 import {
   appointments,
   appointmentTasks,
@@ -37,6 +32,16 @@ import { listCustomerRequests } from "~/features/service-requests/service-reques
 import { resetEnvForTests } from "~/lib/env.server";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
 import { createHome, createUser } from "../../tests/factories";
+import {
+  ms,
+  openBenchDatabase,
+  signIn,
+  startServer,
+  stats,
+  timed,
+  writeSection,
+  yes,
+} from "./support/common";
 
 const REQUESTS = 200;
 const SMALL_REQUESTS = 20;
@@ -51,22 +56,7 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const TARGETS = { pageP95: 250, queryP95: 50, photoSeconds: 5, photoPeakMb: 600 };
 const PASSWORD = "Bench-pass-2026!";
 
-type Stats = { p50: number; p95: number; max: number; n: number };
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1], n: sorted.length };
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-async function timed<T>(work: () => Promise<T>) {
-  const start = process.hrtime.bigint();
-  const result = await work();
-  return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
-}
 
 /** Samples the resident set size every 5 ms while `work` runs (libvips works off the JS thread). */
 async function withPeakRss<T>(work: () => Promise<T>) {
@@ -87,36 +77,6 @@ function dayFromToday(days: number) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(
     new Date(Date.now() + days * 86_400_000),
   );
-}
-
-async function openBenchDatabase() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const handle = await openDatabase({ memory: true });
-    await handle.migrate();
-    return { handle, label: "PGlite (in memory)", drop: () => handle.close() };
-  }
-  const name = `bench_customer_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const version = (await admin.query("show server_version")).rows[0].server_version as string;
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  await handle.migrate();
-  return {
-    handle,
-    label: `PostgreSQL ${version.split(" ")[0]}`,
-    async drop() {
-      await handle.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 const TITLES = [
@@ -293,59 +253,6 @@ async function tenMegabyteJpeg() {
   return { data: best, width, height };
 }
 
-async function freePort() {
-  const { createServer } = await import("node:net");
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir: string) {
-  const buildFile = path.resolve("build/server/index.js");
-  if (!fs.existsSync(buildFile)) return null;
-  const port = await freePort();
-  Object.assign(process.env, {
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-42",
-    LOG_LEVEL: "silent",
-    TRUST_PROXY: "false",
-  });
-  resetEnvForTests();
-  const { createApp } = await import("../../server/app");
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({ build, clientDir: path.resolve("build/client") });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, "127.0.0.1", (error?: Error) =>
-      error ? reject(error) : resolve(s),
-    );
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function signIn(base: string, email: string) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
-
 type Target = { url: string; headers: Record<string, string>; check(body: string): void };
 
 /** Times GETs of two targets call for call in alternation, so both see the same machine load. */
@@ -379,25 +286,6 @@ async function timeGetPair(big: Target, small: Target) {
     small: { ...stats(samples.small), bytes: bytes.small, gzipped: gzipped.small },
   };
 }
-
-function writeSection(markdown: string) {
-  const file = path.resolve("docs/benchmarks.md");
-  const start = "<!-- customer:start -->";
-  const end = "<!-- customer:end -->";
-  const block = `${start}\n${markdown.trim()}\n${end}`;
-  let text = fs.existsSync(file)
-    ? fs.readFileSync(file, "utf8")
-    : "# Benchmarks\n\nWritten by `npm run bench` (scripts/bench/). Each section belongs to one module.\n";
-  if (text.includes(start) && text.includes(end)) {
-    text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
-  } else {
-    text = `${text.trimEnd()}\n\n${block}\n`;
-  }
-  fs.writeFileSync(file, text);
-  return file;
-}
-
-const yes = (ok: boolean) => (ok ? "yes" : "**no**");
 
 /*
  * The photo's time and memory are measured in a child process of their own, so the figure is
@@ -471,7 +359,7 @@ async function measurePhotoInChild(file: string) {
 export async function run() {
   const savedEnv = { ...process.env };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-customer-"));
-  const database = await openBenchDatabase();
+  const database = await openBenchDatabase("customer");
   setDatabase(database.handle);
   setStorage(createLocalStorage(path.join(dataDir, "uploads")));
   let server: Awaited<ReturnType<typeof startServer>> = null;
@@ -505,8 +393,8 @@ export async function run() {
     const photo = await tenMegabyteJpeg();
     if (server) {
       const base = server.base;
-      const cookie = await signIn(base, seeded.member.email);
-      const smallCookie = await signIn(base, seeded.small.email);
+      const cookie = await signIn(base, seeded.member.email, PASSWORD);
+      const smallCookie = await signIn(base, seeded.small.email, PASSWORD);
       const rendered = (name: string, title: string) => (html: string) => {
         const body = html.replaceAll("<!-- -->", "");
         if (!body.includes(`Welcome, ${name}`) || !body.includes(title)) {
@@ -621,7 +509,7 @@ ${
 
 Why it holds: the loader reads the member's requests through service_requests_customer_idx and all their photos in one joined query, never one query per card; pages carry thumbnail URLs, never image bytes. An upload is read as a stream into at most one file's worth of memory (past 10 MB the rest is discarded), decoded once into upright pixels at the stored size, and both outputs are encoded from those pixels.
 `;
-    const file = writeSection(markdown);
+    const file = writeSection("customer", markdown);
     console.log(`written to ${file}`);
   } finally {
     await server?.close();

@@ -7,12 +7,8 @@
  *
  * Results go to docs/benchmarks.md between <!-- visit-slots:start --> and <!-- visit-slots:end -->.
  */
-import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { openDatabase, setDatabase } from "~/db/client.server";
+import { setDatabase } from "~/db/client.server";
 import { appointments, employeeTimeOff } from "~/db/schema";
 import { offerVisits } from "~/features/availability/availability.server";
 import {
@@ -23,6 +19,7 @@ import {
   timeOfDay,
 } from "~/lib/business-calendar";
 import { createHome, createUser } from "../../tests/factories";
+import { openBenchDatabase, writeSection } from "./support/common";
 
 const HANDYMEN = 20;
 const VISITS = 5_000;
@@ -30,56 +27,12 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 15;
 const TARGET_P95_MS = 50;
 
-async function openBenchDatabase() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const handle = await openDatabase({ memory: true });
-    await handle.migrate();
-    return { handle, label: "PGlite (in memory)", drop: () => handle.close() };
-  }
-  const name = `bench_slots_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const version = (await admin.query("show server_version")).rows[0].server_version as string;
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  await handle.migrate();
-  return {
-    handle,
-    label: `PostgreSQL ${version.split(" ")[0]}`,
-    async drop() {
-      await handle.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function writeSection(markdown: string) {
-  const file = path.resolve("docs/benchmarks.md");
-  const start = "<!-- visit-slots:start -->";
-  const end = "<!-- visit-slots:end -->";
-  const block = `${start}\n${markdown.trim()}\n${end}`;
-  let text = fs.readFileSync(file, "utf8");
-  if (text.includes(start) && text.includes(end)) {
-    text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
-  } else {
-    text = `${text.trimEnd()}\n\n${block}\n`;
-  }
-  fs.writeFileSync(file, text);
-}
-
 export async function run() {
-  const { handle, label, drop } = await openBenchDatabase();
+  const { handle, label, drop } = await openBenchDatabase("slots");
   setDatabase(handle);
   const db = handle.db;
   try {
@@ -155,7 +108,9 @@ export async function run() {
     const p95 = percentile(samples, 95);
     const met = p95 <= TARGET_P95_MS;
     console.log(`offer visit slots: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${label})`);
-    writeSection(`## Visit slot offering
+    writeSection(
+      "visit-slots",
+      `## Visit slot offering
 
 \`npm run bench -- visit-slots\` (scripts/bench/visit-slots.ts), run ${new Date().toISOString().slice(0, 10)}.
 
@@ -167,7 +122,8 @@ Server time of \`offerVisits\` (what the 'Book a Visit' day step calls): the clo
 | --- | ---: | ---: | ---: | --- |
 | offer 4 weeks of visit starts | ${p50.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${offered} | ${met ? "yes" : "**no**"} |
 
-Why it holds: four small indexed reads (visits through appointments_date_idx over 4 weeks only, never the history), then pure arithmetic in memory over at most 20 days x 20 starts x 20 handymen.`);
+Why it holds: four small indexed reads (visits through appointments_date_idx over 4 weeks only, never the history), then pure arithmetic in memory over at most 20 days x 20 starts x 20 handymen.`,
+    );
     if (!met) throw new Error(`p95 ${p95.toFixed(1)} ms is over ${TARGET_P95_MS} ms`);
   } finally {
     setDatabase(undefined);

@@ -72,9 +72,13 @@ export type CancelQuoteView = {
 
 export type PartView = Omit<PartRow, "createdAt"> & { createdAt: string };
 
+/** Which page of the statement is shown (newest first, STATEMENT_PAGE_SIZE lines a page). */
+export type StatementPage = { page: number; pages: number; total: number };
+
 export type MembershipView = {
   summary: BankSummary;
   statement: StatementLine[];
+  statementPage: StatementPage;
   parts: PartView[];
   cancel: CancelQuoteView | null;
 };

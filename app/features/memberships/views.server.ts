@@ -17,15 +17,28 @@ import type { BankSummary, MembershipView, StaffMembershipView } from "./types";
  * view is read by their own id only; staff's by the customer chosen in the URL.
  */
 
-async function build(summary: BankSummary): Promise<MembershipView> {
+/** Statement lines a page: a three-year member's 1,000 entries never weigh on every page load. */
+export const STATEMENT_PAGE_SIZE = 50;
+
+/** `?spage=` as a page number: anything else is the first page. */
+export function statementPageParam(url: URL) {
+  const value = url.searchParams.get("spage") ?? "";
+  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+}
+
+async function build(summary: BankSummary, statementPage = 1): Promise<MembershipView> {
   const [statement, parts, cancel] = await Promise.all([
     membershipStatement(summary.membershipId),
     membershipPartsList(summary.membershipId),
     summary.status === "active" ? previewCancellation(summary.membershipId) : null,
   ]);
+  const pages = Math.max(1, Math.ceil(statement.length / STATEMENT_PAGE_SIZE));
+  const page = Math.min(statementPage, pages);
+  const shown = statement.slice((page - 1) * STATEMENT_PAGE_SIZE, page * STATEMENT_PAGE_SIZE);
   return {
     summary,
-    statement: statement.map((e) => ({ ...e, at: e.at.toISOString() })),
+    statement: shown.map((e) => ({ ...e, at: e.at.toISOString() })),
+    statementPage: { page, pages, total: statement.length },
     parts: parts.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     cancel: cancel
       ? {
@@ -41,13 +54,16 @@ async function build(summary: BankSummary): Promise<MembershipView> {
 }
 
 /** The signed-in customer's own membership (their latest), or null when they never had one. */
-export async function customerMembershipView(customerId: string) {
+export async function customerMembershipView(customerId: string, statementPage = 1) {
   const summary = await memberBankSummary(customerId);
-  return summary ? build(summary) : null;
+  return summary ? build(summary, statementPage) : null;
 }
 
 /** A customer's membership as staff see it (visits to complete, parts to record); null: no such customer. */
-export async function staffMembershipView(customerId: string): Promise<StaffMembershipView | null> {
+export async function staffMembershipView(
+  customerId: string,
+  statementPage = 1,
+): Promise<StaffMembershipView | null> {
   const [customer] = await db()
     .select({
       userId: user.id,
@@ -67,7 +83,10 @@ export async function staffMembershipView(customerId: string): Promise<StaffMemb
   if (!customer) return null;
   const summary = await memberBankSummary(customerId);
   const membership = summary
-    ? { ...(await build(summary)), visits: await membershipVisitList(summary.membershipId) }
+    ? {
+        ...(await build(summary, statementPage)),
+        visits: await membershipVisitList(summary.membershipId),
+      }
     : null;
   return {
     customer: {

@@ -107,7 +107,7 @@ function MemberView({ view }: { view: MembershipView }) {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <StatementTable lines={view.statement} />
+          <StatementTable lines={view.statement} page={view.statementPage} />
         </CardContent>
       </Card>
     </>

@@ -113,7 +113,7 @@ export function StaffMembershipPage({
                 Download statement (CSV)
               </a>
             </Button>
-            <StatementTable lines={membership.statement} />
+            <StatementTable lines={membership.statement} page={membership.statementPage} />
           </CardContent>
         </Card>
       )}
