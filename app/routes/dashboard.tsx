@@ -70,8 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Opening or closing a dialog (GET forms, ADR 009) or switching tabs only changes the query
- * string: no need to reload the lists for that. Actions and explicit revalidations still
- * reload them.
+ * string: no need to reload the lists for that. Another page of the statement does. Actions and
+ * explicit revalidations still reload them.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -82,7 +82,8 @@ export function shouldRevalidate({
   if (
     (!formMethod || formMethod.toUpperCase() === "GET") &&
     currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search
+    currentUrl.search !== nextUrl.search &&
+    currentUrl.searchParams.get("spage") === nextUrl.searchParams.get("spage")
   ) {
     return false;
   }

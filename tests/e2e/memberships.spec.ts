@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { addPart } from "~/features/memberships/membership.server";
+import { addPart, recordPayment } from "~/features/memberships/membership.server";
 import { createMembership, createMemberVisit } from "../factories";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employee-support";
@@ -250,6 +250,36 @@ test.describe("memberships", () => {
     expect(refused.status()).toBe(302);
     expect(refused.headers().location).toBe("/dashboard?denied=employee");
     await member.context().close();
+  });
+
+  test("a long statement is read a page at a time, newest first", async ({ page }) => {
+    const member = await uniqueCustomer();
+    const m = await createMembership(e2eDb(), member.id, {
+      billing: "monthly",
+      startDate: businessDate(-1),
+    });
+    for (let i = 1; i <= 60; i++) {
+      await recordPayment(
+        { membershipId: m.id, amountCents: 100 * i, method: "check", reference: `Check ${i}` },
+        null,
+        e2eDb(),
+      );
+    }
+    await signIn(page, member);
+    await page.goto("/dashboard?tab=membership");
+    const statement = page.getByRole("region", { name: "Statement" });
+    const pager = page.getByRole("navigation", { name: "Statement pages" });
+    // 60 payments, the month's charge and its hours: 62 entries, 50 on the first page.
+    await expect(pager).toContainText("Page 1 of 2 (62 entries)");
+    await expect(statement.getByRole("row").filter({ hasText: "(Check 60)" })).toBeVisible();
+    await expect(statement.getByRole("row").filter({ hasText: "(Check 5)" })).toBeHidden();
+    await pager.getByRole("link", { name: "Older entries" }).click();
+    await expect(pager).toContainText("Page 2 of 2 (62 entries)");
+    await expect(page).toHaveURL(/spage=2/);
+    await expect(statement.getByRole("row").filter({ hasText: "(Check 1)" })).toBeVisible();
+    await expect(statement.getByRole("row").filter({ hasText: "(Check 60)" })).toBeHidden();
+    await pager.getByRole("link", { name: "Newer entries" }).click();
+    await expect(pager).toContainText("Page 1 of 2 (62 entries)");
   });
 
   test("a customer without a membership sees the plans and the free walk-thru @phone", async ({
