@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -74,6 +76,14 @@ async function main() {
     console.log(`${"Server ready:"} ${config.publicUrl} (listening on port ${port})`);
   });
   server.keepAliveTimeout = 65_000;
+  // Connections accepted whose request has not been read yet (a busy event loop leaves the bytes
+  // in the socket): closing the server would reset them, so the shutdown waits for them.
+  const unread = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    unread.add(socket);
+    socket.once("close", () => unread.delete(socket));
+  });
+  server.on("request", (request: IncomingMessage) => unread.delete(request.socket));
 
   const worker = startOutboxWorker();
 
@@ -91,7 +101,7 @@ async function main() {
     // Drain first: keep answering (with Connection: close and a failing /healthz, so a load
     // balancer moves away) for a moment, because connections already accepted may not have
     // sent their request yet and closing them now would reset them.
-    setTimeout(() => {
+    const close = () => {
       server.close(async () => {
         await worker.stop();
         await handle.close();
@@ -99,6 +109,15 @@ async function main() {
         process.exit(0);
       });
       server.closeIdleConnections();
+    };
+    setTimeout(() => {
+      // Then wait (up to 5 s more) for connections whose request is still unread.
+      const giveUp = Date.now() + 5_000;
+      const closeWhenRead = () => {
+        if (unread.size === 0 || Date.now() > giveUp) close();
+        else setTimeout(closeWhenRead, 25);
+      };
+      closeWhenRead();
     }, config.shutdownDrainMs);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
