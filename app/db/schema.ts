@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { REQUEST_STATUSES } from "./request-status";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -159,7 +160,7 @@ export const homes = pgTable(
 );
 
 export const requestPriority = pgEnum("request_priority", ["next", "later"]);
-export const requestStatus = pgEnum("request_status", ["new", "reviewed", "scheduled", "complete"]);
+export const requestStatus = pgEnum("request_status", REQUEST_STATUSES);
 
 export const serviceRequests = pgTable(
   "service_requests",

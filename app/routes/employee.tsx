@@ -17,7 +17,8 @@ import { RequestDetailDialog } from "~/features/employee/components/request-deta
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { listCustomers, listEmployees } from "~/features/employee/customers.server";
 import { listUpcomingIntroCalls } from "~/features/intro-calls/queries.server";
-import { normaliseSearch, requestStatusSchema } from "~/features/employee/requests";
+import { normaliseSearch } from "~/features/employee/requests";
+import { requestStatusSchema } from "~/features/service-requests/schema";
 import {
   decodeCursor,
   encodeCursor,

@@ -7,12 +7,8 @@ import {
   serviceRequestStatusCounts,
   serviceRequests,
 } from "~/db/schema";
-import {
-  DESCRIPTION_PREVIEW_LENGTH,
-  NOTES_PREVIEW_LENGTH,
-  REQUESTS_PAGE_SIZE,
-  type RequestStatus,
-} from "./requests";
+import type { RequestStatus } from "~/db/request-status";
+import { DESCRIPTION_PREVIEW_LENGTH, NOTES_PREVIEW_LENGTH, REQUESTS_PAGE_SIZE } from "./requests";
 
 /*
  * The employee's view of every customer's service requests. Built for a real business's

@@ -29,7 +29,7 @@ import {
   createAppointmentSchema,
   todayInBusinessZone,
 } from "~/features/appointments/create-appointment-schema";
-import { statusLabel } from "../requests";
+import { statusLabel } from "~/features/service-requests/schema";
 import { MemberVisitFields } from "~/features/memberships/components/member-visit-fields";
 
 /** "First Last", with the e-mail only where another customer has the same name. */
