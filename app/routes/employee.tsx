@@ -23,11 +23,11 @@ import {
   decodeCursor,
   encodeCursor,
   getRequestDetail,
-  isUuid,
   listRequests,
   requestCounters,
 } from "~/features/employee/requests.server";
 import { parseDashboardTab, type DashboardTab } from "~/features/employee/tabs";
+import { isUuid } from "~/lib/uuid";
 import { requireEmployee } from "~/lib/session.server";
 import { activeMembershipsOf, membershipCounters } from "~/features/memberships/membership.server";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { BUSINESS_TIME_ZONE, businessToday } from "~/lib/business-calendar";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
@@ -22,7 +23,6 @@ export { businessToday as todayInBusinessZone };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isRealDate(value: string) {
   const [y, m, d] = value.split("-").map(Number);
@@ -51,7 +51,7 @@ const taskSchema = z.object({
     TASK_MAX_LENGTH,
     `A task must be at most ${TASK_MAX_LENGTH} characters`,
   ),
-  serviceRequestId: z.string().regex(UUID, "Unknown task").optional(),
+  serviceRequestId: z.string().regex(UUID_PATTERN, "Unknown task").optional(),
 });
 
 export type PlannedTask = { description: string; serviceRequestId?: string };
@@ -69,7 +69,7 @@ export function createAppointmentSchema(today: string) {
         .refine(withoutControlCharacters, SELECT_CUSTOMER_AND_PROPERTY),
       homeId: z
         .string({ error: SELECT_CUSTOMER_AND_PROPERTY })
-        .regex(UUID, SELECT_CUSTOMER_AND_PROPERTY),
+        .regex(UUID_PATTERN, SELECT_CUSTOMER_AND_PROPERTY),
       assignedEmployeeId: z
         .string({ error: UNKNOWN_EMPLOYEE })
         .max(ACCOUNT_ID_MAX_LENGTH, UNKNOWN_EMPLOYEE)
