@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { addDays, businessToday } from "~/lib/business-calendar";
 import {
   addPart,
   completeVisit,
@@ -21,8 +22,7 @@ export const DEMO_LOGINS = [
 
 /** A date N days from today in the business time zone, as YYYY-MM-DD. */
 function dayFromToday(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(date);
+  return addDays(businessToday(), days);
 }
 
 export async function seedDemo(db: Database) {

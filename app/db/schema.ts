@@ -236,7 +236,7 @@ export const appointments = pgTable(
       .notNull()
       .references(() => homes.id, { onDelete: "cascade" }),
     assignedEmployeeId: text().references(() => user.id, { onDelete: "set null" }),
-    /** Calendar date and wall-clock times in the business time zone (America/New_York). */
+    /** Calendar date and wall-clock times in the business time zone (lib/business-calendar.ts). */
     scheduledDate: date({ mode: "string" }).notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),

@@ -34,6 +34,7 @@ import {
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import { processPhoto } from "~/features/photos/image.server";
 import { listCustomerRequests } from "~/features/service-requests/service-requests.server";
+import { addDays, businessToday } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
 import { createHome, createUser } from "../../tests/factories";
@@ -84,9 +85,7 @@ async function withPeakRss<T>(work: () => Promise<T>) {
 }
 
 function dayFromToday(days: number) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return addDays(businessToday(), days);
 }
 
 async function openBenchDatabase() {

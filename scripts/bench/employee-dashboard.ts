@@ -16,7 +16,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { todayInBusinessZone } from "~/features/appointments/create-appointment-schema";
+import { businessToday } from "~/lib/business-calendar";
 import { listRequests, requestCounters } from "~/features/employee/requests.server";
 
 const CUSTOMERS = 10_000;
@@ -329,7 +329,7 @@ export async function run() {
   const small = await createDatabase(url, SMALL);
   const large = await createDatabase(url, LARGE);
   try {
-    const today = todayInBusinessZone();
+    const today = businessToday();
     const searches: [string, string][] = [
       ['search: a title word ("faucet")', "faucet"],
       ['search: a customer\'s full name ("Maria Alvarez")', "Maria Alvarez"],

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { UUID_PATTERN } from "~/lib/uuid";
-import { BUSINESS_TIME_ZONE, businessToday } from "~/lib/business-calendar";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /*
@@ -10,16 +9,11 @@ import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/vali
  * (blank rows are dropped); employee and notes optional.
  */
 
-export const APPOINTMENT_TIME_ZONE = BUSINESS_TIME_ZONE;
-
 export const SELECT_CUSTOMER_AND_PROPERTY = "Please select a customer and property";
 export const UNKNOWN_EMPLOYEE = "The chosen employee does not exist";
 const ACCOUNT_ID_MAX_LENGTH = 100;
 export const TASK_MAX_LENGTH = 500;
 export const APPOINTMENT_NOTES_MAX_LENGTH = 2000;
-
-/** Today's date (YYYY-MM-DD) where the business is: the business calendar's. */
-export { businessToday as todayInBusinessZone };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;

@@ -6,11 +6,12 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 import { formatCents, formatMinutes } from "../bank";
 import type { StatementLine } from "../types";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: BUSINESS_TIME_ZONE,
   month: "short",
   day: "numeric",
   year: "numeric",
