@@ -20,6 +20,13 @@ export const DEMO_LOGINS = [
   { role: "customer", email: "james@peachtree-handyman.example", password: "James-demo-2026!" },
 ] as const;
 
+/** The demo logins, one a line, for whoever has just created them. */
+export function demoLoginLines() {
+  return DEMO_LOGINS.map(
+    (login) => `  ${login.role.padEnd(9)} ${login.email}  password: ${login.password}`,
+  );
+}
+
 /** A date N days from today in the business time zone, as YYYY-MM-DD. */
 function dayFromToday(days: number) {
   return addDays(businessToday(), days);
