@@ -1,5 +1,5 @@
 /**
- * Customer dashboard (issue 5): the server time of /dashboard for a member with 200 service
+ * Customer dashboard (ADR 009): the server time of /dashboard for a member with 200 service
  * requests and 1,000 photos, and the processing time and peak memory of a 10 MB JPEG upload.
  *
  * The dashboard runs in this process through the production build (build/, `npm run build`

@@ -1,5 +1,5 @@
 /**
- * Employee dashboard at volume (issue 6): seeds 10,000 customers and 100,000 service requests
+ * Employee dashboard at volume (ADR 007): seeds 10,000 customers and 100,000 service requests
  * into PostgreSQL and measures the server time of what /employee runs for the All Requests tab:
  * the first page, a search, and the counters. The same work runs against a twin database with
  * 1,000 requests, call for call in alternation, so both figures see the same machine load.

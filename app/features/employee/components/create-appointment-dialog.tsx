@@ -111,7 +111,7 @@ function CreateAppointmentForm({
   const [customerId, setCustomerId] = useState("");
   const [homeId, setHomeId] = useState("");
   const [picked, setPicked] = useState<CustomerChoice | null>(null);
-  // A member's visit booked as an extra visit (issue 15).
+  // A member's visit booked as an extra visit (ADR 012).
   const [asExtra, setAsExtra] = useState(false);
 
   // The customer list follows what is typed, a moment after typing stops.

@@ -32,7 +32,7 @@ export type RequestDetailView = {
   customerFirstName: string | null;
   customerLastName: string | null;
   customerPhone: string | null;
-  /** The customer's active membership (issue 15), or null. */
+  /** The customer's active membership (ADR 014), or null. */
   membership?: { planName: string; minutesLeft: number } | null;
   address: string;
   city: string;
