@@ -3,6 +3,31 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/*
+ * The layers, enforced (as Bulletproof React does): routes compose features; features, shared
+ * components and the library never import a route (or the root route); primitives
+ * (components/ui), the library, the database schema and the content never import a feature.
+ * A rule's options replace each other from block to block, so each zone lists all its patterns.
+ * scripts/lint-zones.test.ts checks that a wrong import in each zone fails.
+ */
+const FEATURE_SERVER_MODULES = {
+  group: ["**/features/*/*.server", "**/features/*/*.server.ts"],
+  message: "Import server modules of a feature only from routes or that feature.",
+};
+const ROUTES = {
+  group: ["~/routes/**", "**/routes/**", "~/root", "**/root", "**/+types/**"],
+  message: "Routes compose features and components, never the other way round.",
+};
+const FEATURES = {
+  group: ["~/features/**", "**/features/**"],
+  message:
+    "Primitives, the library, the schema and the content sit below the features: move the shared code down instead.",
+};
+const zone = (files, patterns) => ({
+  files,
+  rules: { "no-restricted-imports": ["error", { patterns }] },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,18 +55,8 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-empty-pattern": "off",
-      // Features do not reach into each other, and the browser bundle never imports server code.
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/features/*/*.server", "**/features/*/*.server.ts"],
-              message: "Import server modules of a feature only from routes or that feature.",
-            },
-          ],
-        },
-      ],
+      // The browser bundle never imports a feature's server code.
+      "no-restricted-imports": ["error", { patterns: [FEATURE_SERVER_MODULES] }],
     },
   },
   {
@@ -54,4 +69,10 @@ export default tseslint.config(
     files: ["app/routes/**", "app/features/**", "server/**", "scripts/**", "tests/**"],
     rules: { "no-restricted-imports": "off" },
   },
+  zone(["app/features/**"], [ROUTES]),
+  zone(["app/components/**"], [FEATURE_SERVER_MODULES, ROUTES]),
+  zone(
+    ["app/components/ui/**", "app/lib/**", "app/db/**", "app/content/**"],
+    [FEATURE_SERVER_MODULES, ROUTES, FEATURES],
+  ),
 );

@@ -5,16 +5,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { DeferredToaster } from "~/components/layout/deferred-toaster";
-import { DEFAULT_BUSINESS, type Business } from "~/lib/business";
+import type { RootData } from "~/lib/business";
 import { business } from "~/lib/business.server";
 import { useNonce } from "~/lib/nonce";
 import "./app.css";
 
-export function loader() {
+export function loader(): RootData {
   return { business: business() };
 }
 
@@ -44,11 +43,8 @@ export default function App() {
   return <Outlet />;
 }
 
-/** The business settings, from the root loader (falls back to the defaults in error screens). */
-export function useBusiness(): Business {
-  const data = useRouteLoaderData<typeof loader>("root");
-  return data?.business ?? DEFAULT_BUSINESS;
-}
+/** Moved to lib/business.ts (components may not import the root route); kept for old imports. */
+export { useBusiness } from "~/lib/business";
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let detail = "Unknown error";

@@ -20,7 +20,7 @@ export default [
   route("employee/appointments", "routes/employee.appointments.ts"),
   route("employee/customer-options", "routes/employee.customer-options.ts"),
   route("employee/profile-photo", "routes/employee.profile-photo.ts"),
-  // Working hours, time off and closed days; the week view per handyman (issue 16).
+  // Working hours, time off and closed days; the week view per handyman (ADR 015).
   route("employee/availability", "routes/employee.availability.tsx"),
   route("employee/schedule", "routes/employee.schedule.tsx"),
   // Employees' profile photos: public, shown to customers on their appointment cards.
@@ -54,7 +54,7 @@ export default [
     "dashboard/memberships/:membershipId/statement",
     "routes/dashboard.memberships.$membershipId.statement.ts",
   ),
-  // Members book, move and cancel their own visits (issue 16).
+  // Members book, move and cancel their own visits (ADR 017).
   route("dashboard/book", "routes/dashboard.book.tsx"),
   route("dashboard/visits/:appointmentId", "routes/dashboard.visits.$appointmentId.tsx"),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.

@@ -11,7 +11,7 @@ import {
   redact,
   type DatabaseTarget,
 } from "./cli-database";
-import { DEMO_LOGINS, seedDemo } from "./seed";
+import { demoLoginLines, seedDemo } from "./seed";
 
 /*
  * The admin CLI (DESIGN.md "Admin CLI"). Exit codes: 0 done (or nothing to do), 1 the command
@@ -103,9 +103,7 @@ async function run(argv: string[]): Promise<number> {
           return 0;
         }
         await seedDemo(db);
-        console.log("Demo data created. Logins:");
-        for (const login of DEMO_LOGINS)
-          console.log(`  ${login.role.padEnd(9)} ${login.email}  ${login.password}`);
+        console.log(["Demo data created. Logins:", ...demoLoginLines()].join("\n"));
         return 0;
       });
     case "employee:create": {

@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { addDays, businessToday } from "~/lib/business-calendar";
 import {
   addPart,
   completeVisit,
@@ -19,10 +20,16 @@ export const DEMO_LOGINS = [
   { role: "customer", email: "james@peachtree-handyman.example", password: "James-demo-2026!" },
 ] as const;
 
+/** The demo logins, one a line, for whoever has just created them. */
+export function demoLoginLines() {
+  return DEMO_LOGINS.map(
+    (login) => `  ${login.role.padEnd(9)} ${login.email}  password: ${login.password}`,
+  );
+}
+
 /** A date N days from today in the business time zone, as YYYY-MM-DD. */
 function dayFromToday(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(date);
+  return addDays(businessToday(), days);
 }
 
 export async function seedDemo(db: Database) {

@@ -3,13 +3,12 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { isDatabaseEmpty, openDatabase, setDatabase } from "~/db/client.server";
 import { DataDirectoryLockedError } from "~/db/lock.server";
 import { ConfigError, env } from "~/lib/env.server";
 import { configureLogger, logger } from "~/lib/logger.server";
 import { startOutboxWorker } from "~/lib/outbox.server";
-import { DEMO_LOGINS, seedDemo } from "../scripts/seed";
 import { createApp } from "./app";
+import { prepareDatabase } from "./start-up";
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -29,25 +28,10 @@ async function main() {
 
   let handle;
   try {
-    handle = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-    );
+    handle = await prepareDatabase(config);
   } catch (error) {
     if (error instanceof DataDirectoryLockedError) fail(error.message);
     throw error;
-  }
-  setDatabase(handle);
-  await handle.migrate();
-  logger.info({ database: handle.kind }, "database ready, migrations applied");
-
-  const shouldSeed = config.seedDemo ?? !config.databaseUrl;
-  if (shouldSeed && (await isDatabaseEmpty(handle.db))) {
-    await seedDemo(handle.db);
-    console.log("\nDemo data created. Sign in at /auth with:");
-    for (const login of DEMO_LOGINS) {
-      console.log(`  ${login.role.padEnd(9)} ${login.email}  password: ${login.password}`);
-    }
-    console.log("");
   }
 
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { REQUEST_STATUSES } from "./request-status";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -159,7 +160,7 @@ export const homes = pgTable(
 );
 
 export const requestPriority = pgEnum("request_priority", ["next", "later"]);
-export const requestStatus = pgEnum("request_status", ["new", "reviewed", "scheduled", "complete"]);
+export const requestStatus = pgEnum("request_status", REQUEST_STATUSES);
 
 export const serviceRequests = pgTable(
   "service_requests",
@@ -235,7 +236,7 @@ export const appointments = pgTable(
       .notNull()
       .references(() => homes.id, { onDelete: "cascade" }),
     assignedEmployeeId: text().references(() => user.id, { onDelete: "set null" }),
-    /** Calendar date and wall-clock times in the business time zone (America/New_York). */
+    /** Calendar date and wall-clock times in the business time zone (lib/business-calendar.ts). */
     scheduledDate: date({ mode: "string" }).notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
@@ -650,10 +651,8 @@ export const visitCalendar = pgTable("visit_calendar", {
 export type User = typeof user.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type Home = typeof homes.$inferSelect;
-export type ServiceRequest = typeof serviceRequests.$inferSelect;
 export type RequestPhoto = typeof requestPhotos.$inferSelect;
 export type Appointment = typeof appointments.$inferSelect;
-export type AppointmentTask = typeof appointmentTasks.$inferSelect;
 export type Lead = typeof leads.$inferSelect;
 export type IntroCall = typeof introCalls.$inferSelect;
 export type OutboxItem = typeof outbox.$inferSelect;

@@ -4,6 +4,7 @@
  * Server code builds it from the environment (business.server.ts); the browser receives it
  * through the root loader and reads it with useBusiness().
  */
+import { useRouteLoaderData } from "react-router";
 export type Business = {
   name: string;
   phone: string;
@@ -42,4 +43,13 @@ export function makeBusiness(overrides: Partial<Pick<Business, "name" | "phone" 
     phone,
     phoneHref: phoneHref(phone),
   } satisfies Business;
+}
+
+/** What the root route's loader returns (app/root.tsx declares its loader with this type). */
+export type RootData = { business: Business };
+
+/** The business settings, from the root loader (falls back to the defaults in error screens). */
+export function useBusiness(): Business {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  return data?.business ?? DEFAULT_BUSINESS;
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { databaseHandle, db, type DbOrTx } from "~/db/client.server";
 import { outbox, type OutboxItem } from "~/db/schema";
@@ -55,13 +56,37 @@ async function deliver(kind: OutboxKind, payload: unknown, id: string) {
   const webhook = payload as OutboxPayloads["lead_webhook"];
   const url = webhook.url ?? env().leadWebhookUrl;
   if (!url) return; // no webhook configured: nothing to deliver
+  await postWebhook(url, webhook.body, { idempotencyKey: id, timeoutMs: 10_000 });
+}
+
+/** The one POST to the lead webhook; throws unless the receiver accepts it. */
+async function postWebhook(
+  url: string,
+  body: Record<string, unknown>,
+  options: { idempotencyKey: string; timeoutMs: number },
+) {
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": id },
-    body: JSON.stringify(webhook.body),
-    signal: AbortSignal.timeout(10_000),
+    headers: { "content-type": "application/json", "idempotency-key": options.idempotencyKey },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(options.timeoutMs),
   });
   if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+}
+
+/**
+ * The lead webhook called at once, for a lead the database could not keep (so no outbox row
+ * can be written for it either): one attempt, no retry. True when the receiver accepted it.
+ */
+export async function sendLeadWebhookNow(body: Record<string, unknown>) {
+  const url = env().leadWebhookUrl;
+  if (!url) return false;
+  try {
+    await postWebhook(url, body, { idempotencyKey: crypto.randomUUID(), timeoutMs: 5_000 });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function recordFailure(

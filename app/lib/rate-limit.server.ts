@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 
@@ -76,11 +76,4 @@ export async function refund(key: string, windowMs: number, now: number) {
         gt(rateLimits.count, 0),
       ),
     );
-}
-
-/** Deletes windows that ended long ago. */
-export async function pruneRateLimits(olderThanMs = 24 * 60 * 60_000) {
-  await db()
-    .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(Date.now() - olderThanMs)));
 }

@@ -38,7 +38,7 @@ import {
 } from "~/features/accounts/sign-in.server";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
-import { useBusiness } from "~/root";
+import { useBusiness } from "~/lib/business";
 
 type View = "sign-in" | "sign-up" | "reset" | "two-factor" | "property";
 

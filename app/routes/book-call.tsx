@@ -13,7 +13,7 @@ import { CARD } from "~/features/marketing/components/section";
 import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { SERVED_PLACES } from "~/content/service-area";
 import { business } from "~/lib/business.server";
-import { useBusiness } from "~/root";
+import { useBusiness } from "~/lib/business";
 
 export const handle: ToasterHandle = { toaster: "on-demand" };
 

@@ -13,7 +13,7 @@ import { leadPageUrl, leadResponseStatus, submitCityLead } from "~/features/lead
 import { CARD, Section } from "~/features/marketing/components/section";
 import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { business } from "~/lib/business.server";
-import { useBusiness } from "~/root";
+import { useBusiness } from "~/lib/business";
 
 /*
  * One module for the 11 city pages (SPEC.md section 2): the page is picked by its path from

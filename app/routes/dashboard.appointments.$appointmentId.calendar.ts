@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dashboard.appointments.$appointmentId.calendar";
 import { findCustomerAppointmentForCalendar } from "~/features/appointments/customer-appointments.server";
 import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/ics.server";
-import { UUID_PATTERN } from "~/features/service-requests/respond.server";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { business } from "~/lib/business.server";
 import { requireCustomerForAction } from "~/lib/session.server";
 

@@ -5,8 +5,7 @@ import { memberships } from "~/db/schema";
 import { statementCsv } from "~/features/memberships/statement-csv.server";
 import { membershipStatement } from "~/features/memberships/membership.server";
 import { getSessionUser } from "~/lib/session.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from "~/lib/uuid";
 
 /**
  * A membership's statement as a CSV file: for its member and for staff only. Anyone else gets
@@ -15,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) throw new Response("Unauthorized", { status: 401 });
-  if (!UUID.test(params.membershipId)) throw new Response("Not Found", { status: 404 });
+  if (!UUID_PATTERN.test(params.membershipId)) throw new Response("Not Found", { status: 404 });
   const [membership] = await db()
     .select({
       id: memberships.id,

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/dashboard.requests.$requestId.photos.$photoId";
 import { removeRequestPhoto } from "~/features/photos/request-photos.server";
-import { respond, UUID_PATTERN } from "~/features/service-requests/respond.server";
+import { respond } from "~/features/service-requests/respond.server";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { logger } from "~/lib/logger.server";
 import { requireCustomerForAction } from "~/lib/session.server";
 

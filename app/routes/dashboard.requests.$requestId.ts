@@ -9,7 +9,8 @@ import {
   parseServiceRequestForm,
 } from "~/features/service-requests/form-data.server";
 import type { RequestActionResult } from "~/features/service-requests/notices";
-import { respond, UUID_PATTERN } from "~/features/service-requests/respond.server";
+import { respond } from "~/features/service-requests/respond.server";
+import { UUID_PATTERN } from "~/lib/uuid";
 import {
   deleteServiceRequest,
   moveServiceRequest,

@@ -19,7 +19,7 @@ import {
   parseIsoDate,
 } from "~/lib/business-calendar";
 import { getSessionUser } from "~/lib/session.server";
-import { useBusiness } from "~/root";
+import { useBusiness } from "~/lib/business";
 
 /*
  * One visit: its details, 'Move Visit' (day, then start time) and 'Cancel Visit' for the member

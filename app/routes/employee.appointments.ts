@@ -5,11 +5,9 @@ import {
   AppointmentRejectedError,
   createAppointment,
 } from "~/features/appointments/create-appointment.server";
-import {
-  createAppointmentSchema,
-  todayInBusinessZone,
-} from "~/features/appointments/create-appointment-schema";
+import { createAppointmentSchema } from "~/features/appointments/create-appointment-schema";
 import { guardEmployee } from "~/features/employee/guard.server";
+import { businessToday } from "~/lib/business-calendar";
 import { logger } from "~/lib/logger.server";
 
 /** 'Create New Appointment': re-validates everything, then writes it all in one transaction. */
@@ -18,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (guard.denied) return guard.denied;
   const formData = await request.formData();
   const submission = parseWithZod(formData, {
-    schema: createAppointmentSchema(todayInBusinessZone()),
+    schema: createAppointmentSchema(businessToday()),
   });
   if (submission.status !== "success") {
     return data(

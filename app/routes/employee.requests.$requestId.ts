@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/employee.requests.$requestId";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { updateNotesSchema, updateStatusSchema } from "~/features/employee/requests";
-import { isUuid, setRequestNotes, setRequestStatus } from "~/features/employee/requests.server";
+import { setRequestNotes, setRequestStatus } from "~/features/employee/requests.server";
+import { isUuid } from "~/lib/uuid";
 import { formFields } from "~/lib/form-fields";
 import { logger } from "~/lib/logger.server";
 

@@ -1,7 +1,6 @@
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/employee";
-import { todayInBusinessZone } from "~/features/appointments/create-appointment-schema";
 import { listEmployeeAppointments } from "~/features/appointments/employee-appointments.server";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ProfileMenu } from "~/features/accounts/components/profile-menu";
@@ -17,16 +16,18 @@ import { RequestDetailDialog } from "~/features/employee/components/request-deta
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { listCustomers, listEmployees } from "~/features/employee/customers.server";
 import { listUpcomingIntroCalls } from "~/features/intro-calls/queries.server";
-import { normaliseSearch, requestStatusSchema } from "~/features/employee/requests";
+import { normaliseSearch } from "~/features/employee/requests";
+import { requestStatusSchema } from "~/features/service-requests/schema";
 import {
   decodeCursor,
   encodeCursor,
   getRequestDetail,
-  isUuid,
   listRequests,
   requestCounters,
 } from "~/features/employee/requests.server";
 import { parseDashboardTab, type DashboardTab } from "~/features/employee/tabs";
+import { businessToday } from "~/lib/business-calendar";
+import { isUuid } from "~/lib/uuid";
 import { requireEmployee } from "~/lib/session.server";
 import { activeMembershipsOf, membershipCounters } from "~/features/memberships/membership.server";
 
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
   const url = new URL(request.url);
   const params = url.searchParams;
-  const today = todayInBusinessZone();
+  const today = businessToday();
 
   const status = requestStatusSchema.safeParse(params.get("status")).data;
   const search = normaliseSearch(params.get("q"));

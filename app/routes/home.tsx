@@ -17,7 +17,7 @@ import { leadPageUrl, leadResponseStatus, submitHomeLead } from "~/features/lead
 import { CARD, Section } from "~/features/marketing/components/section";
 import { faqPageJsonLd, localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { business } from "~/lib/business.server";
-import { useBusiness } from "~/root";
+import { useBusiness } from "~/lib/business";
 
 export const handle: ToasterHandle = { toaster: "on-demand" };
 

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Route } from "./+types/request-photos.$photoId";
 import { findViewablePhoto } from "~/features/photos/request-photos.server";
-import { UUID_PATTERN } from "~/features/service-requests/respond.server";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { storage } from "~/lib/storage.server";
 import { getSessionUser } from "~/lib/session.server";
 

@@ -1,5 +1,5 @@
 /**
- * Customer dashboard (issue 5): the server time of /dashboard for a member with 200 service
+ * Customer dashboard (ADR 009): the server time of /dashboard for a member with 200 service
  * requests and 1,000 photos, and the processing time and peak memory of a 10 MB JPEG upload.
  *
  * The dashboard runs in this process through the production build (build/, `npm run build`
@@ -29,6 +29,7 @@ import {
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import { processPhoto } from "~/features/photos/image.server";
 import { listCustomerRequests } from "~/features/service-requests/service-requests.server";
+import { addDays, businessToday } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
 import { createHome, createUser } from "../../tests/factories";
@@ -74,9 +75,7 @@ async function withPeakRss<T>(work: () => Promise<T>) {
 }
 
 function dayFromToday(days: number) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return addDays(businessToday(), days);
 }
 
 const TITLES = [

@@ -1,5 +1,5 @@
 /**
- * Employee dashboard at volume (issue 6): seeds 10,000 customers and 100,000 service requests
+ * Employee dashboard at volume (ADR 007): seeds 10,000 customers and 100,000 service requests
  * into PostgreSQL and measures the server time of what /employee runs for the All Requests tab:
  * the first page, a search, and the counters. The same work runs against a twin database with
  * 1,000 requests, call for call in alternation, so both figures see the same machine load.
@@ -16,7 +16,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { todayInBusinessZone } from "~/features/appointments/create-appointment-schema";
+import { businessToday } from "~/lib/business-calendar";
 import { listRequests, requestCounters } from "~/features/employee/requests.server";
 
 const CUSTOMERS = 10_000;
@@ -329,7 +329,7 @@ export async function run() {
   const small = await createDatabase(url, SMALL);
   const large = await createDatabase(url, LARGE);
   try {
-    const today = todayInBusinessZone();
+    const today = businessToday();
     const searches: [string, string][] = [
       ['search: a title word ("faucet")', "faucet"],
       ['search: a customer\'s full name ("Maria Alvarez")', "Maria Alvarez"],

@@ -36,7 +36,7 @@ export const CHROME_FLAGS = [
 
 const DEFAULT_PAGES = ["/", "/book-call", "/dunwoody-handyman"];
 
-/** The targets of issue 3, checked and marked in the report. */
+/** The public pages' targets (ADR 008), checked and marked in the report. */
 export const TARGETS = {
   performance: 100,
   performanceFloor: 98,
@@ -312,7 +312,7 @@ export function renderSection(
       "(and with it the performance score) can jump; the median run is the fair figure, and the " +
       "spread of the runs shows how busy the machine was.",
     "",
-    "Targets (issue 3): performance 100 (never under 98), accessibility, SEO and best practices " +
+    "Targets (ADR 008): performance 100 (never under 98), accessibility, SEO and best practices " +
       "100, LCP <= 1.3 s, total blocking time <= 50 ms, at most 115 KiB of gzipped JavaScript. " +
       "A ✗ marks a missed target.",
     "",

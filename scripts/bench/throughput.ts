@@ -409,7 +409,7 @@ function reasons(r: {
   const lines: string[] = [];
   if (missed(r.ourStatic, r.nginxAnchor, TARGETS.staticVsNginx))
     lines.push(
-      "- Static bytes below half of nginx: prerendered pages, assets and robots.txt still pass through Express's middleware (request id, a fresh CSP nonce, compression, the same-origin check, the static file lookup) before the prerendered-page map; the fast path ahead of Express (issue 13, item 2) is not built yet.",
+      "- Static bytes below half of nginx: prerendered pages, assets and robots.txt still pass through Express's middleware (request id, a fresh CSP nonce, compression, the same-origin check, the static file lookup) before the prerendered-page map; no fast path ahead of Express serves them yet.",
     );
   if (
     missed(r.onPg["/auth"], r.floorForm, TARGETS.authVsFloorForm) ||

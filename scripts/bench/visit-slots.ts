@@ -1,5 +1,5 @@
 /**
- * Visit slot offering (issue 16): the server time of offering 4 weeks of visit starts (the
+ * Visit slot offering (ADR 017): the server time of offering 4 weeks of visit starts (the
  * 'Book a Visit' day step: every day, every start, every handyman) with 20 handymen and 5,000
  * booked visits, some time off and the default closed days. The database is PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL points at a server (an admin URL: the bench creates and

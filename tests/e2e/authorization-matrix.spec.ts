@@ -441,7 +441,7 @@ const MATRIX: Record<string, Entry> = {
     },
     noAction: "a read-only week view",
   },
-  // Members book, move and cancel their own visits (issue 16).
+  // Members book, move and cancel their own visits (ADR 017).
   "routes/dashboard.book": {
     loader: {
       expect: byActor({
@@ -512,7 +512,7 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
-  // Memberships (issue 15). Staff's page and its actions: staff only, for the customer in the
+  // Memberships (ADR 014). Staff's page and its actions: staff only, for the customer in the
   // URL only (a visit or part of the other customer is refused).
   "routes/employee.customers.$customerId.membership": {
     loader: {

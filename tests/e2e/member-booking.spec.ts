@@ -27,7 +27,7 @@ import {
 import { uniqueWord } from "./employee-support";
 
 /*
- * Members book their own visits (issue 16): the Schedule tab, availability, .ics updates and the
+ * Members book their own visits (ADR 017): the Schedule tab, availability, .ics updates and the
  * 24-hour rule. Each test makes its own handyman, the member's dedicated one (their last visit).
  */
 

@@ -14,16 +14,14 @@ import {
   AppointmentRejectedError,
   createAppointment,
 } from "~/features/appointments/create-appointment.server";
-import {
-  createAppointmentSchema,
-  todayInBusinessZone,
-} from "~/features/appointments/create-appointment-schema";
+import { createAppointmentSchema } from "~/features/appointments/create-appointment-schema";
 import {
   CUSTOMER_PICKER_LIMIT,
   customerAppointmentOptions,
   findCustomerChoices,
   listCustomers,
 } from "~/features/employee/customers.server";
+import { businessToday } from "~/lib/business-calendar";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { createHome, createServiceRequest, createUser } from "../factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
@@ -127,7 +125,7 @@ describe("the Create Appointment rules", () => {
 
   it("knows today in Atlanta, not in UTC", () => {
     // 03:00 UTC on the 22nd is still the evening of the 21st in Atlanta.
-    expect(todayInBusinessZone(new Date("2026-11-22T03:00:00Z"))).toBe("2026-11-21");
+    expect(businessToday(new Date("2026-11-22T03:00:00Z"))).toBe("2026-11-21");
   });
 });
 

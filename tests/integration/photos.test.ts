@@ -18,7 +18,7 @@ import { createHome, createServiceRequest, createUser } from "../factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*
- * The photo pipeline against hostile files (issue 5 "Must show"): each one is rejected or
+ * The photo pipeline against hostile files (ADR 009): each one is rejected or
  * cleaned, and none is stored as it was sent. Real database, real disk, real sharp.
  */
 

@@ -4,8 +4,8 @@ import { isToasterRequested, requestToaster, subscribeToToaster } from "~/lib/la
 
 /*
  * The toast outlet, loaded after hydration instead of with the first page. The public pages
- * have a strict JavaScript budget (issue 3: at most 115 KB gzipped, and React with the router
- * already take about 110 KB), and sonner is ~10 KB of it (docs/decisions/008). So:
+ * have a strict JavaScript budget (ADR 008: at most 115 KB gzipped, and React with the router
+ * already take about 110 KB), and sonner is ~10 KB of it. So:
  *   - on pages whose route says `handle = { toaster: "on-demand" }` (the marketing pages), the
  *     Toaster loads only when something asks for it (~/lib/lazy-toast: a form's first focus
  *     or its first result);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useBusiness } from "~/root";
+import { useBusiness } from "~/lib/business";
 
 const SOCIAL_LINKS = [
   { label: "Facebook", href: "https://www.facebook.com/" },

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { QUICK_LINKS } from "~/components/layout/site-footer";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { useBusiness } from "~/root";
+import { useBusiness } from "~/lib/business";
 
 /*
  * Public pages carry a strict JavaScript budget (see docs/decisions/008), so this bar avoids

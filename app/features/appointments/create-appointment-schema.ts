@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUSINESS_TIME_ZONE, businessToday } from "~/lib/business-calendar";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /*
@@ -9,20 +9,14 @@ import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/vali
  * (blank rows are dropped); employee and notes optional.
  */
 
-export const APPOINTMENT_TIME_ZONE = BUSINESS_TIME_ZONE;
-
 export const SELECT_CUSTOMER_AND_PROPERTY = "Please select a customer and property";
 export const UNKNOWN_EMPLOYEE = "The chosen employee does not exist";
 const ACCOUNT_ID_MAX_LENGTH = 100;
 export const TASK_MAX_LENGTH = 500;
 export const APPOINTMENT_NOTES_MAX_LENGTH = 2000;
 
-/** Today's date (YYYY-MM-DD) where the business is: the business calendar's. */
-export { businessToday as todayInBusinessZone };
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isRealDate(value: string) {
   const [y, m, d] = value.split("-").map(Number);
@@ -51,7 +45,7 @@ const taskSchema = z.object({
     TASK_MAX_LENGTH,
     `A task must be at most ${TASK_MAX_LENGTH} characters`,
   ),
-  serviceRequestId: z.string().regex(UUID, "Unknown task").optional(),
+  serviceRequestId: z.string().regex(UUID_PATTERN, "Unknown task").optional(),
 });
 
 export type PlannedTask = { description: string; serviceRequestId?: string };
@@ -69,7 +63,7 @@ export function createAppointmentSchema(today: string) {
         .refine(withoutControlCharacters, SELECT_CUSTOMER_AND_PROPERTY),
       homeId: z
         .string({ error: SELECT_CUSTOMER_AND_PROPERTY })
-        .regex(UUID, SELECT_CUSTOMER_AND_PROPERTY),
+        .regex(UUID_PATTERN, SELECT_CUSTOMER_AND_PROPERTY),
       assignedEmployeeId: z
         .string({ error: UNKNOWN_EMPLOYEE })
         .max(ACCOUNT_ID_MAX_LENGTH, UNKNOWN_EMPLOYEE)

@@ -204,7 +204,7 @@ function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: 
         },
       ],
     });
-    // The reminder 24 hours before, and the calendar's SEQUENCE for later moves (issue 16).
+    // The reminder 24 hours before, and the calendar's SEQUENCE for later moves (ADR 017).
     await startVisitCalendar(tx, appointment);
     return appointment;
   });

@@ -11,9 +11,6 @@ import type { CustomerAppointment } from "./types";
  * every query (DESIGN.md decision 3).
  */
 
-/** Today's date in the business time zone (the business calendar's, kept in one place). */
-export { businessToday };
-
 const handyman = alias(profiles, "handyman");
 
 /** Approved appointments from today on, soonest first, with tasks and the assigned handyman. */

@@ -1,4 +1,5 @@
 import { createEvent } from "ics";
+import { BUSINESS_TIME_ZONE, minuteOfDay, zonedInstant } from "~/lib/business-calendar";
 
 /*
  * The calendar file of an appointment (SPEC section 9): 'Handyman Appointment' at the home's
@@ -6,8 +7,6 @@ import { createEvent } from "ics";
  * and times are wall-clock values in the business time zone; the file carries them as exact
  * UTC instants, so every calendar shows the visit at the right moment wherever it is opened.
  */
-
-export const BUSINESS_TIME_ZONE = "America/New_York";
 
 export type AppointmentForCalendar = {
   id: string;
@@ -23,42 +22,14 @@ export type AppointmentForCalendar = {
   notes: string | null;
 };
 
-/** Minutes east of UTC of `timeZone` at the instant `utcMs`. */
-function zoneOffsetMinutes(utcMs: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(utcMs));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
-}
-
 /**
- * The instant at which the wall clock in `timeZone` reads `date` `time`. Daylight saving is
- * honoured; a time skipped by the spring change is read with the offset before the change.
+ * The instant at which the wall clock in `timeZone` reads `date` `time` ("HH:MM" or "HH:MM:SS"),
+ * by the business calendar's rule: daylight saving is honoured, and a time skipped by the spring
+ * change is read with the offset before the change.
  */
 export function zonedTimeToUtc(date: string, time: string, timeZone = BUSINESS_TIME_ZONE) {
-  const [year, month, day] = date.split("-").map(Number);
-  const [hours, minutes, seconds = 0] = time.split(":").map(Number);
-  const wall = Date.UTC(year, month - 1, day, hours, minutes, seconds);
-  let utc = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
-  // A second pass settles instants near a daylight-saving change.
-  utc = wall - zoneOffsetMinutes(utc, timeZone) * 60_000;
-  return new Date(utc);
+  const seconds = Number(time.split(":")[2] ?? 0);
+  return new Date(zonedInstant(date, minuteOfDay(time), timeZone).getTime() + seconds * 1000);
 }
 
 /** "appointment-2026-12-01.ics": named by the scheduled date. */

@@ -1,5 +1,5 @@
 /*
- * Which visits can be booked (issue 16): for a block of 1 h 45 min or 3 h 30 min, the days of
+ * Which visits can be booked (ADR 017): for a block of 1 h 45 min or 3 h 30 min, the days of
  * the next 4 weeks with a free start, starts every 30 minutes inside a handyman's working hours,
  * never on a closed day, in time off, over another visit of the same handyman, in the past or
  * less than one business day ahead. A pure function of its inputs, so it is tested and

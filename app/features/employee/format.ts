@@ -1,9 +1,11 @@
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
+
 /*
  * Dates and times on the employee dashboard, always in the business time zone so the server's
  * HTML and the browser's render agree and staff in any zone read the same wall clock.
  */
 
-const ZONE = "America/New_York";
+const ZONE = BUSINESS_TIME_ZONE;
 
 const mediumDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: ZONE });
 const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: ZONE });

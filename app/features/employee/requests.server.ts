@@ -7,12 +7,9 @@ import {
   serviceRequestStatusCounts,
   serviceRequests,
 } from "~/db/schema";
-import {
-  DESCRIPTION_PREVIEW_LENGTH,
-  NOTES_PREVIEW_LENGTH,
-  REQUESTS_PAGE_SIZE,
-  type RequestStatus,
-} from "./requests";
+import type { RequestStatus } from "~/db/request-status";
+import { isUuid } from "~/lib/uuid";
+import { DESCRIPTION_PREVIEW_LENGTH, NOTES_PREVIEW_LENGTH, REQUESTS_PAGE_SIZE } from "./requests";
 
 /*
  * The employee's view of every customer's service requests. Built for a real business's
@@ -302,7 +299,6 @@ export async function setRequestNotes(
 }
 
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A cursor as an opaque URL parameter. */
 export function encodeCursor(cursor: RequestCursor) {
@@ -313,10 +309,6 @@ export function encodeCursor(cursor: RequestCursor) {
 export function decodeCursor(value: string | null | undefined): RequestCursor | undefined {
   if (!value || value.length > 200) return undefined;
   const [createdAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  if (!createdAt || !id || !TIMESTAMP_TEXT.test(createdAt) || !UUID.test(id)) return undefined;
+  if (!createdAt || !id || !TIMESTAMP_TEXT.test(createdAt) || !isUuid(id)) return undefined;
   return { createdAt, id };
-}
-
-export function isUuid(value: string | null | undefined): value is string {
-  return Boolean(value && UUID.test(value));
 }

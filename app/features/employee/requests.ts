@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { requestStatusSchema } from "~/features/service-requests/schema";
 import {
   CONTROL_CHARACTERS_MESSAGE,
   removeControlCharacters,
   withoutControlCharacters,
 } from "~/lib/validation";
-
-/** The one status set (DESIGN.md decision 1), in the order the Status select lists them. */
-export const REQUEST_STATUSES = ["new", "reviewed", "scheduled", "complete"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const REQUESTS_PAGE_SIZE = 25;
 /** SPEC section 9: description preview 80 characters, notes preview 15. */
@@ -15,8 +12,6 @@ export const DESCRIPTION_PREVIEW_LENGTH = 80;
 export const NOTES_PREVIEW_LENGTH = 15;
 /** Longest search term the server accepts (longer input is cut). */
 export const SEARCH_MAX_LENGTH = 100;
-
-export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 
 /** Internal notes: plain text, capped so one request cannot grow without bound. */
 export const NOTES_MAX_LENGTH = 5000;
@@ -34,12 +29,6 @@ export const updateNotesSchema = z.object({
     .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .default(""),
 });
-
-/** "under_review" → "Under review": underscores become spaces, first letter capitalised. */
-export function statusLabel(value: string) {
-  const spaced = value.replace(/_/g, " ");
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
 
 /** The last `n` characters of an id: 6 in the table, 8 in the dialog (SPEC section 9). */
 export function shortId(id: string, n: 6 | 8) {

@@ -1,11 +1,10 @@
-import crypto from "node:crypto";
 import type { z } from "zod";
 import { db } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { formFields } from "~/lib/form-fields";
 import { logger } from "~/lib/logger.server";
-import { enqueue } from "~/lib/outbox.server";
+import { enqueue, sendLeadWebhookNow } from "~/lib/outbox.server";
 import { hitAll } from "~/lib/rate-limit.server";
 import type { LeadResult, LeadStatus } from "./result";
 import {
@@ -40,8 +39,8 @@ type SaveMethod = "database" | "webhook" | "none";
 /**
  * Keeps a lead: the row and its webhook call (outbox) are written in one transaction, so the
  * webhook is delivered, with retries, exactly when the lead exists. If the database fails,
- * the webhook is called directly; if that fails too, the full lead goes to the error log,
- * the last place it can be recovered from.
+ * the outbox's sender calls the webhook at once; if that fails too, the full lead goes to the
+ * error log, the last place it can be recovered from.
  */
 export async function saveLead(input: {
   lead: Omit<typeof leads.$inferInsert, "id" | "createdAt">;
@@ -65,28 +64,12 @@ export async function saveLead(input: {
       "lead could not be saved to the database; calling the webhook directly",
     );
   }
-  if (await postWebhookDirectly(input.webhookBody)) {
+  if (await sendLeadWebhookNow(input.webhookBody)) {
     logger.warn({ source: input.lead.source }, "lead delivered to the webhook only");
     return { method: "webhook" };
   }
   logger.error({ lead: input.webhookBody }, "LEAD NOT SAVED: recover it from this log line");
   return { method: "none" };
-}
-
-async function postWebhookDirectly(body: Record<string, unknown>) {
-  const url = env().leadWebhookUrl;
-  if (!url) return false;
-  try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(5_000),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
 }
 
 /**

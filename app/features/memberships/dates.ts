@@ -1,7 +1,5 @@
+import { BUSINESS_TIME_ZONE as TIME_ZONE } from "~/lib/business-calendar";
 import type { IsoDate } from "./bank";
-
-/** The business time zone (SPEC: America/New_York); calendar days and times are read there. */
-const TIME_ZONE = "America/New_York";
 
 // Built once: an Intl formatter with a time zone is costly to make per call.
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE });

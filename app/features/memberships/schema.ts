@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { PLAN_IDS, VISIT_BLOCKS, WORK_STEP_MINUTES } from "~/content/plans";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /* The rules of the membership forms, shared by the forms and their actions. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONEY = /^\$?\s*(\d{1,3}(,\d{3})+|\d{1,7})(\.\d{1,2})?$/;
 
@@ -64,7 +64,7 @@ export const WORKED_CHOICES = Array.from(
 );
 
 export const completeVisitSchema = z.object({
-  appointmentId: z.string({ error: "Unknown visit" }).regex(UUID, "Unknown visit"),
+  appointmentId: z.string({ error: "Unknown visit" }).regex(UUID_PATTERN, "Unknown visit"),
   minutesWorked: z.coerce
     .number({ error: "Please choose the time worked" })
     .int("Please choose the time worked")
@@ -74,7 +74,7 @@ export const completeVisitSchema = z.object({
 export const partSchema = z.object({
   appointmentId: z
     .string({ error: "Please choose the visit" })
-    .regex(UUID, "Please choose the visit"),
+    .regex(UUID_PATTERN, "Please choose the visit"),
   description: z
     .string({ error: "Please describe the part" })
     .trim()
@@ -85,7 +85,7 @@ export const partSchema = z.object({
 });
 
 export const partIdSchema = z.object({
-  partId: z.string({ error: "Unknown part" }).regex(UUID, "Unknown part"),
+  partId: z.string({ error: "Unknown part" }).regex(UUID_PATTERN, "Unknown part"),
 });
 
 const BLOCK_MESSAGE = "Please choose a visit of 1 h 45 min or 3 h 30 min";

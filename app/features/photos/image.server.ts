@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp, { type OutputInfo } from "sharp";
 
 /*
- * Turns an uploaded file into images that are safe to store and serve (issue 5 item 4):
+ * Turns an uploaded file into images that are safe to store and serve (ADR 009):
  * the type is decided by the file's bytes, the picture is decoded and re-encoded (so nothing
  * of the original file survives: no EXIF, no GPS, no trailing payloads), orientation is
  * applied, and a thumbnail is made for lists.

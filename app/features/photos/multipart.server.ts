@@ -3,7 +3,7 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 
 /*
- * Reads a multipart/form-data request as a stream (issue 5 item 4). Each file is collected
+ * Reads a multipart/form-data request as a stream (ADR 009). Each file is collected
  * only up to its size limit; past it the rest is discarded, never buffered. Files are handed
  * over one at a time and the next one is not read until the previous one is dealt with, so
  * memory holds at most one file however many are sent.

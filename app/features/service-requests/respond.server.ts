@@ -1,9 +1,6 @@
 import { redirect } from "react-router";
 import { REQUEST_NOTICES, type RequestActionResult, type RequestNoticeCode } from "./notices";
 
-/** UUIDs only: anything else cannot name a row, and must not reach a uuid column. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A form posted by the browser itself (no JavaScript) navigates; a script's fetch does not.
  * Browsers without Sec-Fetch-* headers are told apart by what they accept.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUEST_STATUSES } from "~/db/request-status";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /*
@@ -9,8 +10,8 @@ import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/vali
 export const PRIORITIES = ["next", "later"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-export const STATUSES = ["new", "reviewed", "scheduled", "complete"] as const;
-export type RequestStatus = (typeof STATUSES)[number];
+/** A status from a form or the URL: one of the database's request statuses. */
+export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
@@ -38,7 +39,10 @@ export function isPriority(value: unknown): value is Priority {
   return value === "next" || value === "later";
 }
 
-/** "in_progress" → "In progress" (SPEC section 4: underscores to spaces, capitalised). */
+/**
+ * The label of a status or priority: "in_progress" → "In progress" (SPEC section 4: underscores
+ * to spaces, first letter capitalised).
+ */
 export function statusLabel(status: string) {
   const text = status.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,4 +1,5 @@
-import type { Priority, RequestStatus } from "./schema";
+import type { RequestStatus } from "~/db/request-status";
+import type { Priority } from "./schema";
 
 /** Only the id: the page shows photos by URL, and a member may have a thousand of them. */
 export type CustomerRequestPhoto = { id: string };

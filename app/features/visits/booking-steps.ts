@@ -4,6 +4,7 @@
  */
 import { parseIsoDate, type IsoDate } from "~/lib/business-calendar";
 import { isVisitBlock, type VisitBlock } from "~/features/availability/slots";
+import { UUID_PATTERN } from "~/lib/uuid";
 
 export type BookingChoice = {
   block?: VisitBlock;
@@ -14,8 +15,6 @@ export type BookingChoice = {
   /** The member pressed 'Next' on the tasks step. */
   tasksChosen: boolean;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function parseBookingChoice(params: URLSearchParams | FormData): BookingChoice {
   const text = (name: string) => {
@@ -37,7 +36,7 @@ export function parseBookingChoice(params: URLSearchParams | FormData): BookingC
     startMinute !== undefined && employeeText ? employeeText.slice(0, 100) : undefined;
   const requestIds = params
     .getAll("task")
-    .filter((v): v is string => typeof v === "string" && UUID.test(v))
+    .filter((v): v is string => typeof v === "string" && UUID_PATTERN.test(v))
     .slice(0, 50);
   const tasksChosen = startMinute !== undefined && text("tasks") === "chosen";
   return { block, date, startMinute, employeeId, requestIds, tasksChosen };

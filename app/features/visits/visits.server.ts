@@ -28,7 +28,7 @@ import { emailLayout, type MailMessage } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 
 /*
- * Members book, move and cancel their own visits (issue 16). Each change is one transaction:
+ * Members book, move and cancel their own visits (ADR 017). Each change is one transaction:
  * the appointment, its tasks, the requests moved to Scheduled, the calendar e-mail (.ics with the
  * appointment's UID and a growing SEQUENCE) and the reminder waiting in the outbox until 24 hours
  * before the start. The database refuses a handyman two overlapping visits (ADR 016).

@@ -27,10 +27,10 @@ import {
   APPOINTMENT_NOTES_MAX_LENGTH,
   TASK_MAX_LENGTH,
   createAppointmentSchema,
-  todayInBusinessZone,
 } from "~/features/appointments/create-appointment-schema";
-import { statusLabel } from "../requests";
+import { statusLabel } from "~/features/service-requests/schema";
 import { MemberVisitFields } from "~/features/memberships/components/member-visit-fields";
+import { businessToday } from "~/lib/business-calendar";
 
 /** "First Last", with the e-mail only where another customer has the same name. */
 function customerLabel(customer: CustomerChoice) {
@@ -111,7 +111,7 @@ function CreateAppointmentForm({
   const [customerId, setCustomerId] = useState("");
   const [homeId, setHomeId] = useState("");
   const [picked, setPicked] = useState<CustomerChoice | null>(null);
-  // A member's visit booked as an extra visit (issue 15).
+  // A member's visit booked as an extra visit (ADR 012).
   const [asExtra, setAsExtra] = useState(false);
 
   // The customer list follows what is typed, a moment after typing stops.
@@ -160,7 +160,7 @@ function CreateAppointmentForm({
     shouldRevalidate: "onInput",
     defaultValue: { tasks: [{ description: "" }] },
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: createAppointmentSchema(todayInBusinessZone()) });
+      return parseWithZod(formData, { schema: createAppointmentSchema(businessToday()) });
     },
   });
   const tasks = fields.tasks.getFieldList();

@@ -31,7 +31,7 @@ export type CustomerView = {
   openRequests: number;
   nextAppointmentDate: string | null;
   nextAppointmentStart: string | null;
-  /** The customer's active membership (issue 15), or null. */
+  /** The customer's active membership (ADR 014), or null. */
   membership?: { planName: string; minutesLeft: number } | null;
 };
 

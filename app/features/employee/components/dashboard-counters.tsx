@@ -13,7 +13,7 @@ export type CountersView = {
   reviewed: number;
   scheduledAppointments: number;
   complete: number;
-  /** Memberships (issue 15). */
+  /** Memberships (ADR 014). */
   activeMembers?: number;
   partsAwaitingApproval?: number;
 };

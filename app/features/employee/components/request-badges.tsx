@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
-import { statusLabel } from "../requests";
+import { statusLabel } from "~/features/service-requests/schema";
 
 /*
  * Employee-side badge colours (SPEC section 4): status new yellow, reviewed blue, scheduled

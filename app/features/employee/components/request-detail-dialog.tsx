@@ -12,13 +12,9 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { formatLongDate } from "../format";
-import {
-  NOTES_MAX_LENGTH,
-  REQUEST_STATUSES,
-  customerName,
-  shortId,
-  statusLabel,
-} from "../requests";
+import { REQUEST_STATUSES } from "~/db/request-status";
+import { statusLabel } from "~/features/service-requests/schema";
+import { NOTES_MAX_LENGTH, customerName, shortId } from "../requests";
 import { useActionToast } from "../use-action-toast";
 import { PriorityBadge, StatusBadge } from "./request-badges";
 import { phoneHref } from "~/lib/business";
@@ -36,7 +32,7 @@ export type RequestDetailView = {
   customerFirstName: string | null;
   customerLastName: string | null;
   customerPhone: string | null;
-  /** The customer's active membership (issue 15), or null. */
+  /** The customer's active membership (ADR 014), or null. */
   membership?: { planName: string; minutesLeft: number } | null;
   address: string;
   city: string;

@@ -15,14 +15,9 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { formatCreatedDate } from "../format";
-import {
-  REQUEST_STATUSES,
-  SEARCH_MAX_LENGTH,
-  customerName,
-  normaliseSearch,
-  shortId,
-  statusLabel,
-} from "../requests";
+import { REQUEST_STATUSES } from "~/db/request-status";
+import { statusLabel } from "~/features/service-requests/schema";
+import { SEARCH_MAX_LENGTH, customerName, normaliseSearch, shortId } from "../requests";
 import { PriorityBadge, StatusBadge } from "./request-badges";
 
 export type RequestRowView = {

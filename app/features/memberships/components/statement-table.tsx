@@ -7,11 +7,12 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { Link, useSearchParams } from "react-router";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 import { formatCents, formatMinutes } from "../bank";
 import type { StatementLine, StatementPage } from "../types";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: BUSINESS_TIME_ZONE,
   month: "short",
   day: "numeric",
   year: "numeric",

@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 import { cn } from "~/lib/utils";
 import type { CustomerRequest } from "../types";
 import { StatusBadge } from "./status-badge";
@@ -7,7 +8,7 @@ const createdFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   year: "numeric",
-  timeZone: "America/New_York",
+  timeZone: BUSINESS_TIME_ZONE,
 });
 
 export function formatCreated(iso: string) {

@@ -1,0 +1,33 @@
+import {
+  isDatabaseEmpty,
+  openDatabase,
+  setDatabase,
+  type DatabaseHandle,
+} from "~/db/client.server";
+import type { Env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { demoLoginLines, seedDemo } from "../scripts/seed";
+
+/**
+ * What a server does with its database before it answers, in production (`server/main.ts`) and
+ * in development (`server/dev.ts`) alike: open the database the configuration names, make it
+ * the process's database, apply the migrations, and, when it has no accounts yet, create the
+ * demo data (by default only on the embedded database; SEED_DEMO decides) and print the logins.
+ */
+export async function prepareDatabase(config: Env): Promise<DatabaseHandle> {
+  const handle = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  setDatabase(handle);
+  await handle.migrate();
+  logger.info({ database: handle.kind }, "database ready, migrations applied");
+
+  const shouldSeed = config.seedDemo ?? !config.databaseUrl;
+  if (shouldSeed && (await isDatabaseEmpty(handle.db))) {
+    await seedDemo(handle.db);
+    console.log(
+      ["", "Demo data created. Sign in at /auth with:", ...demoLoginLines(), ""].join("\n"),
+    );
+  }
+  return handle;
+}
