@@ -1,10 +1,10 @@
 import { z } from "zod";
 import {
-  cleanText,
   CONTROL_CHARACTERS_MESSAGE,
   emailSchema,
   nameSchema,
   newPasswordSchema,
+  tidyName,
   withoutControlCharacters,
 } from "~/lib/validation";
 
@@ -159,5 +159,5 @@ function rank(field: string) {
 
 /** What the sign-up form sends as the display name (Better Auth's `name`). */
 export function fullName(firstName: string, lastName: string) {
-  return cleanText(`${firstName} ${lastName}`);
+  return tidyName(`${firstName} ${lastName}`);
 }
