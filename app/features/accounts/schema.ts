@@ -7,6 +7,7 @@ import {
   tidyName,
   withoutControlCharacters,
 } from "~/lib/validation";
+import { stateCode } from "./us-states";
 
 /*
  * The account forms' rules (SPEC section 5), shared by the browser (Conform) and the server,
@@ -86,7 +87,13 @@ const requiredText = (message: string, max: number) =>
 export const homeSchema = z.object({
   address: requiredText("Street address is required", 200),
   city: requiredText("City is required", 100),
-  state: requiredText("State is required", 50),
+  // A choice from the list (its USPS code); a state's name is taken too, as the code.
+  state: requiredText("State is required", 50).transform((value, context) => {
+    const code = stateCode(value);
+    if (!code)
+      context.addIssue({ code: "custom", message: "Enter a US state, such as GA or Georgia" });
+    return code ?? value;
+  }),
   zipCode: requiredText("ZIP code is required", 20),
   propertyNotes: z
     .string()
