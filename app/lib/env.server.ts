@@ -77,6 +77,8 @@ const envSchema = z.object({
     )
     .transform((value) => value ?? "false"),
   SEED_DEMO: booleanFlag,
+  /** The business closes the day after Thanksgiving unless this is false. */
+  CLOSED_DAY_AFTER_THANKSGIVING: booleanFlag,
   BUSINESS_NAME: optionalString,
   BUSINESS_PHONE: optionalString.refine(
     (value) => value === undefined || value.replace(/\D/g, "").length >= 10,
@@ -157,6 +159,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO,
+    closedDays: { dayAfterThanksgiving: env.CLOSED_DAY_AFTER_THANKSGIVING ?? true },
     business: {
       name: env.BUSINESS_NAME,
       phone: env.BUSINESS_PHONE,

@@ -116,7 +116,9 @@ test.describe("booking page", () => {
         expect(hour).toBeLessThan(18);
       }
     }
-    expect(slots.days.length).toBeGreaterThanOrEqual(9);
+    // Ten weekdays in 14 days, less the closed days (Thanksgiving week leaves eight), and today
+    // may be over.
+    expect(slots.days.length).toBeGreaterThanOrEqual(7);
   });
 
   test("book a call: confirmation on screen, e-mail with an .ics, stored, and no longer offered @phone", async ({

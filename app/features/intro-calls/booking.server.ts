@@ -26,6 +26,7 @@ export async function schedulerData(now = new Date()): Promise<SchedulerData> {
     days: offeredSlots(
       now,
       taken.map((t) => t.startsAt),
+      env().closedDays,
     ).map((day) => ({
       date: day.date,
       label: dayLabel(day.slots[0]),
@@ -69,7 +70,7 @@ export async function bookIntroCall(
       const field = issue.path[0] as BookingField;
       fieldErrors[field] ??= issue.message;
     }
-  } else if (!isOfferableSlot(parsed.data.startsAt, now)) {
+  } else if (!isOfferableSlot(parsed.data.startsAt, now, env().closedDays)) {
     fieldErrors.startsAt = "That time is not available. Please choose another time.";
   }
   const first = (["startsAt", "name", "email", "phone"] as const).find((f) => fieldErrors[f]);
