@@ -92,7 +92,11 @@ test.describe("sign-up to dashboard", () => {
     await sink.waitForMail(email, /Confirm your/);
 
     await signInThroughForm(page, { email, password: PASSWORD });
-    await expectToast(page, "Error", "Email not verified");
+    await expectToast(
+      page,
+      "Please confirm your e-mail address",
+      "We have just sent you a new link",
+    );
     await expect(page).toHaveURL(/\/auth/);
     await expect.poll(async () => (await sink.mails(email)).length).toBe(2);
   });

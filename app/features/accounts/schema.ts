@@ -38,6 +38,12 @@ export const forgotPasswordSchema = z.object({
   email: requiredEmail("Please enter your email address first"),
 });
 
+/** 'Resend confirmation e-mail', offered when signing in before confirming the address. */
+export const resendConfirmationSchema = z.object({
+  intent: z.literal("resend-confirmation"),
+  email: requiredEmail("Please enter your email address first"),
+});
+
 export const resetPasswordSchema = z.object({
   intent: z.literal("reset-password"),
   token: z
