@@ -13,7 +13,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { emailLayout, escapeHtml } from "./mail.server";
 import { enqueue } from "./outbox.server";
-import { cleanText, nameSchema } from "./validation";
+import { nameSchema, tidyName } from "./validation";
 import { hit, refund } from "./rate-limit.server";
 
 /** Where the e-mailed links land (SPEC section 2 and DESIGN decision 10). */
@@ -155,7 +155,7 @@ function profileNames(name: string, firstName: unknown, lastName: unknown) {
   const first = nameSchema.safeParse(firstName);
   const last = nameSchema.safeParse(lastName);
   if (first.success && last.success) return { firstName: first.data, lastName: last.data };
-  const parts = cleanText(name).split(" ");
+  const parts = tidyName(name).split(" ");
   return { firstName: parts[0] || null, lastName: parts.slice(1).join(" ") || null };
 }
 

@@ -41,7 +41,10 @@ export function removeControlCharacters(value: string) {
   return value.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), "");
 }
 
-/** Removes < > ' " &, collapses whitespace and trims (home page form and sign-up). */
+/**
+ * Removes < > ' " &, collapses whitespace and trims: the spec's cleaning of the home page
+ * form's other fields. Names are no longer cleaned (ADR 020).
+ */
 export function cleanText(value: string) {
   return value
     .replace(/[<>'"&]/g, "")
@@ -52,17 +55,31 @@ export function cleanText(value: string) {
 /** The simple e-mail pattern: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * A name as its owner writes it (DESIGN decision 13, ADR 020): letters of any script with their
+ * accents, spaces, hyphens, straight and curly apostrophes and periods ("Siobhán O'Brien-Nuñez",
+ * "D’Arcy Jr.", "李 小龍"). Nothing is removed: a name with other characters is refused with the
+ * spec's message, and pages escape names when they show them.
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M} '’ʼ.\-‐]+$/u;
+
+/** The same name however it was typed: one space between words, composed accents (NFC). */
+export function tidyName(value: string) {
+  return value.normalize("NFC").replace(/\s+/g, " ").trim();
+}
+
 export const nameSchema = z
   .string({ error: "Name is required" })
-  .transform(cleanText)
+  .transform(tidyName)
   .pipe(
-    // Conform turns an empty string into undefined even here, after cleaning ("<>" → "").
+    // Conform turns an empty string into undefined even here, after tidying ("  " → "").
     z
       .string({ error: "Name is required" })
       .min(1, "Name is required")
       .min(2, "Name must be at least 2 characters")
       .max(50, "Name must be less than 50 characters")
-      .regex(/^[\p{L}\s'-]+$/u, "Name contains invalid characters"),
+      .regex(NAME_CHARACTERS, "Name contains invalid characters")
+      .regex(/\p{L}/u, "Name contains invalid characters"),
   );
 
 export const zipCodeSchema = z

@@ -21,6 +21,7 @@ import {
   firstValidationNotice,
   forgotPasswordSchema,
   homeSchema,
+  resendConfirmationSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
@@ -29,6 +30,7 @@ import {
 } from "~/features/accounts/schema";
 import {
   requestPasswordReset,
+  resendConfirmation,
   resetPassword,
   signIn,
   signUp,
@@ -76,6 +78,7 @@ const authSchema = z.discriminatedUnion("intent", [
   signUpSchema,
   signInSchema,
   forgotPasswordSchema,
+  resendConfirmationSchema,
   resetPasswordSchema,
   twoFactorCodeSchema,
 ]);
@@ -118,6 +121,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "forgot":
         outcome = await requestPasswordReset(input.email, context.clientAddress);
         break;
+      case "resend-confirmation":
+        outcome = await resendConfirmation(input.email, context.clientAddress);
+        break;
       case "reset-password":
         outcome = await resetPassword(input.token, input.password);
         break;
@@ -151,6 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         succeeded && intent === "sign-up" ? { resetForm: true } : { hideFields: ["password"] },
       ),
       notice: shown(outcome.notice),
+      offerResend: outcome.offerResend ?? false,
     },
     { status: outcome.status ?? 200, headers: outcome.headers },
   );
@@ -294,7 +301,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           </CardHeader>
           <CardContent className="grid gap-4">
             <NoticeFallback notice={actionData?.notice ?? urlNotice} />
-            {view === "sign-in" && <SignInForm lastResult={lastResult(["sign-in", "forgot"])} />}
+            {view === "sign-in" && (
+              <SignInForm
+                lastResult={lastResult(["sign-in", "forgot", "resend-confirmation"])}
+                offerResend={Boolean(
+                  actionData && "offerResend" in actionData && actionData.offerResend,
+                )}
+              />
+            )}
             {view === "sign-up" && <SignUpForm lastResult={lastResult(["sign-up"])} />}
             {view === "reset" && token && (
               <ResetPasswordForm token={token} lastResult={lastResult(["reset-password"])} />

@@ -35,14 +35,14 @@ test.describe("sign-up to dashboard", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectToast(page, "Success", "Please check your email for the confirmation link.");
 
-    // The profile row exists from the start, with the names as cleaned (SPEC section 5 removes
-    // the apostrophe) and no employee access.
+    // The profile row exists from the start, with the names as written (ADR 020) and no
+    // employee access.
     const [row] = await e2eDb()
       .select({ first: profiles.firstName, last: profiles.lastName, emp: profiles.isEmployee })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.userId))
       .where(eq(user.email, email));
-    expect(row).toEqual({ first: "Dana", last: "ONeil", emp: false });
+    expect(row).toEqual({ first: "Dana", last: "O'Neil", emp: false });
 
     // Not confirmed yet: signing in is refused with the backend's message.
     const mail = await sink.waitForMail(email, /Confirm your/);
@@ -92,7 +92,11 @@ test.describe("sign-up to dashboard", () => {
     await sink.waitForMail(email, /Confirm your/);
 
     await signInThroughForm(page, { email, password: PASSWORD });
-    await expectToast(page, "Error", "Email not verified");
+    await expectToast(
+      page,
+      "Please confirm your e-mail address",
+      "We have just sent you a new link",
+    );
     await expect(page).toHaveURL(/\/auth/);
     await expect.poll(async () => (await sink.mails(email)).length).toBe(2);
   });

@@ -114,8 +114,8 @@ test.describe("home page form", () => {
 
     const [lead] = await leadsFor(email);
     expect(lead).toMatchObject({
-      // Text cleaning removes the apostrophe (SPEC.md section 5).
-      name: "Dana ONeil",
+      // The name as written, apostrophe and all (ADR 020).
+      name: "Dana O'Neil",
       email: email.toLowerCase(),
       zipCode: "30338",
       formType: "contact",
@@ -127,7 +127,7 @@ test.describe("home page form", () => {
     await expect.poll(() => webhookBodies(email), { timeout: 15_000 }).toHaveLength(1);
     const [body] = await webhookBodies(email);
     expect(body).toEqual({
-      name: "Dana ONeil",
+      name: "Dana O'Neil",
       email: email.toLowerCase(),
       zipCode: "30338",
       formType: "contact",
@@ -211,7 +211,8 @@ test.describe("home page form", () => {
       form: { name: "<>", zipCode: "123456", email },
     });
     expect(response.status()).toBe(400);
-    expect(await response.text()).toContain("Name is required");
+    // Markup is refused, not removed (ADR 020).
+    expect(await response.text()).toContain("Name contains invalid characters");
     expect(await leadsFor(email)).toHaveLength(0);
   });
 

@@ -467,6 +467,8 @@ test.describe("editing and deleting", () => {
     await createServiceRequest(e2eDb(), homeOf(customer), { title: "Open job" });
     await openDashboard(page, customer);
     await expect(page.getByRole("button", { name: "Edit Open job" })).toBeVisible();
+    // Completed work is listed under Completed only (tests/e2e/completed-leaves-to-do.spec.ts).
+    await page.getByRole("tab", { name: "Completed" }).click();
     await expect(page.getByRole("article", { name: "Done job" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Edit Done job" })).toHaveCount(0);
   });

@@ -55,20 +55,20 @@ describe("lead capture", () => {
     await database.db.delete(rateLimits);
   });
 
-  it("saves a home lead (e-mail lower-cased, text cleaned) with its webhook call, in one go", async () => {
+  it("saves a home lead (e-mail lower-cased, name as written, spaces tidied) with its webhook call, in one go", async () => {
     const result = await submitHomeLead(
-      form({ name: "  Ana   <Maria> ", zipCode: " 30305 ", email: " Ana@Example.COM " }),
+      form({ name: "  Ana   María O’Neil ", zipCode: " 30305 ", email: " Ana@Example.COM " }),
       context(),
     );
     expect(result).toMatchObject({ status: "saved", clear: true });
     expect(result.toast.title).toBe("Thank you for your interest!");
     const [lead] = await database.db.select().from(leads).where(eq(leads.email, "ana@example.com"));
-    expect(lead).toMatchObject({ name: "Ana Maria", zipCode: "30305", source: "home" });
+    expect(lead).toMatchObject({ name: "Ana María O’Neil", zipCode: "30305", source: "home" });
     const [item] = await database.db.select().from(outbox);
     expect(item.payload).toEqual({
       leadId: lead.id,
       body: {
-        name: "Ana Maria",
+        name: "Ana María O’Neil",
         email: "ana@example.com",
         zipCode: "30305",
         formType: "contact",

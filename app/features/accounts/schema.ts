@@ -1,12 +1,13 @@
 import { z } from "zod";
 import {
-  cleanText,
   CONTROL_CHARACTERS_MESSAGE,
   emailSchema,
   nameSchema,
   newPasswordSchema,
+  tidyName,
   withoutControlCharacters,
 } from "~/lib/validation";
+import { stateCode } from "./us-states";
 
 /*
  * The account forms' rules (SPEC section 5), shared by the browser (Conform) and the server,
@@ -34,6 +35,12 @@ export const signInSchema = z.object({
 
 export const forgotPasswordSchema = z.object({
   intent: z.literal("forgot"),
+  email: requiredEmail("Please enter your email address first"),
+});
+
+/** 'Resend confirmation e-mail', offered when signing in before confirming the address. */
+export const resendConfirmationSchema = z.object({
+  intent: z.literal("resend-confirmation"),
   email: requiredEmail("Please enter your email address first"),
 });
 
@@ -86,7 +93,13 @@ const requiredText = (message: string, max: number) =>
 export const homeSchema = z.object({
   address: requiredText("Street address is required", 200),
   city: requiredText("City is required", 100),
-  state: requiredText("State is required", 50),
+  // A choice from the list (its USPS code); a state's name is taken too, as the code.
+  state: requiredText("State is required", 50).transform((value, context) => {
+    const code = stateCode(value);
+    if (!code)
+      context.addIssue({ code: "custom", message: "Enter a US state, such as GA or Georgia" });
+    return code ?? value;
+  }),
   zipCode: requiredText("ZIP code is required", 20),
   propertyNotes: z
     .string()
@@ -159,5 +172,5 @@ function rank(field: string) {
 
 /** What the sign-up form sends as the display name (Better Auth's `name`). */
 export function fullName(firstName: string, lastName: string) {
-  return cleanText(`${firstName} ${lastName}`);
+  return tidyName(`${firstName} ${lastName}`);
 }

@@ -13,7 +13,14 @@ import { fullName, type Notice } from "./schema";
  */
 
 export type AuthOutcome =
-  | { type: "notice"; notice: Notice; status?: number; headers?: Headers }
+  | {
+      type: "notice";
+      notice: Notice;
+      status?: number;
+      headers?: Headers;
+      /** The address is not confirmed yet: the page offers 'Resend confirmation e-mail'. */
+      offerResend?: boolean;
+    }
   | { type: "redirect"; to: string; headers?: Headers }
   | { type: "two-factor"; headers: Headers };
 
@@ -124,7 +131,12 @@ export async function signIn(
       asResponse: true,
     }),
   );
-  if (!response.ok) return failure(response);
+  if (!response.ok) {
+    // Better Auth says so only after checking the password, and has just sent a new link.
+    if (response.status === 403 && (await codeOf(response)) === "EMAIL_NOT_VERIFIED")
+      return { type: "notice", notice: NOT_CONFIRMED, status: 403, offerResend: true };
+    return failure(response);
+  }
   // The password was right: the attempt does not count against anyone.
   await limit.succeededSignIn();
   const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
@@ -160,6 +172,58 @@ export async function verifySecondFactor(
   const body = (await response.json()) as { user?: { id: string } };
   if (!body.user) return failure(response);
   return { type: "redirect", to: await destinationFor(body.user.id), headers: cookiesOf(response) };
+}
+
+async function codeOf(response: Response): Promise<string | undefined> {
+  try {
+    return ((await response.clone().json()) as { code?: string })?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+export const NOT_CONFIRMED: Notice = {
+  kind: "error",
+  title: "Please confirm your e-mail address",
+  description:
+    "Your account is waiting for its e-mail confirmation. We have just sent you a new link: open it, then sign in. Nothing arrived? Check your spam folder or choose 'Resend confirmation e-mail'.",
+};
+
+const CONFIRMATION_SENT: Notice = {
+  kind: "success",
+  title: "Confirmation e-mail sent",
+  description:
+    "If this address has an account waiting for confirmation, a new link is on its way. Open it, then sign in.",
+};
+
+/**
+ * 'Resend confirmation e-mail': rate-limited like the other account e-mails, and the same answer
+ * whether or not the address has an account waiting (no account enumeration).
+ */
+export async function resendConfirmation(
+  email: string,
+  clientAddress: string,
+): Promise<AuthOutcome> {
+  const limit = await limitAccountMail(email, clientAddress);
+  if (!limit.allowed)
+    return {
+      type: "notice",
+      notice: tooManyAttempts(limit.minutes),
+      status: 429,
+      offerResend: true,
+    };
+  const response = await answerOf(() =>
+    auth().api.sendVerificationEmail({
+      body: { email, callbackURL: VERIFIED_LANDING },
+      asResponse: true,
+    }),
+  );
+  // An address already confirmed is refused by Better Auth; it gets the same answer.
+  if (!response.ok && response.status >= 500) {
+    logger.warn({ status: response.status }, "confirmation e-mail request failed");
+    return failure(response);
+  }
+  return { type: "notice", notice: CONFIRMATION_SENT, offerResend: true };
 }
 
 const RESET_SENT: Notice = {

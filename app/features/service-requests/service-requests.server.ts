@@ -170,9 +170,10 @@ export async function deleteServiceRequest(customerId: string, requestId: string
 export type MoveResult = "moved" | "at-end" | "not-found";
 
 /**
- * Moves a request one place up or down inside its (customer, priority) group and renumbers
- * the group, in one transaction with the group's rows locked, so two devices moving at once
- * still end with one consistent order (DESIGN.md decision 2).
+ * Moves a request one place up or down inside its (customer, priority) group of the to-do list
+ * and renumbers the group, in one transaction with the group's rows locked, so two devices
+ * moving at once still end with one consistent order (DESIGN.md decision 2). Completed work
+ * has left the to-do list: it neither moves nor counts as a neighbour.
  */
 export async function moveServiceRequest(
   customerId: string,
@@ -183,7 +184,13 @@ export async function moveServiceRequest(
     const [target] = await tx
       .select({ priority: serviceRequests.priority })
       .from(serviceRequests)
-      .where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.customerId, customerId)));
+      .where(
+        and(
+          eq(serviceRequests.id, requestId),
+          eq(serviceRequests.customerId, customerId),
+          ne(serviceRequests.status, "complete"),
+        ),
+      );
     if (!target) return "not-found";
     const group = await tx
       .select({ id: serviceRequests.id, position: serviceRequests.position })
@@ -192,6 +199,7 @@ export async function moveServiceRequest(
         and(
           eq(serviceRequests.customerId, customerId),
           eq(serviceRequests.priority, target.priority),
+          ne(serviceRequests.status, "complete"),
         ),
       )
       .orderBy(

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import {
   firstValidationNotice,
   forgotPasswordSchema,
+  resendConfirmationSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
@@ -45,9 +46,19 @@ function usePendingIntent() {
   return navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
 }
 
-const signInOrForgot = z.discriminatedUnion("intent", [signInSchema, forgotPasswordSchema]);
+const signInOrForgot = z.discriminatedUnion("intent", [
+  signInSchema,
+  forgotPasswordSchema,
+  resendConfirmationSchema,
+]);
 
-export function SignInForm({ lastResult }: FormProps) {
+export function SignInForm({
+  lastResult,
+  offerResend = false,
+}: FormProps & {
+  /** Signing in found the address unconfirmed: offer a new confirmation e-mail. */
+  offerResend?: boolean;
+}) {
   const pending = usePendingIntent();
   const [form, fields] = useForm({
     id: "sign-in",
@@ -85,6 +96,17 @@ export function SignInForm({ lastResult }: FormProps) {
       >
         {pending === "forgot" ? "Sending reset link..." : "Forgot your password?"}
       </Button>
+      {offerResend && (
+        <Button
+          type="submit"
+          name="intent"
+          value="resend-confirmation"
+          variant="outline"
+          disabled={pending !== null}
+        >
+          {pending === "resend-confirmation" ? "Sending..." : "Resend confirmation e-mail"}
+        </Button>
+      )}
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
+import { US_STATES } from "../us-states";
 import { PasswordInput } from "./password-input";
 
 type FieldProps = {
@@ -41,6 +42,40 @@ export function FormField({ meta, label, type = "text", hint, className, ...rest
       )}
       <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
+  );
+}
+
+/**
+ * State: a text input offering the US states as a list (datalist), holding Georgia to start.
+ * Typing a code ("GA") or a name ("Georgia") works too, with or without JavaScript; the schema
+ * keeps the USPS code.
+ */
+export function StateField({
+  meta,
+  className,
+}: {
+  meta: FieldMetadata<string | null | undefined>;
+  className?: string;
+}) {
+  const listId = `${meta.id}-states`;
+  return (
+    <>
+      <FormField
+        meta={meta}
+        label="State"
+        autoComplete="address-level1"
+        list={listId}
+        autoCapitalize="characters"
+        className={className}
+      />
+      <datalist id={listId}>
+        {US_STATES.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </datalist>
+    </>
   );
 }
 

@@ -14,7 +14,8 @@ import {
   CardTitle,
 } from "~/components/ui/card";
 import { homeSchema, type HomeAddress } from "../schema";
-import { FormField, TextareaField } from "./form-field";
+import { DEFAULT_STATE, stateCode } from "../us-states";
+import { FormField, StateField, TextareaField } from "./form-field";
 
 type Answer = {
   ok: boolean;
@@ -113,6 +114,9 @@ function HomeForm({
   saving: boolean;
   onCancel: () => void;
 }) {
+  // A new address starts on Georgia; a saved one on its state's code, or as it was typed when it
+  // is not a state of the list (saved before the field offered the list).
+  const state = home ? (stateCode(home.state) ?? home.state) : DEFAULT_STATE;
   const [form, fields] = useForm({
     id: "home-address",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
@@ -120,7 +124,7 @@ function HomeForm({
     defaultValue: {
       address: home?.address ?? "",
       city: home?.city ?? "",
-      state: home?.state ?? "",
+      state,
       zipCode: home?.zipCode ?? "",
       propertyNotes: home?.propertyNotes ?? "",
     },
@@ -139,7 +143,7 @@ function HomeForm({
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField meta={fields.city} label="City" autoComplete="address-level2" />
-        <FormField meta={fields.state} label="State" autoComplete="address-level1" />
+        <StateField meta={fields.state} />
         <FormField
           meta={fields.zipCode}
           label="ZIP Code"

@@ -4,7 +4,8 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { homeSchema } from "../schema";
-import { FormField, TextareaField } from "./form-field";
+import { DEFAULT_STATE } from "../us-states";
+import { FormField, StateField, TextareaField } from "./form-field";
 
 /**
  * 'Welcome! Let's set up your property': a modal that cannot be dismissed (no close button,
@@ -23,6 +24,7 @@ export function PropertySetupDialog({
     id: "property-setup",
     lastResult,
     constraint: getZodConstraint(homeSchema),
+    defaultValue: { state: DEFAULT_STATE },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: homeSchema }),
@@ -55,12 +57,7 @@ export function PropertySetupDialog({
           />
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField meta={fields.city} label="City" autoComplete="address-level2" />
-            <FormField
-              meta={fields.state}
-              label="State"
-              autoComplete="address-level1"
-              placeholder="GA"
-            />
+            <StateField meta={fields.state} />
             <FormField
               meta={fields.zipCode}
               label="ZIP Code"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { inputClassName } from "~/components/ui/input-class-name";
@@ -24,6 +24,17 @@ export function BuiltInBooking({ days, reloadSlots }: { days: Days; reloadSlots:
   const result = fetcher.data;
   const errors = result?.fieldErrors ?? {};
   const day = days.find((d) => d.date === date) ?? days[0];
+  const confirmation = useRef<HTMLDivElement>(null);
+  const booked = result?.status === "booked" && result.booking ? result.booking : undefined;
+
+  // The confirmation replaces the form, which was taller: bring it into view and move focus to
+  // it, so the visitor (and a screen reader) lands on it rather than on an empty card.
+  useEffect(() => {
+    const element = confirmation.current;
+    if (!booked || !element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: "center" });
+  }, [booked]);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !result || announced.has(result)) return;
@@ -32,13 +43,18 @@ export function BuiltInBooking({ days, reloadSlots }: { days: Days; reloadSlots:
     if (result.status === "booked" || result.status === "taken") reloadSlots();
   }, [fetcher.state, result, reloadSlots]);
 
-  if (result?.status === "booked" && result.booking) {
+  if (booked) {
     return (
-      <div role="status" className="rounded-xl border border-primary p-6">
+      <div
+        ref={confirmation}
+        role="status"
+        tabIndex={-1}
+        className="scroll-mt-24 rounded-xl border border-primary p-6 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <h3 className="text-xl font-bold">You&apos;re booked!</h3>
         <p className="mt-2">
-          We will call you on {result.booking.when}. A confirmation with a calendar invitation is on
-          its way to {result.booking.email}.
+          We will call you on {booked.when}. A confirmation with a calendar invitation is on its way
+          to {booked.email}.
         </p>
       </div>
     );

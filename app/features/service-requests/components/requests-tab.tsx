@@ -12,24 +12,32 @@ const GROUPS: { priority: Priority; label: string; empty: string }[] = [
   { priority: "later", label: "Later", empty: "No tasks for later yet" },
 ];
 
-/** Moves one request a place up or down inside its priority group (the optimistic view). */
+/** Completed work has left the to-do list: it is listed under Completed only. */
+export function isOnToDoList(request: CustomerRequest) {
+  return request.status !== "complete";
+}
+
+/**
+ * Moves one request a place up or down inside its priority group of the to-do list (the
+ * optimistic view).
+ */
 export function moveWithinGroup(
   requests: CustomerRequest[],
   requestId: string,
   direction: "up" | "down",
 ) {
   const moving = requests.find((request) => request.id === requestId);
-  if (!moving) return requests;
-  const group = requests.filter((request) => request.priority === moving.priority);
+  if (!moving || !isOnToDoList(moving)) return requests;
+  const inGroup = (request: CustomerRequest) =>
+    request.priority === moving.priority && isOnToDoList(request);
+  const group = requests.filter(inGroup);
   const index = group.indexOf(moving);
   const target = direction === "up" ? index - 1 : index + 1;
   if (target < 0 || target >= group.length) return requests;
   const reordered = [...group];
   [reordered[index], reordered[target]] = [reordered[target], reordered[index]];
   let next = 0;
-  return requests.map((request) =>
-    request.priority === moving.priority ? reordered[next++] : request,
-  );
+  return requests.map((request) => (inGroup(request) ? reordered[next++] : request));
 }
 
 /**
@@ -128,7 +136,9 @@ function RequestGroups({
   return (
     <>
       {GROUPS.map((group) => {
-        const members = items.filter((request) => request.priority === group.priority);
+        const members = items.filter(
+          (request) => request.priority === group.priority && isOnToDoList(request),
+        );
         const headingId = `group-${group.priority}`;
         return (
           <section key={group.priority} aria-labelledby={headingId} className="grid gap-3">
