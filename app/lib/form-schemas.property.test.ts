@@ -173,6 +173,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   },
   signInSchema: { intent: "sign-in", email: "ada@example.com", password: "anything" },
   forgotPasswordSchema: { intent: "forgot", email: "ada@example.com" },
+  resendConfirmationSchema: { intent: "resend-confirmation", email: "ada@example.com" },
   resetPasswordSchema: { intent: "reset-password", token: "abc123", password: "Sturdy-Pass-2026!" },
   twoFactorCodeSchema: { intent: "verify-totp", code: "123456" },
   homeSchema: {
