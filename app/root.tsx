@@ -43,9 +43,6 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Moved to lib/business.ts (components may not import the root route); kept for old imports. */
-export { useBusiness } from "~/lib/business";
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let detail = "Unknown error";
   let stack: string | undefined;

@@ -30,7 +30,7 @@ import type { CustomerRequest } from "~/features/service-requests/types";
 import { logger } from "~/lib/logger.server";
 import { requireCustomer, type SessionUser } from "~/lib/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useBusiness } from "~/root";
+import { useBusiness } from "~/lib/business";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
 
 type DashboardData = {
