@@ -32,7 +32,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="membership-statement-${membership.startDate}.csv"`,
       "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
     },
   });
 }

@@ -60,7 +60,7 @@ test.describe("Create New Appointment", () => {
     // The search asks the server (the list shows the first 200 customers by name); the
     // customer is then picked by name from the one field labelled with the word "Customer".
     await dialog.getByLabel("Find by name, e-mail or phone").fill(customer.fullName);
-    const customerSelect = page.getByLabel("Customer");
+    const customerSelect = dialog.getByLabel("Customer");
     await expect(customerSelect.locator("option")).toHaveText([
       "Choose a customer",
       customer.fullName,

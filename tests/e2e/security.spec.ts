@@ -39,6 +39,8 @@ function urlFor(route: AppRoute) {
     photoId: world.A.photoIds[0],
     variant: "full",
     userId: world.A.id,
+    customerId: world.A.id,
+    membershipId: world.A.membershipId,
     file: "profile.webp",
     "*": route.pattern.startsWith("/api/auth") ? "get-session" : "no-such-page",
   };
