@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { offerVisits } from "~/features/availability/availability.server";
 import { isVisitBlock } from "~/features/availability/slots";
+import { DayRadios, radio } from "~/features/visits/components/book-visit";
 import { cancelMemberVisit, moveMemberVisit } from "~/features/visits/member-visits.server";
 import {
   VisitRejectedError,
@@ -111,9 +112,6 @@ export function meta() {
   return [{ title: "Your Visit" }];
 }
 
-const radio =
-  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border bg-background px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5";
-
 export default function VisitPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const business = useBusiness();
   const navigation = useNavigation();
@@ -192,18 +190,7 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
                 <input type="hidden" name="move" value="1" />
                 <fieldset className="grid gap-2 sm:grid-cols-2">
                   <legend className="mb-2 text-sm text-muted-foreground">Choose a new day</legend>
-                  {d.days.map((day, i) => (
-                    <label key={day.date} className={radio}>
-                      <input
-                        type="radio"
-                        name="date"
-                        value={day.date}
-                        required
-                        defaultChecked={i === 0}
-                      />
-                      {day.label}
-                    </label>
-                  ))}
+                  <DayRadios days={d.days} />
                 </fieldset>
                 <Button type="submit" className="w-full sm:w-fit">
                   Next

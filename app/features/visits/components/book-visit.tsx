@@ -18,8 +18,19 @@ export type BookVisitData = {
   startLabel: string | null;
 };
 
-const radio =
+/** A radio choice drawn as a tappable card (the steps of booking and moving a visit). */
+export const radio =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border bg-background px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5";
+
+/** The offered days as radios named "date", the first chosen. */
+export function DayRadios({ days }: { days: { date: string; label: string }[] }) {
+  return days.map((day, i) => (
+    <label key={day.date} className={radio}>
+      <input type="radio" name="date" value={day.date} required defaultChecked={i === 0} />
+      {day.label}
+    </label>
+  ));
+}
 
 function Step({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -139,18 +150,7 @@ export function BookVisit({
               <Hidden choice={choice} upTo="date" />
               <fieldset className="grid gap-2 sm:grid-cols-2">
                 <legend className="sr-only">Days with a free time</legend>
-                {data.days.map((day, i) => (
-                  <label key={day.date} className={radio}>
-                    <input
-                      type="radio"
-                      name="date"
-                      value={day.date}
-                      required
-                      defaultChecked={i === 0}
-                    />
-                    {day.label}
-                  </label>
-                ))}
+                <DayRadios days={data.days} />
               </fieldset>
               <Button type="submit" className="w-full sm:w-fit">
                 Next
