@@ -21,6 +21,7 @@ import { requestStatusSchema } from "~/features/service-requests/schema";
 import {
   decodeCursor,
   encodeCursor,
+  countMatchingRequests,
   getRequestDetail,
   listRequests,
   requestCounters,
@@ -46,21 +47,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   const appointmentsView: "upcoming" | "past" =
     params.get("appts") === "past" ? "past" : "upcoming";
 
-  const [counters, requests, appointmentList, customers, employees, introCalls, detail, members] =
-    await Promise.all([
-      requestCounters(today),
-      listRequests({ status, search, after, before }),
-      listEmployeeAppointments({
-        when: appointmentsView,
-        today,
-        page: Number(params.get("apage")) || 1,
-      }),
-      listCustomers({ search: customerSearch, page: Number(params.get("cpage")) || 1, today }),
-      listEmployees(),
-      listUpcomingIntroCalls({ limit: 50 }),
-      isUuid(requestId) ? getRequestDetail(requestId) : Promise.resolve(null),
-      membershipCounters(),
-    ]);
+  const [
+    counters,
+    requests,
+    searchMatches,
+    appointmentList,
+    customers,
+    employees,
+    introCalls,
+    detail,
+    members,
+  ] = await Promise.all([
+    requestCounters(today),
+    listRequests({ status, search, after, before }),
+    search ? countMatchingRequests({ status, search }) : null,
+    listEmployeeAppointments({
+      when: appointmentsView,
+      today,
+      page: Number(params.get("apage")) || 1,
+    }),
+    listCustomers({ search: customerSearch, page: Number(params.get("cpage")) || 1, today }),
+    listEmployees(),
+    listUpcomingIntroCalls({ limit: 50 }),
+    isUuid(requestId) ? getRequestDetail(requestId) : Promise.resolve(null),
+    membershipCounters(),
+  ]);
+  // What the filtered request list holds, for its heading: a status alone is a counter.
+  const matching = searchMatches ?? (status ? counters[status] : counters.total);
   // Each customer's active membership, for the Customers tab and the request detail.
   const memberOf = await activeMembershipsOf([
     ...customers.customers.map((c) => c.userId),
@@ -77,6 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       newer: requests.newer ? encodeCursor(requests.newer) : null,
       status: status ?? null,
       search: search ?? "",
+      matching,
     },
     appointments: {
       view: appointmentsView,
@@ -200,6 +214,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
           <CustomersPanel
             customers={data.customers.customers}
             total={data.customers.total}
+            allCustomers={data.customers.allCustomers}
             page={data.customers.page}
             pageCount={data.customers.pageCount}
             search={data.customers.search}

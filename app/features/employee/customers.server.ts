@@ -42,13 +42,28 @@ export type CustomerRow = {
 export async function listCustomers(
   options: { search?: string; page?: number; today: string },
   database: DbOrTx = db(),
-): Promise<{ customers: CustomerRow[]; total: number; page: number; pageCount: number }> {
+): Promise<{
+  customers: CustomerRow[];
+  /** Customers matching the search (all of them without one). */
+  total: number;
+  /** Every customer, searched or not (the heading's '2 of 9 customers'). */
+  allCustomers: number;
+  page: number;
+  pageCount: number;
+}> {
   const where = and(eq(profiles.isEmployee, false), customerSearch(options.search));
-  const [{ total }] = await database
-    .select({ total: sql<number>`count(*)::int` })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .where(where);
+  const countOf = async (condition: typeof where) => {
+    const [{ total }] = await database
+      .select({ total: sql<number>`count(*)::int` })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(condition);
+    return total;
+  };
+  const [total, allCustomers] = await Promise.all([
+    countOf(where),
+    options.search ? countOf(eq(profiles.isEmployee, false)) : null,
+  ]);
   const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
 
@@ -88,6 +103,7 @@ export async function listCustomers(
       return { ...row, nextAppointmentDate: date, nextAppointmentStart: start };
     }),
     total,
+    allCustomers: allCustomers ?? total,
     page,
     pageCount,
   };

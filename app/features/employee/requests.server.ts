@@ -9,7 +9,12 @@ import {
 } from "~/db/schema";
 import type { RequestStatus } from "~/db/request-status";
 import { isUuid } from "~/lib/uuid";
-import { DESCRIPTION_PREVIEW_LENGTH, NOTES_PREVIEW_LENGTH, REQUESTS_PAGE_SIZE } from "./requests";
+import {
+  DESCRIPTION_PREVIEW_LENGTH,
+  MATCH_COUNT_CAP,
+  NOTES_PREVIEW_LENGTH,
+  REQUESTS_PAGE_SIZE,
+} from "./requests";
 
 /*
  * The employee's view of every customer's service requests. Built for a real business's
@@ -193,6 +198,28 @@ export async function listRequests(
     older: backwards ? last : hasMore ? last : null,
     newer: backwards ? (hasMore ? first : null) : paging ? first : null,
   };
+}
+
+/**
+ * How many requests match a search (and status), for the heading ('2 of 9 requests'). Counted
+ * only up to `cap`: a full count would grow with the table (ADR 007), so past it the heading
+ * says "more than". A status alone is counted by the counters, not here.
+ */
+export async function countMatchingRequests(
+  query: { status?: RequestStatus; search: string },
+  cap = MATCH_COUNT_CAP,
+  database: DbOrTx = db(),
+): Promise<number> {
+  const pattern = likePattern(query.search);
+  const filters = [
+    sql`(${serviceRequests.title} ilike ${pattern} or ${serviceRequests.customerId} in (select ${profiles.userId} from ${profiles} where ${profiles.isEmployee} = false and ${profileFullName} ilike ${pattern}))`,
+  ];
+  if (query.status) filters.push(sql`${serviceRequests.status} = ${query.status}`);
+  const result = await database.execute(sql`
+    select count(*)::int as n from (
+      select 1 from ${serviceRequests} where ${sql.join(filters, sql` and `)} limit ${cap + 1}
+    ) matches`);
+  return Number(rowsOf<{ n: number }>(result)[0].n);
 }
 
 export type RequestCounters = {

@@ -10,6 +10,9 @@ export const REQUESTS_PAGE_SIZE = 25;
 /** SPEC section 9: description preview 80 characters, notes preview 15. */
 export const DESCRIPTION_PREVIEW_LENGTH = 80;
 export const NOTES_PREVIEW_LENGTH = 15;
+/** A search's matching requests are counted up to this many (the heading says "more than"). */
+export const MATCH_COUNT_CAP = 1000;
+
 /** Longest search term the server accepts (longer input is cut). */
 export const SEARCH_MAX_LENGTH = 100;
 

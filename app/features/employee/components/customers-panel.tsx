@@ -14,6 +14,7 @@ import {
 } from "~/components/ui/table";
 import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments/format";
 import { customerName } from "../requests";
+import { CARDS_BELOW_LG as cards, listHeading } from "./card-rows";
 import { withParams } from "./requests-panel";
 import { phoneHref } from "~/lib/business";
 import { MembershipLink } from "~/features/memberships/components/membership-link";
@@ -38,12 +39,16 @@ export type CustomerView = {
 export function CustomersPanel({
   customers,
   total,
+  allCustomers,
   page,
   pageCount,
   search,
 }: {
   customers: CustomerView[];
+  /** Customers matching the search. */
   total: number;
+  /** Every customer. */
+  allCustomers: number;
   page: number;
   pageCount: number;
   search: string;
@@ -53,7 +58,14 @@ export function CustomersPanel({
     <Card>
       <CardHeader className="gap-4">
         <CardTitle asChild>
-          <h2 className="text-xl">Customers ({total})</h2>
+          <h2 className="text-xl">
+            {listHeading("Customers", {
+              shown: total,
+              total: allCustomers,
+              filtered: Boolean(search),
+              noun: ["customer", "customers"],
+            })}
+          </h2>
         </CardTitle>
         <Form
           method="get"
@@ -95,8 +107,8 @@ export function CustomersPanel({
             {search ? "No customers match this search" : "No customers yet"}
           </p>
         ) : (
-          <Table containerLabel="Customers">
-            <TableHeader>
+          <Table containerLabel="Customers" className={cards.table}>
+            <TableHeader className={cards.header}>
               <TableRow>
                 <TableHead scope="col">Name</TableHead>
                 <TableHead scope="col">E-mail</TableHead>
@@ -107,18 +119,20 @@ export function CustomersPanel({
                 <TableHead scope="col">Membership</TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className={cards.body}>
               {customers.map((customer) => (
-                <TableRow key={customer.userId} className="align-top">
-                  <TableCell className="font-medium">
+                <TableRow key={customer.userId} className={`align-top ${cards.row}`}>
+                  <TableCell className={`font-medium max-lg:text-base ${cards.cell}`}>
                     {customerName(customer.firstName, customer.lastName)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className={`break-all ${cards.cell}`}>
+                    <CardLabel text="E-mail" />
                     <a className="text-primary underline" href={`mailto:${customer.email}`}>
                       {customer.email}
                     </a>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className={cards.cell}>
+                    <CardLabel text="Phone" />
                     {customer.phone ? (
                       <a className="text-primary underline" href={phoneHref(customer.phone)}>
                         {customer.phone}
@@ -127,7 +141,8 @@ export function CustomersPanel({
                       <span className="text-muted-foreground">Not provided</span>
                     )}
                   </TableCell>
-                  <TableCell className="min-w-48 whitespace-normal">
+                  <TableCell className={`min-w-48 whitespace-normal ${cards.cell}`}>
+                    <CardLabel text="Home address" />
                     {customer.address ? (
                       <>
                         {customer.address}
@@ -138,8 +153,12 @@ export function CustomersPanel({
                       <span className="text-muted-foreground">No home address</span>
                     )}
                   </TableCell>
-                  <TableCell>{customer.openRequests}</TableCell>
-                  <TableCell className="whitespace-normal">
+                  <TableCell className={cards.cell}>
+                    <CardLabel text="Open requests" />
+                    {customer.openRequests}
+                  </TableCell>
+                  <TableCell className={`whitespace-normal ${cards.cell}`}>
+                    <CardLabel text="Next appointment" />
                     {customer.nextAppointmentDate && customer.nextAppointmentStart ? (
                       <>
                         {formatAppointmentDate(customer.nextAppointmentDate)}
@@ -150,7 +169,8 @@ export function CustomersPanel({
                       <span className="text-muted-foreground">None scheduled</span>
                     )}
                   </TableCell>
-                  <TableCell className="whitespace-normal">
+                  <TableCell className={`whitespace-normal ${cards.cell}`}>
+                    <CardLabel text="Membership" />
                     <MembershipLink
                       customerId={customer.userId}
                       membership={customer.membership}
@@ -194,4 +214,9 @@ export function CustomersPanel({
       </CardContent>
     </Card>
   );
+}
+
+/** A field's name in front of its value, on the cards of phone width only (the table has headers). */
+function CardLabel({ text }: { text: string }) {
+  return <span className={`${cards.label} mr-1`}>{text}:</span>;
 }

@@ -12,9 +12,26 @@ function renderPanel(data: RequestsPanelData, total: number, url = "/employee") 
   return renderToString(<Stub initialEntries={[url]} />).replace(/<!-- -->/g, "");
 }
 
-const empty: RequestsPanelData = { rows: [], older: null, newer: null, status: null, search: "" };
+const empty: RequestsPanelData = {
+  rows: [],
+  older: null,
+  newer: null,
+  status: null,
+  search: "",
+  matching: 0,
+};
 
 describe("All Requests panel", () => {
+  it("says what is shown when a search or filter is on, and a count that stopped at its cap", () => {
+    expect(renderPanel({ ...empty, matching: 9 }, 9)).toContain("All Requests (9)");
+    expect(
+      renderPanel({ ...empty, status: "new", matching: 2 }, 9, "/employee?status=new"),
+    ).toContain("All Requests (2 of 9 requests)");
+    expect(
+      renderPanel({ ...empty, search: "door", matching: 1001 }, 5000, "/employee?q=door"),
+    ).toContain("All Requests (more than 1,000 of 5,000 requests)");
+  });
+
   it("reads 'No requests yet' when there are none at all", () => {
     const html = renderPanel(empty, 0);
     expect(html).toContain("All Requests (0)");
@@ -23,7 +40,7 @@ describe("All Requests panel", () => {
 
   it("says a search found nothing, rather than that there are no requests", () => {
     const html = renderPanel({ ...empty, search: "chandelier" }, 12, "/employee?q=chandelier");
-    expect(html).toContain("All Requests (12)");
+    expect(html).toContain("All Requests (0 of 12 requests)");
     expect(html).toContain("No requests match this search");
     expect(html).not.toContain("No requests yet");
   });

@@ -18,6 +18,8 @@ import { formatCreatedDate } from "../format";
 import { REQUEST_STATUSES } from "~/db/request-status";
 import { statusLabel } from "~/features/service-requests/schema";
 import { SEARCH_MAX_LENGTH, customerName, normaliseSearch, shortId } from "../requests";
+import { MATCH_COUNT_CAP } from "../requests";
+import { CARDS_BELOW_MD as cards, listHeading } from "./card-rows";
 import { PriorityBadge, StatusBadge } from "./request-badges";
 
 export type RequestRowView = {
@@ -42,6 +44,8 @@ export type RequestsPanelData = {
   newer: string | null;
   status: string | null;
   search: string;
+  /** How many requests the search and filter match (a search's count stops past its cap). */
+  matching: number;
 };
 
 /** The current URL with some parameters changed (null removes one). */
@@ -89,7 +93,15 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
     <Card>
       <CardHeader className="gap-4">
         <CardTitle asChild>
-          <h2 className="text-xl">All Requests ({total})</h2>
+          <h2 className="text-xl">
+            {listHeading("All Requests", {
+              shown: data.matching,
+              total,
+              filtered,
+              noun: ["request", "requests"],
+              cap: MATCH_COUNT_CAP,
+            })}
+          </h2>
         </CardTitle>
         {/* A GET form: the filter and search live in the URL, so they work without JavaScript,
             survive a reload and can be shared. */}
@@ -171,8 +183,8 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
             {filtered ? "No requests match this search" : "No requests yet"}
           </p>
         ) : (
-          <Table containerLabel="All requests">
-            <TableHeader>
+          <Table containerLabel="All requests" className={cards.table}>
+            <TableHeader className={cards.header}>
               <TableRow>
                 <TableHead scope="col">Request Details</TableHead>
                 <TableHead scope="col">Status</TableHead>
@@ -181,19 +193,19 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
                 </TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className={cards.body}>
               {data.rows.map((row) => (
                 <TableRow
                   key={row.id}
                   data-request-id={row.id}
-                  className="cursor-pointer align-top"
+                  className={`cursor-pointer align-top ${cards.row}`}
                   // Mouse users click anywhere on the row; keyboard users use the View link.
                   onClick={(event) => {
                     if ((event.target as HTMLElement).closest("a,button")) return;
                     navigate(openHref(row.id), { preventScrollReset: true });
                   }}
                 >
-                  <TableCell className="min-w-64 whitespace-normal">
+                  <TableCell className={`min-w-64 whitespace-normal ${cards.cell}`}>
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="font-mono text-xs text-muted-foreground">
                         #{shortId(row.id, 6)}
@@ -222,11 +234,12 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
                       )}
                     </p>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className={cards.cell}>
+                    <span className={`${cards.label} mr-2 text-sm`}>Status</span>
                     <StatusBadge status={row.status} />
                   </TableCell>
-                  <TableCell className="text-right">
-                    <Button asChild variant="outline" size="sm">
+                  <TableCell className={`text-right ${cards.cell}`}>
+                    <Button asChild variant="outline" size="sm" className="max-md:w-full">
                       <Link
                         to={openHref(row.id)}
                         preventScrollReset
