@@ -1,7 +1,8 @@
 /*
  * At phone width a table's rows become cards: each field on its own line with its name, each
  * action in reach, nothing off-screen. The table stays one table (its headers kept for screen
- * readers); only its layout changes. The class names are written out in full for Tailwind.
+ * readers); only its layout changes, and the names are CSS-generated from `data-label`, so the
+ * cells' text is the same at every width. The class names are written out in full for Tailwind.
  */
 
 /** Cards below the `md` breakpoint (768 px): a table of a few columns. */
@@ -11,7 +12,9 @@ export const CARDS_BELOW_MD = {
   body: "max-md:grid max-md:gap-3 max-md:[&_tr:last-child]:border",
   row: "max-md:grid max-md:gap-2 max-md:rounded-lg max-md:border max-md:p-3",
   cell: "max-md:block max-md:min-w-0 max-md:p-0 max-md:text-left",
-  label: "font-medium text-muted-foreground md:hidden",
+  /** A cell with `data-label`: its field's name in front of the value, on the cards only. */
+  labelled:
+    "max-md:before:mr-1 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)_':']",
 };
 
 /** Cards below the `lg` breakpoint (1024 px): a wide table of many columns. */
@@ -21,7 +24,9 @@ export const CARDS_BELOW_LG = {
   body: "max-lg:grid max-lg:gap-3 max-lg:[&_tr:last-child]:border",
   row: "max-lg:grid max-lg:gap-2 max-lg:rounded-lg max-lg:border max-lg:p-3",
   cell: "max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:text-left",
-  label: "font-medium text-muted-foreground lg:hidden",
+  /** A cell with `data-label`: its field's name in front of the value, on the cards only. */
+  labelled:
+    "max-lg:before:mr-1 max-lg:before:font-medium max-lg:before:text-muted-foreground max-lg:before:content-[attr(data-label)_':']",
 };
 
 /**

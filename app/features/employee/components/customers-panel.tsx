@@ -125,14 +125,15 @@ export function CustomersPanel({
                   <TableCell className={`font-medium max-lg:text-base ${cards.cell}`}>
                     {customerName(customer.firstName, customer.lastName)}
                   </TableCell>
-                  <TableCell className={`break-all ${cards.cell}`}>
-                    <CardLabel text="E-mail" />
+                  <TableCell
+                    data-label="E-mail"
+                    className={`max-lg:break-all ${cards.cell} ${cards.labelled}`}
+                  >
                     <a className="text-primary underline" href={`mailto:${customer.email}`}>
                       {customer.email}
                     </a>
                   </TableCell>
-                  <TableCell className={cards.cell}>
-                    <CardLabel text="Phone" />
+                  <TableCell data-label="Phone" className={`${cards.cell} ${cards.labelled}`}>
                     {customer.phone ? (
                       <a className="text-primary underline" href={phoneHref(customer.phone)}>
                         {customer.phone}
@@ -141,8 +142,10 @@ export function CustomersPanel({
                       <span className="text-muted-foreground">Not provided</span>
                     )}
                   </TableCell>
-                  <TableCell className={`min-w-48 whitespace-normal ${cards.cell}`}>
-                    <CardLabel text="Home address" />
+                  <TableCell
+                    data-label="Home address"
+                    className={`min-w-48 whitespace-normal ${cards.cell} ${cards.labelled}`}
+                  >
                     {customer.address ? (
                       <>
                         {customer.address}
@@ -153,12 +156,16 @@ export function CustomersPanel({
                       <span className="text-muted-foreground">No home address</span>
                     )}
                   </TableCell>
-                  <TableCell className={cards.cell}>
-                    <CardLabel text="Open requests" />
+                  <TableCell
+                    data-label="Open requests"
+                    className={`${cards.cell} ${cards.labelled}`}
+                  >
                     {customer.openRequests}
                   </TableCell>
-                  <TableCell className={`whitespace-normal ${cards.cell}`}>
-                    <CardLabel text="Next appointment" />
+                  <TableCell
+                    data-label="Next appointment"
+                    className={`whitespace-normal ${cards.cell} ${cards.labelled}`}
+                  >
                     {customer.nextAppointmentDate && customer.nextAppointmentStart ? (
                       <>
                         {formatAppointmentDate(customer.nextAppointmentDate)}
@@ -169,8 +176,10 @@ export function CustomersPanel({
                       <span className="text-muted-foreground">None scheduled</span>
                     )}
                   </TableCell>
-                  <TableCell className={`whitespace-normal ${cards.cell}`}>
-                    <CardLabel text="Membership" />
+                  <TableCell
+                    data-label="Membership"
+                    className={`whitespace-normal ${cards.cell} ${cards.labelled}`}
+                  >
                     <MembershipLink
                       customerId={customer.userId}
                       membership={customer.membership}
@@ -214,9 +223,4 @@ export function CustomersPanel({
       </CardContent>
     </Card>
   );
-}
-
-/** A field's name in front of its value, on the cards of phone width only (the table has headers). */
-function CardLabel({ text }: { text: string }) {
-  return <span className={`${cards.label} mr-1`}>{text}:</span>;
 }

@@ -234,8 +234,7 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
                       )}
                     </p>
                   </TableCell>
-                  <TableCell className={cards.cell}>
-                    <span className={`${cards.label} mr-2 text-sm`}>Status</span>
+                  <TableCell data-label="Status" className={`${cards.cell} ${cards.labelled}`}>
                     <StatusBadge status={row.status} />
                   </TableCell>
                   <TableCell className={`text-right ${cards.cell}`}>
