@@ -1,4 +1,5 @@
 import * as React from "react";
+import { useLocation } from "react-router";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
 /*
@@ -24,15 +25,51 @@ const toasterStyle = {
   "--border-radius": "var(--radius)",
 } as React.CSSProperties;
 
+/** The gap between the page's header and the toasts. */
+const GAP = 8;
+
+/**
+ * Keeps `--toast-top` at the bottom edge of the page's header as it is on screen (a fixed header
+ * stays, one in the page's flow scrolls away), so the toasts sit just below it and never cover
+ * its controls (Book a Call, the phone number, the profile menu).
+ */
+function useBelowHeader() {
+  const { pathname } = useLocation();
+  React.useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const header = document.querySelector("header");
+      const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+      document.documentElement.style.setProperty("--toast-top", `${Math.ceil(bottom) + GAP}px`);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+    };
+  }, [pathname]);
+}
+
 /**
  * App-wide toast outlet. Render once (in the root layout); call `toast()` from
- * "sonner" anywhere.
+ * "sonner" anywhere. Toasts show at the top centre, below the page's header, at every width.
  */
 function Toaster({ style, ...props }: ToasterProps) {
+  useBelowHeader();
+  const top = `var(--toast-top, ${GAP}px)`;
   return (
     <Sonner
       theme="light"
-      position="top-right"
+      position="top-center"
+      offset={{ top }}
+      mobileOffset={{ top }}
       richColors
       closeButton
       duration={5000}
