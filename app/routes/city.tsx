@@ -8,6 +8,7 @@ import { CITY_PAGES, type Card, type CityPage, type ServiceCategory } from "~/co
 import { CITY_PATHS, type CityPath } from "~/content/city-paths";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { CityContactForm } from "~/features/leads/components/city-contact-form";
+import { redirectAfterLead } from "~/features/leads/sent.server";
 import { REQUEST_FAILED } from "~/features/leads/result";
 import { leadPageUrl, leadResponseStatus, submitCityLead } from "~/features/leads/submit.server";
 import { CARD, Section } from "~/features/marketing/components/section";
@@ -64,7 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     pageUrl: leadPageUrl(request, `/${path}`),
     source: path,
   });
-  return data(result, { status: leadResponseStatus(result, context) });
+  return (
+    redirectAfterLead(result, context, `/${path}`) ??
+    data(result, { status: leadResponseStatus(result, context) })
+  );
 }
 
 /** A request that never got an answer (offline, server error) still gets SPEC.md's message. */

@@ -12,6 +12,7 @@ import { SERVED_PLACES } from "~/content/service-area";
 import { NOT_COVERED, SERVICE_GROUPS } from "~/content/services";
 import { TESTIMONIALS } from "~/content/testimonials";
 import { HomeContactForm } from "~/features/leads/components/home-contact-form";
+import { redirectAfterLead } from "~/features/leads/sent.server";
 import { REQUEST_FAILED } from "~/features/leads/result";
 import { leadPageUrl, leadResponseStatus, submitHomeLead } from "~/features/leads/submit.server";
 import { CARD, Section } from "~/features/marketing/components/section";
@@ -61,7 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.clientAddress,
     pageUrl: leadPageUrl(request, "/"),
   });
-  return data(result, { status: leadResponseStatus(result, context) });
+  return (
+    redirectAfterLead(result, context, "/") ??
+    data(result, { status: leadResponseStatus(result, context) })
+  );
 }
 
 /** A request that never got an answer (offline, server error) still gets SPEC.md's message. */

@@ -412,7 +412,9 @@ test.describe("city page form", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the home form posts and the server answers inline", async ({ page }) => {
+  test("the home form posts; a refusal is answered inline, a lead with a redirect (PRG)", async ({
+    page,
+  }) => {
     await page.goto("/#contact");
     const form = page.locator("#contact form");
     await form.getByLabel("Name").fill("Noel Script");
@@ -432,16 +434,25 @@ test.describe("without JavaScript", () => {
       .locator("#contact form")
       .getByRole("button", { name: "Schedule Free Consultation" })
       .click();
-    const status = page.locator("#contact [role=status]");
+    // Post/redirect/get: the page itself, its result named by the fragment, not /?index.
+    await expect(page).toHaveURL(/\/#lead-sent$/);
+    const status = page.locator("#contact [role=status]:visible");
+    await expect(status).toHaveCount(1);
     await expect(status).toContainText("Thank you for your interest!");
     await expect(status).toContainText(
       "We'll be in touch soon to schedule your free consultation.",
     );
     await expect(page.locator("#contact form").getByLabel("Name")).toHaveValue("");
     expect(await leadsFor(email)).toHaveLength(1);
+    // A reload shows the page again and posts nothing twice.
+    await page.reload();
+    await expect(status).toContainText("Thank you for your interest!");
+    expect(await leadsFor(email)).toHaveLength(1);
   });
 
-  test("the city form posts and the server answers inline", async ({ page }) => {
+  test("the city form posts and is redirected to the page and its result (PRG)", async ({
+    page,
+  }) => {
     await page.goto("/johns-creek-handyman");
     const form = page.locator("#contact form");
     const email = uniqueEmail("nojs-city");
@@ -449,7 +460,8 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Phone Number").fill("470-555-0144");
     await form.getByLabel("Email Address").fill(email);
     await form.getByRole("button", { name: "Get My Free Consultation" }).click();
-    await expect(page.locator("#contact [role=status]")).toContainText(
+    await expect(page).toHaveURL(/\/johns-creek-handyman#lead-sent$/);
+    await expect(page.locator("#contact [role=status]:visible")).toContainText(
       "Your message has been received and saved.",
     );
     const [lead] = await leadsFor(email);

@@ -1,7 +1,8 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { prepareToasts } from "~/lib/lazy-toast";
 import type { CityLeadField } from "../schema";
-import { InlineResult, LeadField } from "./lead-fields";
+import { InlineResult, LeadField, SentMessages } from "./lead-fields";
+import { CITY_SENT } from "../sent";
 import { useLeadForm } from "./use-lead-form";
 
 /**
@@ -23,6 +24,7 @@ export function CityContactForm({ city }: { city: string }) {
       className="grid gap-4"
     >
       {inline && result && <InlineResult toast={result.toast} />}
+      <SentMessages messages={CITY_SENT} />
       <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
         <LeadField
           id="city-name"

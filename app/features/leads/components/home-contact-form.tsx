@@ -1,7 +1,8 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { prepareToasts } from "~/lib/lazy-toast";
 import type { HomeLeadField } from "../schema";
-import { InlineResult, LeadField } from "./lead-fields";
+import { InlineResult, LeadField, SentMessages } from "./lead-fields";
+import { HOME_SENT } from "../sent";
 import { useLeadForm } from "./use-lead-form";
 
 /**
@@ -24,6 +25,7 @@ export function HomeContactForm() {
       className="grid gap-4"
     >
       {inline && result && <InlineResult toast={result.toast} />}
+      <SentMessages messages={HOME_SENT} />
       <fieldset disabled={pending} className="grid gap-4">
         <LeadField
           id="lead-name"

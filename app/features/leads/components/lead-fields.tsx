@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { inputClassName } from "~/components/ui/input-class-name";
 import type { ToastMessage } from "~/lib/lazy-toast";
+import { SENT_FRAGMENTS } from "../sent";
 
 /*
  * Plain inputs styled like components/ui (Input, Label, Textarea): those components merge
@@ -74,5 +75,27 @@ export function InlineResult({ toast }: { toast: ToastMessage }) {
       <p className="font-semibold">{toast.title}</p>
       <p>{toast.description}</p>
     </div>
+  );
+}
+
+/**
+ * The messages of a lead taken without JavaScript (ADR 025), in the prerendered page: each
+ * hidden until the address names it (`/#lead-sent`), then shown by CSS `:target`.
+ */
+export function SentMessages({ messages }: { messages: Partial<Record<string, ToastMessage>> }) {
+  return (
+    <>
+      {Object.entries(messages).map(([status, toast]) => (
+        <div
+          key={status}
+          id={SENT_FRAGMENTS[status as keyof typeof SENT_FRAGMENTS]}
+          role="status"
+          className="hidden scroll-mt-24 rounded-md border border-primary p-3 text-sm text-foreground target:block"
+        >
+          <p className="font-semibold">{toast!.title}</p>
+          <p>{toast!.description}</p>
+        </div>
+      ))}
+    </>
   );
 }

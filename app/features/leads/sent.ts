@@ -1,0 +1,54 @@
+import type { ToastMessage } from "~/lib/lazy-toast";
+import type { LeadStatus } from "./result";
+
+/*
+ * A lead form posted without JavaScript is answered post/redirect/get (ADR 025): once the lead
+ * is taken, a 303 to the page with a fragment naming the result. The public pages are
+ * prerendered, so the message is already in their HTML, hidden, and CSS `:target` shows the one
+ * the fragment names: no server render, no script.
+ */
+
+/** The fragment for each result that took the lead (the form is cleared). */
+export const SENT_FRAGMENTS: Partial<Record<LeadStatus, string>> = {
+  saved: "lead-sent",
+  "saved-elsewhere": "lead-received",
+  "not-saved": "lead-submitted",
+};
+
+/** The home form's messages (SPEC.md section 8), as its toasts say them. */
+export const HOME_SENT: Partial<Record<LeadStatus, ToastMessage>> = {
+  saved: {
+    kind: "success",
+    title: "Thank you for your interest!",
+    description: "We'll be in touch soon to schedule your free consultation.",
+  },
+  "saved-elsewhere": {
+    kind: "success",
+    title: "Thank you for your interest!",
+    description: "We'll be in touch soon to schedule your free consultation.",
+  },
+  "not-saved": {
+    kind: "info",
+    title: "Form submitted",
+    description: "We'll be in touch soon to schedule your consultation.",
+  },
+};
+
+/** The city form's messages (SPEC.md section 8), as its toasts say them. */
+export const CITY_SENT: Partial<Record<LeadStatus, ToastMessage>> = {
+  saved: {
+    kind: "success",
+    title: "Thank you for your interest!",
+    description: "Your message has been received and saved. We'll contact you within 24 hours.",
+  },
+  "saved-elsewhere": {
+    kind: "success",
+    title: "Thank you for your interest!",
+    description: "We'll contact you within 24 hours to schedule your consultation.",
+  },
+  "not-saved": {
+    kind: "info",
+    title: "Form submitted",
+    description: "We'll be in touch within 24 hours to schedule your consultation.",
+  },
+};
