@@ -25,7 +25,7 @@ describe.skipIf(!postgresAvailable())("auth rate limits on PostgreSQL", () => {
     await database.drop();
   });
 
-  it("processes at most 5 of 20 simultaneous sign-ins for one e-mail (API)", async () => {
+  it("processes at most 5 of 20 simultaneous guesses at one e-mail (API)", async () => {
     const account = await createUser(db(), {
       email: `burst-${Date.now()}@example.com`,
       password: PASSWORD,
@@ -36,16 +36,22 @@ describe.skipIf(!postgresAvailable())("auth rate limits on PostgreSQL", () => {
       Array.from({ length: 20 }, (_, i) =>
         callAuthApi(authApi, {
           path: "/sign-in/email",
-          body: { email: account.email, password: PASSWORD },
+          body: { email: account.email, password: `Wrong-Pass-${i}!` },
           clientAddress: `10.99.0.${i + 1}`,
         }),
       ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-    // Only the processed attempts made sessions.
-    expect(await db().select().from(session).where(eq(session.userId, account.id))).toHaveLength(5);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    // The right password now waits like any other attempt.
+    const right = await callAuthApi(authApi, {
+      path: "/sign-in/email",
+      body: { email: account.email, password: PASSWORD },
+      clientAddress: "10.99.1.1",
+    });
+    expect(right.status).toBe(429);
+    expect(await db().select().from(session).where(eq(session.userId, account.id))).toHaveLength(0);
     const refused = responses.find((r) => r.status === 429)!;
     expect(await refused.json()).toEqual({
       code: "TOO_MANY_ATTEMPTS",
