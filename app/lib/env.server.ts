@@ -97,6 +97,10 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
+  PHOTO_DECODE_CONCURRENCY: optionalString.refine(
+    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
+    { message: "must be a whole number from 1 to 64" },
+  ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -163,6 +167,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
+    /** Photos decoded at once by this process (ADR 022); the others wait their turn. */
+    photoDecodeConcurrency: Number(env.PHOTO_DECODE_CONCURRENCY ?? 2),
     outbox: {
       /** An upper bound on the worker's sleep; unset, it sleeps until work is due (ADR 018). */
       pollMs: env.OUTBOX_POLL_MS === undefined ? undefined : Number(env.OUTBOX_POLL_MS),
