@@ -6,7 +6,7 @@ import { sendMail, UndeliverableAddressError } from "./mail.server";
 import { EMAIL_PATTERN, emailSchema, isValidEmail } from "./validation";
 
 /*
- * The one e-mail rule (ADR 023): what a form accepts, the calendar library (ics) and the mail
+ * The one e-mail rule (ADR 027): what a form accepts, the calendar library (ics) and the mail
  * library (nodemailer) carry unchanged. Checked against the libraries themselves, so an upgrade
  * that narrows either one fails here instead of on a visitor's booking.
  */

@@ -53,7 +53,7 @@ export function cleanText(value: string) {
 }
 
 /*
- * The one rule for an e-mail address (ADR 023), used by every form, sign-up, leads, the booking,
+ * The one rule for an e-mail address (ADR 027), used by every form, sign-up, leads, the booking,
  * calendar files and mail: what the calendar library (`ics`) and the mail library (nodemailer)
  * both carry unchanged, so an address we accept never fails after a booking is made.
  * - local part: a dot-atom of ASCII letters, digits and ! # $ % & ' * + / = ? ^ _ ` { | } ~ -
