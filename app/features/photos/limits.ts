@@ -9,3 +9,7 @@ export const MAX_PHOTOS_PER_REQUEST = 20;
  * five times over. Past it a photo is refused before it is decoded.
  */
 export const MAX_PHOTO_UPLOADS_PER_HOUR = 100;
+
+/** A whole upload request: every photo at its limit, their part headers, the form's fields. */
+export const UPLOAD_BODY_LIMIT =
+  MAX_PHOTOS_PER_REQUEST * (MAX_PHOTO_BYTES + 64 * 1024) + 1024 * 1024;
