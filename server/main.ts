@@ -6,9 +6,8 @@ import type { ServerBuild } from "react-router";
 import { DataDirectoryLockedError } from "~/db/lock.server";
 import { ConfigError, env } from "~/lib/env.server";
 import { configureLogger, logger } from "~/lib/logger.server";
-import { startOutboxWorker } from "~/lib/outbox.server";
 import { createApp } from "./app";
-import { prepareDatabase } from "./start-up";
+import { prepareDatabase, startBackgroundWork } from "./start-up";
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -69,7 +68,7 @@ async function main() {
   });
   server.on("request", (request: IncomingMessage) => unread.delete(request.socket));
 
-  const worker = startOutboxWorker();
+  const background = startBackgroundWork();
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
@@ -87,7 +86,7 @@ async function main() {
     // sent their request yet and closing them now would reset them.
     const close = () => {
       server.close(async () => {
-        await worker.stop();
+        await background.stop();
         await handle.close();
         logger.info("shutdown complete");
         process.exit(0);

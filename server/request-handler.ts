@@ -111,16 +111,21 @@ async function readBody(req: ExpressRequest): Promise<Body> {
   const bytes = await readAll(req, FORM_BODY_LIMIT);
   if (bytes === "too large") return { refusal: TOO_LARGE };
   if (bytes === "aborted") return { refusal: ABORTED };
-  if (bytes.length === 0) return none;
+  const api = req.path.startsWith("/api/");
+  // An empty body without a type is an empty form (a button that posts nothing): the route
+  // reads it as one instead of failing on a missing Content-Type.
+  if (bytes.length === 0 && !type) {
+    if (!api) req.headers["content-type"] = "application/x-www-form-urlencoded";
+    return none;
+  }
   if (multipart && !boundary) return { refusal: NO_BOUNDARY };
 
-  const api = req.path.startsWith("/api/");
   const json = type.startsWith("application/json");
   if (!(FORM_TYPES.some((form) => type.startsWith(form)) || (api && json))) {
     return { refusal: api ? NOT_FORM_OR_JSON : NOT_A_FORM };
   }
   if (!(await parses(bytes, type, json))) return { refusal: MALFORMED };
-  return { ...none, stream: bytes };
+  return { ...none, stream: bytes.length ? bytes : undefined };
 }
 
 /** Whether the body is what its Content-Type says (a form or JSON that can be read). */

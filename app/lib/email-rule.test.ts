@@ -7,7 +7,7 @@ import { sendMail, UndeliverableAddressError } from "./mail.server";
 import { EMAIL_PATTERN, emailSchema, isValidEmail } from "./validation";
 
 /*
- * The one e-mail rule (ADR 023): what a form accepts, the calendar library (ics), the mail
+ * The one e-mail rule (ADR 027): what a form accepts, the calendar library (ics), the mail
  * library (nodemailer) and Better Auth (zod's z.email()) carry unchanged. Checked against the libraries themselves, so an upgrade
  * that narrows either one fails here instead of on a visitor's booking.
  */

@@ -53,7 +53,7 @@ export function cleanText(value: string) {
 }
 
 /*
- * The one rule for an e-mail address (ADR 023), used by every form, sign-up, leads, the booking,
+ * The one rule for an e-mail address (ADR 027), used by every form, sign-up, leads, the booking,
  * calendar files and mail: what the calendar library (`ics`), the mail library (nodemailer) and
  * the accounts library (Better Auth, which checks with zod's `z.email()`) all carry unchanged,
  * so an address we accept never fails after a booking or a sign-up has begun.

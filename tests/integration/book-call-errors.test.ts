@@ -10,7 +10,7 @@ import { action } from "~/routes/book-call";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*
- * /book-call and its e-mail rule (ADR 023): an address the calendar or mail library cannot
+ * /book-call and its e-mail rule (ADR 027): an address the calendar or mail library cannot
  * carry is refused with the form's message before anything is stored; a calendar file that
  * fails after the booking costs the attachment, never the booking; and an error answer carries
  * its messages only, never the submitted fields or a library's error object.

@@ -19,7 +19,7 @@ const cleaned = (message: string) => z.string({ error: message }).transform(clea
 export const homeLeadSchema = z.object({
   name: nameSchema,
   zipCode: cleaned("Zip code is required").pipe(zipCodeSchema),
-  // An address is checked, never cleaned: removing ' or & would make it someone else's (ADR 023).
+  // An address is checked, never cleaned: removing ' or & would make it someone else's (ADR 027).
   email: z.string({ error: "Please enter a valid email address" }).pipe(emailSchema),
 });
 
