@@ -54,20 +54,20 @@ export function cleanText(value: string) {
 
 /*
  * The one rule for an e-mail address (ADR 027), used by every form, sign-up, leads, the booking,
- * calendar files and mail: what the calendar library (`ics`) and the mail library (nodemailer)
- * both carry unchanged, so an address we accept never fails after a booking is made.
- * - local part: a dot-atom of ASCII letters, digits and ! # $ % & ' * + / = ? ^ _ ` { | } ~ -
- *   (no leading, trailing or doubled dot: nodemailer would quote it), at most 64 characters;
- * - domain: at least two dot-separated labels of letters, digits and inner hyphens (at most 63
- *   characters each), the last starting with a letter (nodemailer reads "a@1.2" as an IP);
+ * calendar files and mail: what the calendar library (`ics`), the mail library (nodemailer) and
+ * the accounts library (Better Auth, which checks with zod's `z.email()`) all carry unchanged,
+ * so an address we accept never fails after a booking or a sign-up has begun.
+ * - local part: ASCII letters, digits and _ ' + - in dot-separated runs (no leading, trailing or
+ *   doubled dot: nodemailer would quote it), not ending in an apostrophe, at most 64 characters;
+ * - domain: labels of letters, digits and inner hyphens (at most 63 characters each), then a
+ *   top-level label of two or more letters (nodemailer reads "a@1.2" as an IP address);
  * - at most 254 characters in all. No spaces, quotes, brackets or non-ASCII letters
  *   ("josé@example.com"): the calendar library refuses them.
  */
-const EMAIL_ATEXT = "[a-z0-9!#$%&'*+/=?^_`{|}~-]";
+const EMAIL_ATEXT = "[a-z0-9_'+-]";
 const EMAIL_LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
-const EMAIL_TOP_LABEL = "[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?";
 export const EMAIL_PATTERN = new RegExp(
-  `^${EMAIL_ATEXT}+(?:\\.${EMAIL_ATEXT}+)*@(?:${EMAIL_LABEL}\\.)+${EMAIL_TOP_LABEL}$`,
+  `^${EMAIL_ATEXT}+(?:\\.${EMAIL_ATEXT}+)*@(?:${EMAIL_LABEL}\\.)+[a-z]{2,63}$`,
   "i",
 );
 export const EMAIL_MAX_LENGTH = 254;
@@ -76,7 +76,8 @@ const EMAIL_LOCAL_MAX_LENGTH = 64;
 /** True when `value` is an e-mail address by the one rule above (case does not matter). */
 export function isValidEmail(value: string) {
   if (value.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(value)) return false;
-  return value.indexOf("@") <= EMAIL_LOCAL_MAX_LENGTH;
+  const at = value.indexOf("@");
+  return at <= EMAIL_LOCAL_MAX_LENGTH && value[at - 1] !== "'";
 }
 
 /**
