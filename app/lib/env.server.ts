@@ -98,6 +98,9 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
+  SHUTDOWN_TIMEOUT_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number of milliseconds",
+  }),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -164,6 +167,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
+    /** From SIGTERM to the forced exit, whatever is still open. */
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 20_000),
     outbox: {
       /** An upper bound on the worker's sleep; unset, it sleeps until work is due (ADR 018). */
       pollMs: env.OUTBOX_POLL_MS === undefined ? undefined : Number(env.OUTBOX_POLL_MS),
