@@ -25,7 +25,7 @@ import { sendMail, type MailMessage } from "./mail.server";
  * hold one, the worker releases every marked item when it starts: what a killed process had
  * claimed goes out at once after a restart, not when its lease runs out. An item it was sending
  * may so reach the receiver twice: delivery is at least once, never exactly once, and
- * receivers drop repeats by the outbox id. See docs/decisions/023-outbox-at-least-once.md.
+ * receivers drop repeats by the outbox id. See docs/decisions/027-outbox-at-least-once.md.
  */
 
 export type OutboxPayloads = {

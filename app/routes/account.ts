@@ -15,6 +15,7 @@ import {
   startEnrolment,
   turnOff,
 } from "~/features/accounts/two-factor.server";
+import { answerStatus } from "~/lib/answer-status";
 import { auth } from "~/lib/auth.server";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
@@ -31,26 +32,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { home: await getHome(user.id) };
 }
 
-function failed(intent: string, message: string, status = 400, extra: object = {}) {
-  return data({ ok: false as const, intent, message, ...extra }, { status });
+type Context = Route.ActionArgs["context"];
+
+/** A refusal: its status for a plain form post or an API client, 200 for the page's script. */
+function failed(
+  context: Context,
+  intent: string,
+  message: string,
+  status = 400,
+  extra: object = {},
+) {
+  return data(
+    { ok: false as const, intent, message, ...extra },
+    { status: answerStatus(status, context) },
+  );
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const withJavaScript = formData.get("js") === "1";
 
-  if (intent === "sign-out") return signOut(request, withJavaScript);
+  if (intent === "sign-out") return signOut(request, withJavaScript, context);
 
   const user = await getSessionUser(request);
-  if (!user) return failed(intent, "Not authenticated", 401);
+  if (!user) return failed(context, intent, "Not authenticated", 401);
 
   try {
     switch (intent) {
       case "update-profile": {
         const submission = parseWithZod(formData, { schema: profileSchema });
         if (submission.status !== "success")
-          return failed(intent, "Failed to update profile", 400, { result: submission.reply() });
+          return failed(context, intent, "Failed to update profile", 400, {
+            result: submission.reply(),
+          });
         await updateProfile(user.id, submission.value);
         return { ok: true as const, intent, message: "Profile updated successfully" };
       }
@@ -59,6 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
         if (submission.status !== "success") {
           const existing = await getHome(user.id);
           return failed(
+            context,
             intent,
             existing ? "Failed to update home address" : "Failed to create home address",
             400,
@@ -78,17 +94,18 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "two-factor-enable": {
         const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
-        if (submission.status !== "success") return failed(intent, "Please enter your password");
+        if (submission.status !== "success")
+          return failed(context, intent, "Please enter your password");
         const enrolment = await startEnrolment(request, submission.value.password);
-        if (!enrolment.ok) return failed(intent, enrolment.message, enrolment.status);
+        if (!enrolment.ok) return failed(context, intent, enrolment.message, enrolment.status);
         const { ok: _ok, ...details } = enrolment;
         return { ok: true as const, intent, message: "", enrolment: details };
       }
       case "two-factor-verify": {
         const code = totpCodeSchema.safeParse(formData.get("code") ?? "");
-        if (!code.success) return failed(intent, code.error.issues[0].message);
+        if (!code.success) return failed(context, intent, code.error.issues[0].message);
         const result = await confirmEnrolment(request, code.data);
-        if (!result.ok) return failed(intent, result.message, result.status);
+        if (!result.ok) return failed(context, intent, result.message, result.status);
         return data(
           { ok: true as const, intent, message: "Two-factor authentication is on" },
           { headers: result.headers },
@@ -96,9 +113,10 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "two-factor-disable": {
         const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
-        if (submission.status !== "success") return failed(intent, "Please enter your password");
+        if (submission.status !== "success")
+          return failed(context, intent, "Please enter your password");
         const result = await turnOff(request, submission.value.password);
-        if (!result.ok) return failed(intent, result.message, result.status);
+        if (!result.ok) return failed(context, intent, result.message, result.status);
         return data(
           { ok: true as const, intent, message: "Two-factor authentication is off" },
           { headers: result.headers },
@@ -106,9 +124,10 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "two-factor-backup-codes": {
         const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
-        if (submission.status !== "success") return failed(intent, "Please enter your password");
+        if (submission.status !== "success")
+          return failed(context, intent, "Please enter your password");
         const result = await newBackupCodes(request, submission.value.password);
-        if (!result.ok) return failed(intent, result.message, result.status);
+        if (!result.ok) return failed(context, intent, result.message, result.status);
         return {
           ok: true as const,
           intent,
@@ -117,7 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
         };
       }
       default:
-        return failed(intent, "Unknown request");
+        return failed(context, intent, "Unknown request");
     }
   } catch (error) {
     logger.error({ err: (error as Error).message, intent }, "account action failed");
@@ -125,23 +144,28 @@ export async function action({ request }: Route.ActionArgs) {
       "update-profile": "Failed to update profile",
       "save-home": "Failed to update home address",
     };
-    return failed(intent, messages[intent] ?? "Something went wrong. Please try again.", 500);
+    return failed(
+      context,
+      intent,
+      messages[intent] ?? "Something went wrong. Please try again.",
+      500,
+    );
   }
 }
 
 /** Ends the session in the database and clears its cookie; then the sign-in page. */
-async function signOut(request: Request, withJavaScript: boolean) {
+async function signOut(request: Request, withJavaScript: boolean, context: Context) {
   let headers = new Headers();
   try {
     const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
     headers = cookiesOf(response);
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { message?: string };
-      return failed("sign-out", body.message ?? "Failed to sign out", response.status);
+      return failed(context, "sign-out", body.message ?? "Failed to sign out", response.status);
     }
   } catch (error) {
     logger.error({ err: (error as Error).message }, "sign-out failed");
-    return failed("sign-out", (error as Error).message || "Failed to sign out", 500);
+    return failed(context, "sign-out", (error as Error).message || "Failed to sign out", 500);
   }
   if (!withJavaScript) throw redirect("/auth?notice=signed-out", { headers });
   return data({ ok: true as const, intent: "sign-out", message: "" }, { headers });

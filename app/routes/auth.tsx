@@ -38,6 +38,7 @@ import {
   verifySecondFactor,
   type AuthOutcome,
 } from "~/features/accounts/sign-in.server";
+import { answerStatus } from "~/lib/answer-status";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
 import { useBusiness } from "~/lib/business";
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Only a hydrated page sends `js`: it toasts and navigates itself; a plain form is redirected.
   const withJavaScript = formData.get("js") === "1";
 
-  if (intent === "property") return saveProperty(request, formData, withJavaScript);
+  if (intent === "property") return saveProperty(request, formData, withJavaScript, context);
 
   const submission = parseWithZod(formData, { schema: authSchema });
   if (submission.status !== "success") {
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         result: submission.reply({ hideFields: ["password"] }),
         notice: notice ? shown(notice) : null,
       },
-      { status: 400 },
+      { status: answerStatus(400, context) },
     );
   }
 
@@ -159,11 +160,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       notice: shown(outcome.notice),
       offerResend: outcome.offerResend ?? false,
     },
-    { status: outcome.status ?? 200, headers: outcome.headers },
+    { status: answerStatus(outcome.status ?? 200, context), headers: outcome.headers },
   );
 }
 
-async function saveProperty(request: Request, formData: FormData, withJavaScript: boolean) {
+async function saveProperty(
+  request: Request,
+  formData: FormData,
+  withJavaScript: boolean,
+  context: Route.ActionArgs["context"],
+) {
   const user = await getSessionUser(request);
   const submission = parseWithZod(formData, { schema: homeSchema });
   if (!user) {
@@ -173,12 +179,15 @@ async function saveProperty(request: Request, formData: FormData, withJavaScript
         result: submission.reply(),
         notice: shown({ kind: "error", title: "Error", description: "Not authenticated" }),
       },
-      { status: 401 },
+      { status: answerStatus(401, context) },
     );
   }
   if (user.isEmployee) throw redirect("/employee");
   if (submission.status !== "success") {
-    return data({ intent: "property", result: submission.reply(), notice: null }, { status: 400 });
+    return data(
+      { intent: "property", result: submission.reply(), notice: null },
+      { status: answerStatus(400, context) },
+    );
   }
   try {
     await createFirstHome(user.id, submission.value);

@@ -2,6 +2,7 @@ import type { Route } from "./+types/dashboard.requests.$requestId";
 import {
   deleteRequestPhotoFolder,
   receiveRequestPhotos,
+  removeRequestPhoto,
 } from "~/features/photos/request-photos.server";
 import { isMultipart, MultipartError } from "~/features/photos/multipart.server";
 import {
@@ -10,6 +11,7 @@ import {
 } from "~/features/service-requests/form-data.server";
 import type { RequestActionResult } from "~/features/service-requests/notices";
 import { respond } from "~/features/service-requests/respond.server";
+import { photosToRemove } from "~/features/service-requests/schema";
 import { UUID_PATTERN } from "~/lib/uuid";
 import {
   deleteServiceRequest,
@@ -20,8 +22,9 @@ import { logger } from "~/lib/logger.server";
 import { requireCustomerForAction } from "~/lib/session.server";
 
 /**
- * One request of the signed-in customer: intent=update (title, description, priority, and
- * photos when posted as a plain multipart form), intent=delete, intent=move-up / move-down.
+ * One request of the signed-in customer: intent=update (title, description, priority, the
+ * photos marked for removal, and new photos when posted as a plain multipart form),
+ * intent=delete, intent=move-up / move-down.
  * Every change is scoped to the customer in its query: another customer's id is not found.
  */
 export async function action({ request, params }: Route.ActionArgs) {
@@ -35,10 +38,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       status: 404,
     };
     try {
-      await receiveRequestPhotos(request, async (fields) => {
-        outcome = await update(user.id, requestId, fieldsToFormData(fields));
-        return outcome.notice === "updated" ? requestId : null;
-      });
+      await receiveRequestPhotos(
+        request,
+        async (fields) => {
+          outcome = await update(user.id, requestId, fieldsToFormData(fields));
+          return outcome.notice === "updated" ? requestId : null;
+        },
+        user.id,
+      );
     } catch (error) {
       if (outcome.notice !== "updated") {
         outcome = {
@@ -100,5 +107,10 @@ async function update(
   if (!parsed.ok) return { notice: "update-failed", fieldErrors: parsed.fieldErrors, status: 400 };
   const row = await updateServiceRequest(customerId, requestId, parsed.value);
   if (!row) return { notice: "update-failed", status: 404 };
+  // The photos marked in the form go now, before any new ones are stored. One already gone
+  // (removed on another device) is simply not there any more.
+  for (const photoId of photosToRemove(formData)) {
+    if (UUID_PATTERN.test(photoId)) await removeRequestPhoto(customerId, requestId, photoId);
+  }
   return { notice: "updated", requestId };
 }

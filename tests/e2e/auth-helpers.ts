@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { BASE_URL } from "../support/ports";
+import { awaitFreshStep, currentStep, secretOf, totp } from "../support/totp";
+import { expect, signIn } from "./fixtures";
 
 /** The toast region (sonner): toasts are checked there, not elsewhere on the page. */
 export function toasts(page: Page) {
@@ -57,4 +59,28 @@ export async function chooseFromProfileMenu(page: Page, item: "Profile" | "Sign 
     await expect(menuItem).toBeVisible({ timeout: 1000 });
   }).toPass();
   await menuItem.click();
+}
+
+/** Turns two-factor on through the auth API (the Profile Settings journey has its own test). */
+export async function enrolThroughApi(page: Page, account: { email: string; password: string }) {
+  await signIn(page, account);
+  const enable = await page.request.post("/api/auth/two-factor/enable", {
+    data: { password: account.password },
+    headers: { origin: BASE_URL },
+  });
+  expect(enable.ok(), await enable.text()).toBeTruthy();
+  const { totpURI, backupCodes } = (await enable.json()) as {
+    totpURI: string;
+    backupCodes: string[];
+  };
+  const key = secretOf(totpURI);
+  await awaitFreshStep(10_000);
+  // The previous step's code, so the current one is still unused when the test signs in.
+  const verify = await page.request.post("/api/auth/two-factor/verify-totp", {
+    data: { code: totp(key, currentStep() - 1) },
+    headers: { origin: BASE_URL },
+  });
+  expect(verify.ok(), await verify.text()).toBeTruthy();
+  await page.context().clearCookies();
+  return { key, backupCodes };
 }

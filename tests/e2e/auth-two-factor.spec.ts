@@ -1,39 +1,6 @@
-import type { Page } from "@playwright/test";
-import { BASE_URL } from "../support/ports";
-import { awaitFreshStep, currentStep, secretOf, totp } from "../support/totp";
-import {
-  createCustomer,
-  createEmployee,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  test,
-} from "./fixtures";
-import { expectToast, signInThroughForm } from "./auth-helpers";
-
-/** Turns two-factor on through the auth API (the Profile Settings journey has its own test). */
-async function enrolThroughApi(page: Page, account: { email: string; password: string }) {
-  await signIn(page, account);
-  const enable = await page.request.post("/api/auth/two-factor/enable", {
-    data: { password: account.password },
-    headers: { origin: BASE_URL },
-  });
-  expect(enable.ok(), await enable.text()).toBeTruthy();
-  const { totpURI, backupCodes } = (await enable.json()) as {
-    totpURI: string;
-    backupCodes: string[];
-  };
-  const key = secretOf(totpURI);
-  await awaitFreshStep(10_000);
-  // The previous step's code, so the current one is still unused when the test signs in.
-  const verify = await page.request.post("/api/auth/two-factor/verify-totp", {
-    data: { code: totp(key, currentStep() - 1) },
-    headers: { origin: BASE_URL },
-  });
-  expect(verify.ok(), await verify.text()).toBeTruthy();
-  await page.context().clearCookies();
-  return { key, backupCodes };
-}
+import { totp } from "../support/totp";
+import { createCustomer, createEmployee, expect, expectNoAxeViolations, test } from "./fixtures";
+import { enrolThroughApi, expectToast, signInThroughForm } from "./auth-helpers";
 
 test("with two-factor on, sign-in asks for the 6-digit code before any session exists @phone", async ({
   page,

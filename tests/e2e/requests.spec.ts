@@ -485,7 +485,9 @@ test.describe("editing and deleting", () => {
     await expect(page.getByText("Failed to update service request")).toBeVisible();
   });
 
-  test("removing a photo deletes it from storage; a second removal fails", async ({ page }) => {
+  test("a photo marked for removal goes only with 'Update Request'; Cancel keeps it", async ({
+    page,
+  }) => {
     const customer = await createCustomer();
     await openDashboard(page, customer);
     await page.getByRole("button", { name: "Create First Request" }).click();
@@ -505,28 +507,94 @@ test.describe("editing and deleting", () => {
       .where(eq(serviceRequests.customerId, customer.id))
       .orderBy(requestPhotos.uploadedAt);
     const first = photos[0].request_photos;
+    const stored = () => fs.existsSync(path.join(UPLOADS, first.filePath));
 
+    // Marking a photo removes nothing yet, and Cancel brings it back.
     await page.getByRole("button", { name: "Edit Loose railing" }).click();
     const dialog = page.getByRole("dialog", { name: "Update Service Request" });
     await expect(
       dialog.getByRole("img", { name: /^Photo of Loose railing, \d of 2$/ }),
     ).toHaveCount(2);
-    await dialog.getByRole("button", { name: "Remove photo 1" }).click();
-    await expect(page.getByText("Photo removed successfully")).toBeVisible();
-    await expect(
-      dialog.getByRole("img", { name: "Photo of Loose railing", exact: true }),
-    ).toHaveCount(1);
-    expect(fs.existsSync(path.join(UPLOADS, first.filePath))).toBe(false);
+    await dialog.getByRole("checkbox", { name: "Remove photo 1" }).check();
+    const marked = dialog.getByText("Will be removed").locator("visible=true");
+    await expect(marked).toHaveCount(1);
+    expect(stored()).toBe(true);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole("img")).toHaveCount(2);
+    expect(stored()).toBe(true);
+
+    await page.getByRole("button", { name: "Edit Loose railing" }).click();
+    await expect(dialog.getByRole("checkbox", { name: "Remove photo 1" })).not.toBeChecked();
+    await expect(marked).toHaveCount(0);
+    // A mark can be taken back before saving.
+    await dialog.getByRole("checkbox", { name: "Remove photo 2" }).check();
+    await dialog.getByRole("checkbox", { name: "Remove photo 2" }).uncheck();
+    await dialog.getByRole("checkbox", { name: "Remove photo 1" }).check();
+    await dialog.getByRole("button", { name: "Update Request" }).click();
+    await expect(page.getByText("Service request updated successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole("img")).toHaveCount(1);
+    expect(stored()).toBe(false);
     expect(fs.existsSync(path.join(UPLOADS, first.thumbnailPath!))).toBe(false);
     expect(fs.existsSync(path.join(UPLOADS, photos[1].request_photos.filePath))).toBe(true);
 
-    // Removed meanwhile on another device.
+    // Removed meanwhile on another device: the update still goes through.
+    await page.getByRole("button", { name: "Edit Loose railing" }).click();
     await e2eDb().delete(requestPhotos).where(eq(requestPhotos.id, photos[1].request_photos.id));
-    await dialog.getByRole("button", { name: "Remove photo 1" }).click();
-    await expect(page.getByText("Failed to remove photo")).toBeVisible();
+    await dialog.getByRole("checkbox", { name: "Remove photo 1" }).check();
+    await dialog.getByLabel("Title").fill("Loose railing, front steps");
+    await dialog.getByRole("button", { name: "Update Request" }).click();
+    await expect(page.getByText("Service request updated successfully")).toBeVisible();
+    await expect(page.getByRole("article", { name: "Loose railing, front steps" })).toBeVisible();
   });
 
-  test("removing a photo keeps the unsaved edits, and 'Update Request' saves them @phone", async ({
+  test("without JavaScript, marked photos go with 'Update Request' and Cancel keeps them", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: ownAddress(),
+    });
+    const page = await context.newPage();
+    const customer = await createCustomer();
+    await openDashboard(page, customer);
+    await page.getByRole("button", { name: "Create First Request" }).click();
+    const create = page.getByRole("region", { name: "How can we help" });
+    await create.getByLabel("Title").fill("Porch light");
+    await create
+      .getByLabel("Photos")
+      .setInputFiles([await photo("porch-1.jpg"), await photo("porch-2.jpg")]);
+    await create.getByRole("button", { name: "Create Request" }).click();
+    await expect(page.getByRole("status")).toHaveText("Service request created successfully");
+    const card = page.getByRole("article", { name: "Porch light" });
+    await expect(card.getByRole("img")).toHaveCount(2);
+
+    await card.getByRole("button", { name: "Edit Porch light" }).click();
+    const form = page.getByRole("region", { name: "Update Service Request" });
+    await form.getByRole("checkbox", { name: "Remove photo 2" }).check();
+    await form.getByRole("link", { name: "Cancel" }).click();
+    await expect(card.getByRole("img")).toHaveCount(2);
+
+    await card.getByRole("button", { name: "Edit Porch light" }).click();
+    await form.getByRole("checkbox", { name: "Remove photo 2" }).check();
+    await form.getByLabel("Add photos").setInputFiles([await photo("porch-3.jpg")]);
+    await form.getByRole("button", { name: "Update Request" }).click();
+    await expect(page.getByRole("status")).toHaveText("Service request updated successfully");
+    await expect(card.getByRole("img")).toHaveCount(2);
+    const rows = await e2eDb()
+      .select()
+      .from(requestPhotos)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
+      .where(eq(serviceRequests.customerId, customer.id));
+    expect(rows.map((row) => row.request_photos.fileName).sort()).toEqual([
+      "porch-1.jpg",
+      "porch-3.jpg",
+    ]);
+    await context.close();
+  });
+
+  test("marking a photo keeps the unsaved edits, and 'Update Request' saves them all @phone", async ({
     page,
   }) => {
     const customer = await createCustomer();
@@ -564,10 +632,8 @@ test.describe("editing and deleting", () => {
     await dialog.getByLabel("Add photos").setInputFiles([await photo("faucet-new.jpg")]);
     await expect(dialog.getByRole("img", { name: "Preview of faucet-new.jpg" })).toBeVisible();
 
-    await dialog.getByRole("button", { name: "Remove photo 1" }).click();
-    await expect(page.getByText("Photo removed successfully")).toBeVisible();
-    await expect(dialog.getByRole("img", { name: "Photo of Faucet", exact: true })).toHaveCount(1);
-    await expect(dialog.getByRole("button", { name: "Remove photo 1" })).toBeEnabled();
+    await dialog.getByRole("checkbox", { name: "Remove photo 1" }).check();
+    await expect(dialog.getByText("Will be removed").locator("visible=true")).toHaveCount(1);
     // Nothing typed or chosen is lost.
     await expect(dialog.getByLabel("Title")).toHaveValue("Faucet v3");
     await expect(dialog.getByLabel(/Description/)).toHaveValue("Drips at night");

@@ -47,3 +47,18 @@ export function statusLabel(status: string) {
   const text = status.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * The edit form's "Remove photo" checkboxes: one field per photo, `removePhoto:<photo id>`, so a
+ * plain multipart post (whose reader keeps one value per name) carries every marked photo.
+ */
+export const REMOVE_PHOTO_FIELD = "removePhoto:";
+
+/** The photo ids marked for removal in a posted edit form. */
+export function photosToRemove(formData: FormData) {
+  const ids = new Set<string>();
+  for (const name of formData.keys()) {
+    if (name.startsWith(REMOVE_PHOTO_FIELD)) ids.add(name.slice(REMOVE_PHOTO_FIELD.length));
+  }
+  return [...ids];
+}

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Loader2, Trash2, X } from "lucide-react";
+import { Loader2, Trash2, Undo2, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import {
@@ -28,7 +28,13 @@ import { PhotoPicker } from "~/features/photos/components/photo-picker";
 import { usePhotoQueue } from "~/features/photos/use-photo-queue";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
-import { DESCRIPTION_MAX, serviceRequestSchema, TITLE_MAX, type Priority } from "../schema";
+import {
+  DESCRIPTION_MAX,
+  REMOVE_PHOTO_FIELD,
+  serviceRequestSchema,
+  TITLE_MAX,
+  type Priority,
+} from "../schema";
 import type { CustomerRequest } from "../types";
 import { photoAlt } from "./request-card";
 
@@ -158,10 +164,8 @@ function RequestForm({
   const editing = state.kind === "edit" ? state.request : null;
   const queue = usePhotoQueue();
   const [submitting, setSubmitting] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
-  // Photos removed in this dialog leave it at once; the page's lists follow with the reload.
-  const [removed, setRemoved] = useState<string[]>([]);
-  const photos = editing ? editing.photos.filter((photo) => !removed.includes(photo.id)) : [];
+  // Photos marked for removal (checkboxes) go only with 'Update Request'; Cancel keeps them.
+  const photos = editing ? editing.photos : [];
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const busy = submitting || deleting;
@@ -185,7 +189,7 @@ function RequestForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRequestSchema }),
-    async onSubmit(event, { submission }) {
+    async onSubmit(event, { formData, submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
       setBusyBoth(true);
@@ -195,6 +199,9 @@ function RequestForm({
         description: submission.value.description ?? "",
         priority: submission.value.priority,
       });
+      for (const name of formData.keys()) {
+        if (name.startsWith(REMOVE_PHOTO_FIELD)) body.set(name, "on");
+      }
       const result = await postRequestAction(
         action,
         body,
@@ -212,21 +219,6 @@ function RequestForm({
       await onDone();
     },
   });
-
-  async function removePhoto(photoId: string) {
-    if (!editing) return;
-    setRemoving(photoId);
-    const result = await postRequestAction(
-      `/dashboard/requests/${editing.id}/photos/${photoId}`,
-      formFields({ intent: "remove" }),
-      "photo-remove-failed",
-    );
-    showRequestNotice(result.notice);
-    if (result.ok) setRemoved((current) => [...current, photoId]);
-    // The reload refreshes the lists only: this form (and all typed into it) stays as it is.
-    await onChanged();
-    setRemoving(null);
-  }
 
   async function deleteRequest() {
     if (!editing) return;
@@ -308,39 +300,43 @@ function RequestForm({
       </div>
 
       {editing && photos.length > 0 && (
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">Current photos</legend>
-          <ul className="flex flex-wrap gap-2">
+        <fieldset className="grid gap-2" aria-describedby="current-photos-hint">
+          <legend className="mb-1 text-sm font-medium">Current photos</legend>
+          <p id="current-photos-hint" className="text-xs text-muted-foreground">
+            Photos you mark are removed when you select Update Request.
+          </p>
+          <ul className="flex flex-wrap gap-3 pt-2">
             {photos.map((photo, index) => (
-              <li key={photo.id} className="relative">
+              <li key={photo.id} className="group relative grid justify-items-center gap-1">
                 <img
                   src={`/request-photos/${photo.id}/thumbnail`}
                   alt={photoAlt(editing.title, index, photos.length)}
                   width={80}
                   height={80}
-                  className="size-20 rounded-md border object-cover"
+                  className="size-20 rounded-md border object-cover transition-opacity group-has-checked:opacity-40 group-has-checked:grayscale"
                 />
-                <Button
-                  type="submit"
-                  variant="destructive"
-                  size="icon"
-                  className="absolute -top-2 -right-2 size-7 rounded-full"
-                  formAction={`/dashboard/requests/${editing.id}/photos/${photo.id}`}
-                  formEncType="application/x-www-form-urlencoded"
-                  formNoValidate
-                  disabled={busy || removing !== null}
-                  aria-label={`Remove photo ${index + 1}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    void removePhoto(photo.id);
-                  }}
-                >
-                  {removing === photo.id ? (
-                    <Loader2 aria-hidden="true" className="animate-spin" />
-                  ) : (
-                    <X aria-hidden="true" />
-                  )}
-                </Button>
+                {/* A checkbox, so marking works without JavaScript and posts with the form. */}
+                <span className="absolute -top-2 -right-2 inline-flex size-7 items-center justify-center rounded-full bg-destructive text-white shadow-sm group-has-checked:bg-foreground has-disabled:opacity-50">
+                  <input
+                    type="checkbox"
+                    name={`${REMOVE_PHOTO_FIELD}${photo.id}`}
+                    className="peer absolute inset-0 m-0 size-full cursor-pointer appearance-none rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed"
+                    aria-label={`Remove photo ${index + 1}`}
+                    title={`Remove photo ${index + 1}`}
+                    disabled={busy}
+                  />
+                  <X
+                    aria-hidden="true"
+                    className="pointer-events-none size-4 peer-checked:hidden"
+                  />
+                  <Undo2
+                    aria-hidden="true"
+                    className="pointer-events-none hidden size-4 peer-checked:block"
+                  />
+                </span>
+                <span className="hidden text-xs font-medium text-destructive group-has-checked:block">
+                  Will be removed
+                </span>
               </li>
             ))}
           </ul>
