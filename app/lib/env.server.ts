@@ -97,6 +97,9 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
+  SHUTDOWN_TIMEOUT_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number of milliseconds",
+  }),
   PHOTO_DECODE_CONCURRENCY: optionalString.refine(
     (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
     { message: "must be a whole number from 1 to 64" },
@@ -167,6 +170,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
+    /** From SIGTERM to the forced exit, whatever is still open. */
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 20_000),
     /** Photos decoded at once by this process (ADR 022); the others wait their turn. */
     photoDecodeConcurrency: Number(env.PHOTO_DECODE_CONCURRENCY ?? 2),
     outbox: {
