@@ -3,11 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { databaseHandle } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { withoutControlCharacters } from "~/lib/validation";
+import { refuse } from "./refusal";
+import { createRequestHandler } from "./request-handler";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security";
 
 declare module "react-router" {
@@ -58,6 +60,19 @@ function sameOrigin(req: Request) {
     `${req.protocol}://${req.get("host")}`,
   ]);
   return allowed.has(origin);
+}
+
+/** Control characters in the path or a query name or value, once decoded. */
+export function urlHasControlCharacters(originalUrl: string) {
+  if (!/%[01][0-9a-f]|%7f/i.test(originalUrl)) return false;
+  const url = new URL(originalUrl, "http://localhost");
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape decodes to nothing: the path is checked as it is
+  }
+  return [path, ...[...url.searchParams].flat()].some((part) => !withoutControlCharacters(part));
 }
 
 /** The request path for the log: the password-reset link carries its token in the path. */
@@ -136,6 +151,17 @@ export function createApp(options: AppOptions) {
       res.setHeader("Cache-Control", "no-store");
       res.status(503).json({ status: "error", database: "down", error: (error as Error).message });
     }
+  });
+
+  // A control character (NUL above all) in the path or a query value is never a real link:
+  // refused here, before a route could hand it to the database.
+  app.use((req, res, next) => {
+    if (!urlHasControlCharacters(req.originalUrl)) return next();
+    refuse(req, res, {
+      status: 400,
+      reason: "control character in the URL",
+      message: "The address contains characters that are not allowed.",
+    });
   });
 
   app.use((req, res, next) => {

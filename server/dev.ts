@@ -5,9 +5,8 @@ import { createServer as createViteServer } from "vite";
 import type { ServerBuild } from "react-router";
 import { env } from "~/lib/env.server";
 import { configureLogger } from "~/lib/logger.server";
-import { startOutboxWorker } from "~/lib/outbox.server";
 import { createApp } from "./app";
-import { prepareDatabase } from "./start-up";
+import { prepareDatabase, startBackgroundWork } from "./start-up";
 
 process.env.NODE_ENV ??= "development";
 const config = env();
@@ -21,4 +20,4 @@ const app = createApp({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
 });
 app.listen(config.port, () => console.log(`Development server: ${config.publicUrl}`));
-startOutboxWorker();
+startBackgroundWork();

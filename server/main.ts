@@ -1,14 +1,14 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { DataDirectoryLockedError } from "~/db/lock.server";
 import { ConfigError, env } from "~/lib/env.server";
-import { configureLogger, logger } from "~/lib/logger.server";
-import { startOutboxWorker } from "~/lib/outbox.server";
+import { configureLogger, flushLogs, logger } from "~/lib/logger.server";
+import { pendingAccepts } from "./accept-queue";
 import { createApp } from "./app";
-import { prepareDatabase } from "./start-up";
+import { prepareDatabase, startBackgroundWork } from "./start-up";
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -60,6 +60,10 @@ async function main() {
     console.log(`${"Server ready:"} ${config.publicUrl} (listening on port ${port})`);
   });
   server.keepAliveTimeout = 65_000;
+  const listeningPort = () => {
+    const address = server.address();
+    return typeof address === "object" && address ? address.port : config.port;
+  };
   // Connections accepted whose request has not been read yet (a busy event loop leaves the bytes
   // in the socket): closing the server would reset them, so the shutdown waits for them.
   const unread = new Set<Socket>();
@@ -67,39 +71,56 @@ async function main() {
     unread.add(socket);
     socket.once("close", () => unread.delete(socket));
   });
-  server.on("request", (request: IncomingMessage) => unread.delete(request.socket));
+  // Requests being answered: when the shutdown begins, those whose answer has not started yet
+  // also tell their keep-alive client to close the connection.
+  const answering = new Set<ServerResponse>();
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    unread.delete(request.socket);
+    answering.add(response);
+    response.once("close", () => answering.delete(response));
+  });
 
-  const worker = startOutboxWorker();
+  const background = startBackgroundWork();
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     draining = true;
-    logger.info({ signal }, "shutting down: draining, then finishing in-flight requests");
+    // The deadline runs from the signal, whatever happens next: a connection that never
+    // finishes (half-closed, or a client that stopped reading), a delivery or a pass that hangs,
+    // a database that does not close. Unref'd, so it never keeps an otherwise finished process.
     const force = setTimeout(() => {
-      logger.error("shutdown took too long; exiting");
+      logger.error({ afterMs: config.shutdownTimeoutMs }, "shutdown took too long; exiting");
       process.exit(1);
-    }, 20_000);
+    }, config.shutdownTimeoutMs);
     force.unref();
+    logger.info({ signal }, "shutting down: draining, then finishing in-flight requests");
+    for (const response of answering) {
+      if (!response.headersSent) response.setHeader("Connection", "close");
+    }
     // Drain first: keep answering (with Connection: close and a failing /healthz, so a load
     // balancer moves away) for a moment, because connections already accepted may not have
     // sent their request yet and closing them now would reset them.
     const close = () => {
       server.close(async () => {
-        await worker.stop();
+        await background.stop();
         await handle.close();
         logger.info("shutdown complete");
+        await flushLogs();
         process.exit(0);
       });
       server.closeIdleConnections();
     };
     setTimeout(() => {
-      // Then wait (up to 5 s more) for connections whose request is still unread.
+      // Then wait (up to 5 s more) until no accepted connection has its request unread and no
+      // connection waits in the kernel's accept queue (closing the listening socket would reset
+      // those): a client still sending is answered rather than cut off.
       const giveUp = Date.now() + 5_000;
       const closeWhenRead = () => {
-        if (unread.size === 0 || Date.now() > giveUp) close();
-        else setTimeout(closeWhenRead, 25);
+        const quiet = unread.size === 0 && !pendingAccepts(listeningPort());
+        if (quiet || Date.now() > giveUp) close();
+        else setTimeout(closeWhenRead, 5);
       };
       closeWhenRead();
     }, config.shutdownDrainMs);

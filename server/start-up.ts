@@ -5,7 +5,9 @@ import {
   type DatabaseHandle,
 } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
+import { startHousekeeping } from "~/lib/housekeeping.server";
 import { logger } from "~/lib/logger.server";
+import { startOutboxWorker } from "~/lib/outbox.server";
 import { demoLoginLines, seedDemo } from "../scripts/seed";
 
 /**
@@ -30,4 +32,21 @@ export async function prepareDatabase(config: Env): Promise<DatabaseHandle> {
     );
   }
   return handle;
+}
+
+/**
+ * The work a server does besides answering, in production and development alike: the outbox
+ * worker (e-mail and webhook delivery) and housekeeping (a pass shortly after start, then
+ * hourly). `stop` ends both, waiting for a delivery or pass under way.
+ */
+export function startBackgroundWork(
+  options: { housekeeping?: Parameters<typeof startHousekeeping>[0] } = {},
+): { stop(): Promise<void> } {
+  const worker = startOutboxWorker();
+  const housekeeping = startHousekeeping(options.housekeeping);
+  return {
+    async stop() {
+      await Promise.all([worker.stop(), housekeeping.stop()]);
+    },
+  };
 }

@@ -14,6 +14,7 @@ import { logger } from "./logger.server";
 import { emailLayout, escapeHtml } from "./mail.server";
 import { enqueue } from "./outbox.server";
 import { nameSchema, tidyName } from "./validation";
+import { checkNewPassword, checkUserBody, checkUserFields } from "./auth-user-fields.server";
 import { hit, refund } from "./rate-limit.server";
 
 /** Where the e-mailed links land (SPEC section 2 and DESIGN decision 10). */
@@ -122,7 +123,18 @@ function createAuth() {
     },
     databaseHooks: {
       user: {
+        // Whatever endpoint writes the user row, the product's rules hold (a new account has no
+        // photo yet; an update's image can only be the user's own uploaded photo).
+        update: {
+          async before(data, context) {
+            const userId = context?.context.session?.user.id ?? null;
+            return { data: checkUserFields(data, userId) };
+          },
+        },
         create: {
+          async before(user) {
+            return { data: checkUserFields(user, null) };
+          },
           // Every account gets its profile row; is_employee keeps its default (false) whatever
           // the request carried: only the admin CLI grants it.
           async after(user, context) {
@@ -138,6 +150,12 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        checkNewPassword(ctx.path, ctx.body);
+        if (ctx.path === "/update-user" || ctx.path === "/sign-up/email") {
+          const session =
+            ctx.path === "/update-user" ? await getSessionFromCtx(ctx).catch(() => null) : null;
+          checkUserBody(ctx.path, ctx.body, session?.user.id ?? null);
+        }
         if (!SECOND_FACTOR_PATHS.has(ctx.path)) return;
         const userId = await twoFactorUserId(ctx);
         if (!userId) return; // Better Auth refuses the request itself.

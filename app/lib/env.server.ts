@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isValidEmail } from "./validation";
 
 /**
  * Every environment variable the product reads, validated in one place.
@@ -52,10 +53,9 @@ const envSchema = z.object({
     message: "must be at least 32 characters long",
   }),
   SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]),
-  MAIL_FROM: optionalString.refine(
-    (value) => value === undefined || /^[^\s@<>]+@[^\s@<>]+$/.test(value),
-    { message: "must be an e-mail address such as hello@example.com" },
-  ),
+  MAIL_FROM: optionalString.refine((value) => value === undefined || isValidEmail(value), {
+    message: "must be an e-mail address such as hello@example.com",
+  }),
   LEAD_WEBHOOK_URL: urlWithProtocols(["http:", "https:"]),
   SCHEDULER_EMBED_URL: urlWithProtocols(["https:", "http:"]),
   S3_BUCKET: optionalString,
@@ -82,10 +82,9 @@ const envSchema = z.object({
     (value) => value === undefined || value.replace(/\D/g, "").length >= 10,
     { message: "must be a phone number with at least 10 digits" },
   ),
-  BUSINESS_EMAIL: optionalString.refine(
-    (value) => value === undefined || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value),
-    { message: "must be an e-mail address" },
-  ),
+  BUSINESS_EMAIL: optionalString.refine((value) => value === undefined || isValidEmail(value), {
+    message: "must be an e-mail address",
+  }),
   OUTBOX_POLL_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
@@ -98,6 +97,13 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
+  SHUTDOWN_TIMEOUT_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number of milliseconds",
+  }),
+  PHOTO_DECODE_CONCURRENCY: optionalString.refine(
+    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
+    { message: "must be a whole number from 1 to 64" },
+  ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .optional()
@@ -164,6 +170,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
+    /** From SIGTERM to the forced exit, whatever is still open. */
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 20_000),
+    /** Photos decoded at once by this process (ADR 022); the others wait their turn. */
+    photoDecodeConcurrency: Number(env.PHOTO_DECODE_CONCURRENCY ?? 2),
     outbox: {
       /** An upper bound on the worker's sleep; unset, it sleeps until work is due (ADR 018). */
       pollMs: env.OUTBOX_POLL_MS === undefined ? undefined : Number(env.OUTBOX_POLL_MS),

@@ -21,7 +21,11 @@ import { sendMail, type MailMessage } from "./mail.server";
  *
  * PGlite is single-connection: a transaction held open during a slow delivery would stall every
  * request, so there an item is claimed with a lease instead (one process only, by the lock on
- * the data directory).
+ * the data directory). A claim is marked (CLAIMED in last_error); since no other process can
+ * hold one, the worker releases every marked item when it starts: what a killed process had
+ * claimed goes out at once after a restart, not when its lease runs out. An item it was sending
+ * may so reach the receiver twice: delivery is at least once, never exactly once, and
+ * receivers drop repeats by the outbox id. See docs/decisions/023-outbox-at-least-once.md.
  */
 
 export type OutboxPayloads = {
@@ -41,7 +45,16 @@ export async function enqueue<K extends OutboxKind>(
   return row.id;
 }
 
-const LEASE_MS = 60_000;
+/**
+ * PGlite: how long a claimed item is kept from being claimed again. Longer than any delivery
+ * (webhook 10 s, SMTP at most about 40 s); it only matters if a claim were somehow left behind
+ * by a live worker, since claims of a dead process are released at start.
+ */
+const LEASE_MS = 45_000;
+/** PGlite: the mark on an item claimed for delivery (see releaseAbandonedClaims). */
+export const CLAIMED = "claimed for delivery";
+/** PGlite: what a claim left by a stopped or killed process says once released. */
+export const INTERRUPTED = "interrupted: the server stopped while this item was claimed";
 
 export function backoffMs(attempts: number) {
   const { baseBackoffMs: base, maxBackoffMs: max } = env().outbox;
@@ -106,7 +119,7 @@ async function recordFailure(
       lastError: message.slice(0, 1000),
       nextAttemptAt: new Date(Date.now() + backoffMs(item.attempts)),
     })
-    .where(eq(outbox.id, item.id));
+    .where(and(eq(outbox.id, item.id), isNull(outbox.deliveredAt)));
 }
 
 const due = () => and(isNull(outbox.deliveredAt), lte(outbox.nextAttemptAt, sql`now()`));
@@ -139,8 +152,12 @@ async function deliverOneLocked(
   });
 }
 
-/** PGlite: claim a batch with a lease in a short transaction, then deliver outside it. */
-async function deliverBatchLeased(limit: number): Promise<number> {
+/**
+ * PGlite: claim a batch with a lease in a short transaction, then deliver outside it, one item
+ * after another. When `shouldStop` turns true (shutdown), the items of the batch not yet tried
+ * are released at once rather than left under their lease.
+ */
+async function deliverBatchLeased(limit: number, shouldStop: () => boolean): Promise<number> {
   const database = db();
   const claimed = await database.transaction(async (tx) => {
     const rows = await tx
@@ -153,10 +170,7 @@ async function deliverBatchLeased(limit: number): Promise<number> {
     if (rows.length === 0) return [];
     return tx
       .update(outbox)
-      .set({
-        nextAttemptAt: new Date(Date.now() + LEASE_MS),
-        attempts: sql`${outbox.attempts} + 1`,
-      })
+      .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS), lastError: CLAIMED })
       .where(
         inArray(
           outbox.id,
@@ -166,7 +180,16 @@ async function deliverBatchLeased(limit: number): Promise<number> {
       .returning();
   });
   let delivered = 0;
-  for (const item of claimed) {
+  for (const [index, claim] of claimed.entries()) {
+    if (shouldStop()) {
+      const untried = claimed.slice(index).map((c) => c.id);
+      await database
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(), lastError: null })
+        .where(and(inArray(outbox.id, untried), isNull(outbox.deliveredAt)));
+      break;
+    }
+    const item = { ...claim, attempts: claim.attempts + 1 };
     try {
       await deliver(item.kind, item.payload, item.id);
     } catch (error) {
@@ -175,20 +198,44 @@ async function deliverBatchLeased(limit: number): Promise<number> {
     }
     await database
       .update(outbox)
-      .set({ deliveredAt: new Date(), lastError: null })
+      .set({ deliveredAt: new Date(), attempts: item.attempts, lastError: null })
       .where(eq(outbox.id, item.id));
     delivered++;
   }
   return delivered;
 }
 
+/**
+ * PGlite: claims left by a process that is gone (killed, or stopped mid-delivery) are due again
+ * now. Only one process can open the data directory, so when its worker starts no claim can be
+ * live. Returns how many were released.
+ */
+export async function releaseAbandonedClaims(): Promise<number> {
+  if (databaseHandle().kind !== "pglite") return 0;
+  const released = await db()
+    .update(outbox)
+    .set({ nextAttemptAt: new Date(), lastError: INTERRUPTED })
+    .where(and(isNull(outbox.deliveredAt), eq(outbox.lastError, CLAIMED)))
+    .returning({ id: outbox.id });
+  if (released.length) {
+    logger.warn(
+      { count: released.length },
+      "outbox items claimed by a stopped server are due again (a receiver may see one twice)",
+    );
+  }
+  return released.length;
+}
+
 /** Delivers up to `limit` due items; returns how many were delivered. */
-export async function processOutboxBatch(limit = 10): Promise<number> {
-  if (databaseHandle().kind === "pglite") return deliverBatchLeased(limit);
+export async function processOutboxBatch(
+  limit = 10,
+  shouldStop: () => boolean = () => false,
+): Promise<number> {
+  if (databaseHandle().kind === "pglite") return deliverBatchLeased(limit, shouldStop);
   let delivered = 0;
   // An item that fails is not tried again in the same batch, even when its backoff is zero.
   const tried: string[] = [];
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !shouldStop(); i++) {
     const result = await deliverOneLocked(tried);
     if (!result) break;
     tried.push(result.id);
@@ -223,12 +270,17 @@ export function startOutboxWorker(options: { pollMs?: number; databaseUrl?: stri
   (globalThis as GlobalWithWorker)[workerKey] = state;
   const unlisten = listenForEnqueued(() => nudgeOutbox(), options.databaseUrl);
   state.done = (async () => {
+    try {
+      await releaseAbandonedClaims();
+    } catch (error) {
+      logger.error({ err: (error as Error).message }, "outbox worker could not release old claims");
+    }
     while (!state.stopped) {
       state.nudged = false;
       // Sleep until woken, the next retry falls due, or the poll bound (outbox-wake.server.ts).
       let delay: number | null = pollMs ?? null;
       try {
-        while (!state.stopped && (await processOutboxBatch()) > 0) {
+        while (!state.stopped && (await processOutboxBatch(10, () => state.stopped)) > 0) {
           // keep draining while there is work
         }
         delay = await idleDelayMs(pollMs);

@@ -1,10 +1,12 @@
 import type { Route } from "./+types/api.auth";
+import { knownDevice, knownDeviceCookie } from "~/features/accounts/known-device.server";
 import {
   limitAccountMail,
   limitAuthAttempt,
   tooManyAttempts,
 } from "~/features/accounts/rate-limit.server";
 import { fullName, signUpSchema } from "~/features/accounts/schema";
+import { startPasswordReset } from "~/features/accounts/sign-in.server";
 import { auth, VERIFIED_LANDING } from "~/lib/auth.server";
 import {
   CONTROL_CHARACTERS_MESSAGE,
@@ -44,9 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json(400, { code: "INVALID_EMAIL", message: checked.error.issues[0].message });
   const email = checked.data;
 
+  const device = path === "/api/auth/sign-in/email" ? knownDevice(request, email) : null;
   const attempt = SENDS_MAIL.has(path)
     ? null
-    : await limitAuthAttempt(email, context.clientAddress);
+    : await limitAuthAttempt(email, context.clientAddress, device);
   const limit = attempt ?? (await limitAccountMail(email, context.clientAddress));
   if (!limit.allowed) {
     const notice = tooManyAttempts(limit.minutes);
@@ -55,6 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { code: "TOO_MANY_ATTEMPTS", title: notice.title, message: notice.description },
       { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) },
     );
+  }
+
+  if (path === "/api/auth/request-password-reset") {
+    // Not waited for: known and unknown addresses get the same answer in the same time (ADR 021).
+    void startPasswordReset(email);
+    return json(200, {
+      status: true,
+      message: "If this email exists in our system, check your email for the reset link",
+    });
   }
 
   if (path === "/api/auth/sign-up/email") {
@@ -83,8 +95,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return response;
   }
   const response = await auth().handler(rebuild(request, body));
-  // A correct password (a session, or the second factor asked for) does not count.
-  if (response.ok && path === "/api/auth/sign-in/email") await attempt?.succeededSignIn();
+  // A correct password (a session, or the second factor asked for) does not count, and this
+  // browser is known to the account from now on (ADR 021).
+  if (response.ok && path === "/api/auth/sign-in/email") {
+    await attempt?.succeededSignIn();
+    const headers = new Headers(response.headers);
+    headers.append("Set-Cookie", knownDeviceCookie(email, device));
+    return new Response(response.body, { status: response.status, headers });
+  }
   return response;
 }
 

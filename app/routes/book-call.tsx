@@ -8,12 +8,17 @@ import { bookIntroCall } from "~/features/intro-calls/booking.server";
 import { leadResponseStatus } from "~/features/leads/submit.server";
 import { BuiltInBooking } from "~/features/intro-calls/components/built-in-booking";
 import { EmbeddedScheduler } from "~/features/intro-calls/components/embedded-scheduler";
-import type { BookingResult, SchedulerData } from "~/features/intro-calls/result";
+import {
+  BOOKING_FAILED,
+  type BookingResult,
+  type SchedulerData,
+} from "~/features/intro-calls/result";
 import { CARD } from "~/features/marketing/components/section";
 import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { SERVED_PLACES } from "~/content/service-area";
 import { business } from "~/lib/business.server";
 import { useBusiness } from "~/lib/business";
+import { logger } from "~/lib/logger.server";
 
 export const handle: ToasterHandle = { toaster: "on-demand" };
 
@@ -32,24 +37,28 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await bookIntroCall(await request.formData(), {
-    clientAddress: context.clientAddress,
-  });
+  const formData = await request.formData();
+  let result: BookingResult;
+  try {
+    result = await bookIntroCall(formData, { clientAddress: context.clientAddress });
+  } catch (error) {
+    // A thrown value would be serialized into the reply as it is (a library's error object can
+    // carry the whole booking): the reply gets the message only, the log gets the cause.
+    logger.error({ err: errorMessage(error) }, "intro call booking failed");
+    return data<BookingResult>(BOOKING_FAILED, { status: context.scriptRequest ? 200 : 500 });
+  }
   return data(result, { status: leadResponseStatus(result, context) });
+}
+
+function errorMessage(error: unknown) {
+  return error instanceof Error ? error.message : String(error);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch {
-    return {
-      status: "invalid",
-      toast: {
-        kind: "error",
-        title: "Error",
-        description: "Something went wrong. Please try again.",
-      },
-    } satisfies BookingResult;
+    return BOOKING_FAILED satisfies BookingResult;
   }
 }
 

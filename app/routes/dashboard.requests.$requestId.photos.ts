@@ -23,12 +23,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!owned || owned.status === "complete") return json({ ok: false, error: "not-found" }, 404);
 
   try {
-    const { saved, skipped } = await receiveRequestPhotos(request, owned.id);
-    if (isDocumentRequest(request)) return redirect("/dashboard");
+    const { saved, skipped } = await receiveRequestPhotos(request, owned.id, user.id);
+    // Past the hourly limit the person is told so, in the dashboard's notice form.
+    const limited = skipped.some((file) => file.reason === "rate-limited");
+    if (isDocumentRequest(request))
+      return redirect(limited ? "/dashboard?notice=photos-limited" : "/dashboard");
     const tooLarge = skipped.some((file) => file.reason === "too-large");
+    const ok = saved.length > 0;
     return json(
-      { ok: saved.length > 0, saved: saved.map((photo) => ({ id: photo.id })), skipped },
-      saved.length > 0 || skipped.length === 0 ? 200 : tooLarge ? 413 : 422,
+      {
+        ok,
+        saved: saved.map((photo) => ({ id: photo.id })),
+        skipped,
+        ...(limited ? { notice: "photos-limited" } : {}),
+      },
+      ok || skipped.length === 0 ? 200 : limited ? 429 : tooLarge ? 413 : 422,
     );
   } catch (error) {
     const status = error instanceof MultipartError ? error.status : 500;

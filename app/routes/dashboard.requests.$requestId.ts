@@ -38,10 +38,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       status: 404,
     };
     try {
-      await receiveRequestPhotos(request, async (fields) => {
-        outcome = await update(user.id, requestId, fieldsToFormData(fields));
-        return outcome.notice === "updated" ? requestId : null;
-      });
+      await receiveRequestPhotos(
+        request,
+        async (fields) => {
+          outcome = await update(user.id, requestId, fieldsToFormData(fields));
+          return outcome.notice === "updated" ? requestId : null;
+        },
+        user.id,
+      );
     } catch (error) {
       if (outcome.notice !== "updated") {
         outcome = {

@@ -5,6 +5,7 @@ import {
   fieldsToFormData,
   parseServiceRequestForm,
 } from "~/features/service-requests/form-data.server";
+import { limitRequestCreation } from "~/features/service-requests/limits.server";
 import type { RequestActionResult } from "~/features/service-requests/notices";
 import { respond } from "~/features/service-requests/respond.server";
 import {
@@ -31,6 +32,12 @@ export async function action({ request }: Route.ActionArgs) {
       outcome = { notice: "create-failed", fieldErrors: parsed.fieldErrors, status: 400 };
       return null;
     }
+    const limit = await limitRequestCreation(user.id);
+    if (!limit.allowed) {
+      logger.warn({ customerId: user.id }, "service request refused: hourly limit reached");
+      outcome = { notice: "create-limited", status: 429 };
+      return null;
+    }
     try {
       const row = await createServiceRequest(user.id, parsed.value);
       outcome = { notice: "created", requestId: row.id, status: 201 };
@@ -48,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   try {
     if (isMultipart(request)) {
-      await receiveRequestPhotos(request, (fields) => create(fieldsToFormData(fields)));
+      await receiveRequestPhotos(request, (fields) => create(fieldsToFormData(fields)), user.id);
     } else {
       await create(await request.formData());
     }

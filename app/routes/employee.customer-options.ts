@@ -6,6 +6,7 @@ import {
 } from "~/features/employee/customers.server";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { normaliseSearch } from "~/features/employee/requests";
+import { isUuid } from "~/lib/uuid";
 
 /*
  * Data for the Create Appointment dialog, fetched as the employee types and picks:
@@ -19,8 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const customerId = params.get("customerId");
   const headers = { "Cache-Control": "private, no-store" };
-  if (customerId) {
-    const options = await customerAppointmentOptions(customerId.slice(0, 100));
+  if (customerId !== null) {
+    const options = isUuid(customerId) ? await customerAppointmentOptions(customerId) : null;
     if (!options) {
       return data({ ok: false as const, error: "No such customer" }, { status: 404, headers });
     }

@@ -51,7 +51,9 @@ export async function action({ request }: Route.ActionArgs) {
       );
       return data(
         { ok: false as const, error: PROFILE_PHOTO_FAILED },
-        { status: rejected ? 415 : 500 },
+        // A body that is not a whole form is the client's mistake (400); a file that is not a
+        // photo we can read, 415.
+        { status: error instanceof MultipartError ? error.status : rejected ? 415 : 500 },
       );
     }
   }

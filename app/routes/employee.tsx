@@ -28,6 +28,7 @@ import {
 } from "~/features/employee/requests.server";
 import { parseDashboardTab, type DashboardTab } from "~/features/employee/tabs";
 import { businessToday } from "~/lib/business-calendar";
+import { pageParam } from "~/lib/query";
 import { isUuid } from "~/lib/uuid";
 import { requireEmployee } from "~/lib/session.server";
 import { activeMembershipsOf, membershipCounters } from "~/features/memberships/membership.server";
@@ -64,9 +65,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     listEmployeeAppointments({
       when: appointmentsView,
       today,
-      page: Number(params.get("apage")) || 1,
+      page: pageParam(params, "apage"),
     }),
-    listCustomers({ search: customerSearch, page: Number(params.get("cpage")) || 1, today }),
+    listCustomers({ search: customerSearch, page: pageParam(params, "cpage"), today }),
     listEmployees(),
     listUpcomingIntroCalls({ limit: 50 }),
     isUuid(requestId) ? getRequestDetail(requestId) : Promise.resolve(null),
@@ -95,7 +96,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     appointments: {
       view: appointmentsView,
       ...appointmentList,
-      page: Number(params.get("apage")) || 1,
+      page: pageParam(params, "apage"),
     },
     customers: {
       ...customers,

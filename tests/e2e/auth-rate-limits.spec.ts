@@ -5,8 +5,8 @@ import { AUTH_ADDRESS_LIMIT, AUTH_ATTEMPT_LIMIT } from "~/features/accounts/rate
 import { expectToast, fillSignUp, signInThroughForm } from "./auth-helpers";
 
 /*
- * SPEC section 5: 5 sign-in or sign-up attempts per 15 minutes per e-mail; a client address gets
- * AUTH_ADDRESS_LIMIT; a successful attempt is taken back (ADR 010).
+ * SPEC section 5: 5 sign-in or sign-up attempts per 15 minutes per e-mail and client address; a
+ * client address gets AUTH_ADDRESS_LIMIT; a successful attempt is taken back (ADR 010, ADR 021).
  */
 
 const WAIT = /^Please wait ([1-9]|1[0-5]) minutes before trying again\.$/;
@@ -31,6 +31,36 @@ test("the sixth sign-in for one e-mail within 15 minutes is refused, even with t
   await signInThroughForm(page, customer);
   await expectRateLimited(page);
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("the owner signs in with the right password while a stranger at another address is locked out of her e-mail", async ({
+  page,
+  playwright,
+}) => {
+  const customer = await createCustomer();
+  const stranger = await playwright.request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { "x-forwarded-for": "10.203.7.7", origin: BASE_URL },
+  });
+  const statuses: number[] = [];
+  for (let i = 0; i < AUTH_ATTEMPT_LIMIT + 2; i++) {
+    const response = await stranger.post("/api/auth/sign-in/email", {
+      data: { email: customer.email, password: `Wrong-Pass-${i}!` },
+    });
+    statuses.push(response.status());
+  }
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  // The stranger is told the true wait: the whole window, from the first of five failures.
+  const refused = await stranger.post("/api/auth/sign-in/email", {
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(await refused.json()).toMatchObject({
+    message: "Please wait 15 minutes before trying again.",
+  });
+  await stranger.dispose();
+  // The owner, at her own address (this test's), with the right password: in.
+  await signInThroughForm(page, customer);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("one client address gets AUTH_ADDRESS_LIMIT failed attempts, then even a sign-up is refused", async ({

@@ -235,6 +235,41 @@ test.describe("booking page", () => {
     expect(await e2eDb().select().from(introCalls).where(eq(introCalls.email, email))).toEqual([]);
   });
 
+  test("josé@example.com, which the calendar cannot carry, gets the form's e-mail message and books nothing; the script's reply carries messages only", async ({
+    page,
+  }) => {
+    const choice = pickSlot(await freeSlots(page));
+    const form = {
+      name: "José Núñez",
+      email: "josé@example.com",
+      phone: "404-555-0193",
+      startsAt: choice.slot.startsAt,
+    };
+    const document = await page.request.post("/book-call", { headers: { origin: BASE_URL }, form });
+    expect(document.status()).toBe(400);
+    expect(await document.text()).toContain("Please enter a valid email address");
+
+    const script = await page.request.post("/book-call.data", {
+      headers: { origin: BASE_URL },
+      form,
+    });
+    expect(script.status()).toBe(200);
+    const reply = await script.text();
+    expect(reply).toContain("Please enter a valid email address");
+    for (const sent of ["José", "josé", "555-0193", choice.slot.startsAt]) {
+      expect(reply).not.toContain(sent);
+    }
+    expect(
+      await e2eDb().select().from(introCalls).where(eq(introCalls.email, "josé@example.com")),
+    ).toEqual([]);
+    expect(
+      await e2eDb()
+        .select()
+        .from(introCalls)
+        .where(eq(introCalls.startsAt, new Date(choice.slot.startsAt))),
+    ).toEqual([]);
+  });
+
   test("the page passes axe once the scheduler has loaded @phone", async ({ page }) => {
     await page.goto("/book-call");
     await waitForHydration(page);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { outbox, profiles, session, twoFactor, user } from "~/db/schema";
+import { pendingPasswordResets } from "~/features/accounts/sign-in.server";
 import { auth } from "~/lib/auth.server";
 import { action as authApi } from "~/routes/api.auth";
 import { action as accountAction } from "~/routes/account";
@@ -95,6 +96,7 @@ describe("sessions end when they should", () => {
       body: { email: account.email, redirectTo: "/auth" },
     });
     expect(request.status).toBe(200);
+    await pendingPasswordResets(); // the answer does not wait for the e-mail to be queued
     const mail = await lastMailTo(account.email);
     const link = /https?:\/\/\S+\/reset-password\/([\w-]+)\?callbackURL=%2Fauth/.exec(mail.text);
     expect(link, mail.text).not.toBeNull();

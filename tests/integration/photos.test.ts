@@ -108,6 +108,7 @@ describe("accepted photos are re-encoded", () => {
     const result = await receiveRequestPhotos(
       upload([{ name: "IMG_0001 our house.jpg", type: "image/jpeg", data: original }]),
       requestId,
+      owner.id,
     );
     expect(result.skipped).toEqual([]);
     expect(result.saved).toHaveLength(1);
@@ -144,6 +145,7 @@ describe("accepted photos are re-encoded", () => {
     const { saved } = await receiveRequestPhotos(
       upload([{ name: "sketch.png", type: "image/png", data: png }]),
       requestId,
+      owner.id,
     );
     expect(saved[0].contentType).toBe("image/webp");
     expect(saved[0].filePath).toMatch(/\.webp$/);
@@ -158,6 +160,7 @@ describe("accepted photos are re-encoded", () => {
     const { saved, skipped } = await receiveRequestPhotos(
       upload([{ name: "phone.avif", type: "image/avif", data: avif }]),
       requestId,
+      owner.id,
     );
     expect(skipped).toEqual([]);
     expect(saved[0]).toMatchObject({ contentType: "image/jpeg", width: 48, height: 32 });
@@ -176,6 +179,7 @@ describe("accepted photos are re-encoded", () => {
         { name: "photo.html", type: "text/html", data: jpeg },
       ]),
       requestId,
+      owner.id,
     );
     expect(skipped).toEqual([]);
     expect(saved.map((photo) => photo.contentType)).toEqual(["image/jpeg", "image/jpeg"]);
@@ -209,6 +213,7 @@ describe("hostile files are rejected and leave nothing behind", () => {
         { name: "huge.jpg", type: "image/jpeg", data: oversize },
       ]),
       requestId,
+      owner.id,
     );
     expect(saved).toEqual([]);
     expect(skipped).toEqual([
@@ -234,6 +239,7 @@ describe("hostile files are rejected and leave nothing behind", () => {
         { name: "b.jpg", type: "image/jpeg", data: tiff },
       ]),
       requestId,
+      owner.id,
     );
     expect(saved).toEqual([]);
     expect(skipped.map((s) => s.reason)).toEqual(["unsupported-type", "unsupported-type"]);
@@ -246,6 +252,7 @@ describe("hostile files are rejected and leave nothing behind", () => {
         { name: "good.jpg", type: "image/jpeg", data: await jpegWithGps(50, 40) },
       ]),
       requestId,
+      owner.id,
     );
     expect(saved).toHaveLength(1);
     expect(skipped).toEqual([{ filename: "bad.jpg", reason: "not-an-image" }]);

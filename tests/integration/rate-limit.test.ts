@@ -19,11 +19,63 @@ describe("the shared rate limiter", () => {
       expect((await hit("lead:a@example.com", 3, TEN_MINUTES, start)).allowed).toBe(true);
     const refused = await hit("lead:a@example.com", 3, TEN_MINUTES, start + 60_000);
     expect(refused).toEqual({ allowed: false, retryAfterMs: 9 * 60_000, minutes: 9 });
-    // A new window starts afresh; other keys are independent.
+    // Once the attempts have left the window it is open again; other keys are independent.
     expect((await hit("lead:a@example.com", 3, TEN_MINUTES, start + TEN_MINUTES)).allowed).toBe(
       true,
     );
     expect((await hit("lead:b@example.com", 3, TEN_MINUTES, start)).allowed).toBe(true);
+  });
+
+  it("says the true wait: identical bursts at different times are told the same minutes", async () => {
+    // Before: a fixed window told bursts at :00, :01 and :02 to wait 9, 8 and 7 minutes.
+    const base = Date.UTC(2026, 10, 22, 15, 0, 0);
+    const waits: number[] = [];
+    for (const [i, offset] of [0, 60_000, 120_000, 7 * 60_000 + 13_000].entries()) {
+      const key = `burst:${i}`;
+      const at = base + offset;
+      for (let n = 0; n < 3; n++) await hit(key, 3, TEN_MINUTES, at + n * 1000);
+      const refused = await hit(key, 3, TEN_MINUTES, at + 60_000);
+      expect(refused.allowed).toBe(false);
+      waits.push(refused.allowed ? 0 : refused.minutes);
+      // ... and the wait is true: refused a moment before, allowed at it.
+      const retryAt = at + 60_000 + (refused.allowed ? 0 : refused.retryAfterMs);
+      expect((await hit(key, 3, TEN_MINUTES, retryAt - 1)).allowed).toBe(false);
+      expect((await hit(key, 3, TEN_MINUTES, retryAt)).allowed).toBe(true);
+    }
+    expect(waits).toEqual([9, 9, 9, 9]);
+  });
+
+  it("never lets twice the limit through around a window's edge", async () => {
+    // Fixed windows let 3 in just before 15:10 and 3 more just after: 6 in two seconds.
+    const edge = Date.UTC(2026, 10, 22, 15, 10, 0);
+    const key = "edge:x@example.com";
+    const allowedAt: number[] = [];
+    for (let t = edge - 2000; t <= edge + 2000; t += 250)
+      if ((await hit(key, 3, TEN_MINUTES, t)).allowed) allowedAt.push(t);
+    expect(allowedAt).toHaveLength(3);
+    // Over a longer run, any ten minutes hold at most 3 accepted attempts.
+    const run = "edge:run";
+    const accepted: number[] = [];
+    for (let t = edge; t < edge + 3 * TEN_MINUTES; t += 37_000)
+      if ((await hit(run, 3, TEN_MINUTES, t)).allowed) accepted.push(t);
+    for (const t of accepted)
+      expect(accepted.filter((u) => u >= t && u < t + TEN_MINUTES).length).toBeLessThanOrEqual(3);
+    expect(accepted.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it("a refused attempt records nothing: retrying does not lengthen the wait", async () => {
+    const start = Date.UTC(2026, 10, 22, 21, 0, 0);
+    for (let i = 0; i < 3; i++) await hit("patient", 3, TEN_MINUTES, start);
+    for (let t = start + 1000; t < start + TEN_MINUTES; t += 60_000)
+      expect((await hit("patient", 3, TEN_MINUTES, t)).allowed).toBe(false);
+    expect((await hit("patient", 3, TEN_MINUTES, start + TEN_MINUTES)).allowed).toBe(true);
+    // Refused by one key of several, the attempt counts against none of them.
+    for (let i = 0; i < 3; i++) await hit("full:ip", 3, TEN_MINUTES, start);
+    expect((await hitAll(["fresh:email", "full:ip"], 3, TEN_MINUTES, start + 1)).allowed).toBe(
+      false,
+    );
+    for (let i = 0; i < 3; i++)
+      expect((await hit("fresh:email", 3, TEN_MINUTES, start + 2)).allowed).toBe(true);
   });
 
   it("refuses when any of several keys is over its limit", async () => {
@@ -95,6 +147,23 @@ describe.skipIf(!postgresAvailable())(
         Array.from({ length: 20 }, () => hit("burst:key", 5, 15 * 60_000, now)),
       );
       expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    });
+
+    it("stays exact when simultaneous attempts share keys in different orders", async () => {
+      const now = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          hitAll(
+            i % 2 ? ["shared:a", "shared:b"] : ["shared:b", `own:${i}`, "shared:a"],
+            4,
+            15 * 60_000,
+            now + (i % 3),
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.allowed)).toHaveLength(4);
+      const after = await hit("shared:a", 4, 15 * 60_000, now + 10);
+      expect(after.allowed).toBe(false);
     });
   },
 );

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { homes, profiles } from "~/db/schema";
 import { auth, RESET_LANDING, VERIFIED_LANDING } from "~/lib/auth.server";
 import { logger } from "~/lib/logger.server";
+import { knownDevice, knownDeviceCookie } from "./known-device.server";
 import { limitAccountMail, limitAuthAttempt, tooManyAttempts } from "./rate-limit.server";
 import { fullName, type Notice } from "./schema";
 
@@ -121,7 +122,8 @@ export async function signIn(
   request: Request,
   clientAddress: string,
 ): Promise<AuthOutcome> {
-  const limit = await limitAuthAttempt(input.email, clientAddress);
+  const device = knownDevice(request, input.email);
+  const limit = await limitAuthAttempt(input.email, clientAddress, device);
   if (!limit.allowed)
     return { type: "notice", notice: tooManyAttempts(limit.minutes), status: 429 };
   const response = await answerOf(() =>
@@ -141,6 +143,8 @@ export async function signIn(
   await limit.succeededSignIn();
   const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
   const headers = cookiesOf(response);
+  // This browser now knows the password: strangers' failures no longer hold it (ADR 021).
+  headers.append("Set-Cookie", knownDeviceCookie(input.email, device));
   if (body.twoFactorRedirect) return { type: "two-factor", headers };
   if (!body.user) return failure(response);
   return { type: "redirect", to: await destinationFor(body.user.id), headers };
@@ -239,18 +243,39 @@ export async function requestPasswordReset(
   const limit = await limitAccountMail(email, clientAddress);
   if (!limit.allowed)
     return { type: "notice", notice: tooManyAttempts(limit.minutes), status: 429 };
-  const response = await answerOf(() =>
+  void startPasswordReset(email);
+  // The same answer, after the same work, for known and unknown addresses.
+  return { type: "notice", notice: RESET_SENT };
+}
+
+const pendingResets = new Set<Promise<void>>();
+
+/**
+ * Better Auth's reset request, not waited for: for a known address it stores a token and queues
+ * the e-mail, for an unknown one it does almost nothing, and a person asking must not be able
+ * to tell the two apart by how long the answer takes. Failures are logged.
+ */
+export function startPasswordReset(email: string): Promise<void> {
+  const work = answerOf(() =>
     auth().api.requestPasswordReset({
       body: { email, redirectTo: RESET_LANDING },
       asResponse: true,
     }),
-  );
-  if (!response.ok) {
-    logger.warn({ status: response.status }, "password reset request failed");
-    return failure(response);
-  }
-  // Better Auth answers the same for unknown addresses; so do we.
-  return { type: "notice", notice: RESET_SENT };
+  )
+    .then((response) => {
+      if (!response.ok) logger.warn({ status: response.status }, "password reset request failed");
+    })
+    .catch((error: unknown) => {
+      logger.error({ err: (error as Error).message }, "password reset request failed");
+    })
+    .finally(() => pendingResets.delete(work));
+  pendingResets.add(work);
+  return work;
+}
+
+/** Reset requests still being worked on (tests wait for them; a shutdown may too). */
+export function pendingPasswordResets(): Promise<void> {
+  return Promise.all(pendingResets).then(() => {});
 }
 
 export async function resetPassword(token: string, password: string): Promise<AuthOutcome> {

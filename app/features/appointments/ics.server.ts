@@ -1,5 +1,6 @@
 import { createEvent } from "ics";
 import { BUSINESS_TIME_ZONE, minuteOfDay, zonedInstant } from "~/lib/business-calendar";
+import { isValidEmail } from "~/lib/validation";
 
 /*
  * The calendar file of an appointment (SPEC section 9): 'Handyman Appointment' at the home's
@@ -21,6 +22,18 @@ export type AppointmentForCalendar = {
   tasks: string[];
   notes: string | null;
 };
+
+/**
+ * A person in a calendar file, by the one e-mail rule: an address outside it (which the `ics`
+ * package would refuse, failing the whole file) is left out, the name stays.
+ */
+export function calendarContact<T extends { name: string; email: string }>(
+  person: T,
+): T | Omit<T, "email"> {
+  if (isValidEmail(person.email)) return person;
+  const { email: _omitted, ...rest } = person;
+  return rest;
+}
 
 /**
  * The instant at which the wall clock in `timeZone` reads `date` `time` ("HH:MM" or "HH:MM:SS"),
@@ -89,10 +102,11 @@ export function appointmentIcs(
     description: appointmentDescription(appointment),
     status: options.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
     busyStatus: "BUSY",
-    organizer: options.organizer,
+    organizer: options.organizer && calendarContact(options.organizer),
     ...(options.method ? { method: options.method } : {}),
     ...(options.sequence !== undefined ? { sequence: options.sequence } : {}),
   });
-  if (error || !value) throw error ?? new Error("Could not build the calendar file");
+  // The library's error is not always an Error and carries the whole event: keep its words only.
+  if (error || !value) throw new Error(`Could not build the calendar file: ${error?.message}`);
   return value;
 }

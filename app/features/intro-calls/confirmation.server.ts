@@ -1,6 +1,8 @@
 import { createEvent } from "ics";
 import type { IntroCall } from "~/db/schema";
+import { calendarContact } from "~/features/appointments/ics.server";
 import { business } from "~/lib/business.server";
+import { logger } from "~/lib/logger.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
 import { SLOT_MINUTES, slotLabel } from "./slots";
 
@@ -27,11 +29,38 @@ export function introCallIcs(
     startOutputType: "utc",
     duration: { minutes: SLOT_MINUTES },
     status: "CONFIRMED",
-    organizer: { name: settings.name, email: settings.email },
-    attendees: [{ name: call.name, email: call.email, rsvp: false, partstat: "ACCEPTED" }],
+    organizer: calendarContact({ name: settings.name, email: settings.email }),
+    attendees: [
+      {
+        ...calendarContact({ name: call.name, email: call.email }),
+        rsvp: false,
+        partstat: "ACCEPTED",
+      },
+    ],
   });
-  if (error || !value) throw error ?? new Error("could not build the calendar file");
+  // The library's error is not always an Error and carries the whole event: keep its words only.
+  if (error || !value) throw new Error(`could not build the calendar file: ${error?.message}`);
   return value;
+}
+
+/**
+ * The calendar file, or none: the booking is already made when this runs, so a file the
+ * library cannot build costs the attachment (logged), never the booking or its e-mail.
+ */
+function introCallAttachments(
+  call: Pick<IntroCall, "id" | "name" | "email" | "phone" | "startsAt">,
+) {
+  try {
+    return [
+      { filename: "intro-call.ics", content: introCallIcs(call), contentType: "text/calendar" },
+    ];
+  } catch (error) {
+    logger.error(
+      { introCallId: call.id, err: (error as Error).message },
+      "intro call calendar file could not be built; the confirmation goes without it",
+    );
+    return [];
+  }
 }
 
 export function introCallConfirmation(
@@ -44,15 +73,15 @@ export function introCallConfirmation(
     `Your ${SLOT_MINUTES}-minute intro call is booked for ${when}. We will call you at ${call.phone}.`,
     "We will talk about your home's maintenance needs, the repairs and upgrades on your list, and pricing and next steps. There is no obligation.",
     `Need to reschedule? Call us at ${settings.phone} (${settings.hours}).`,
-    "The attached calendar file adds the call to your calendar.",
   ];
+  const attachments = introCallAttachments(call);
+  if (attachments.length)
+    paragraphs.push("The attached calendar file adds the call to your calendar.");
   return {
     to: call.email,
     subject: `Your intro call is booked: ${when}`,
     text: paragraphs.join("\n\n"),
     html: emailLayout({ heading: "Your intro call is booked", paragraphs }),
-    attachments: [
-      { filename: "intro-call.ics", content: introCallIcs(call), contentType: "text/calendar" },
-    ],
+    attachments,
   };
 }

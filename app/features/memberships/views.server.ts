@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { homes, profiles, user } from "~/db/schema";
+import { pageParam } from "~/lib/query";
 import { formatCents } from "./bank";
 import {
   membershipPartsList,
@@ -22,8 +23,7 @@ export const STATEMENT_PAGE_SIZE = 50;
 
 /** `?spage=` as a page number: anything else is the first page. */
 export function statementPageParam(url: URL) {
-  const value = url.searchParams.get("spage") ?? "";
-  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+  return pageParam(url.searchParams, "spage");
 }
 
 async function build(summary: BankSummary, statementPage = 1): Promise<MembershipView> {

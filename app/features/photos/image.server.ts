@@ -1,5 +1,8 @@
+import os from "node:os";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type OutputInfo } from "sharp";
+import { env } from "~/lib/env.server";
+import { Semaphore } from "~/lib/semaphore";
 
 /*
  * Turns an uploaded file into images that are safe to store and serve (ADR 009):
@@ -18,8 +21,39 @@ const ACCEPTED_TYPES = new Set([
   "image/heif",
 ]);
 
-/** Big enough for any phone camera (a 108 MP sensor), small enough to refuse pixel bombs. */
-const MAX_INPUT_PIXELS = 120_000_000;
+/**
+ * The most pixels a photo may have (ADR 022): a 50-megapixel camera's full resolution (8160 x
+ * 6144), which is about what a camera JPEG within the 10 MB limit can hold. Larger pictures (a
+ * small PNG that unpacks to 10,900 x 10,900) are refused from their header, before decoding.
+ */
+export const MAX_INPUT_PIXELS = 52_000_000;
+
+/*
+ * Decoding is the expensive part of an upload: a few large pictures at once can take hundreds of
+ * megabytes and every core. This process decodes at most PHOTO_DECODE_CONCURRENCY photos at a
+ * time (2 unless set); the others wait their turn with their bytes already read. libvips gets
+ * the cores shared between those slots, and keeps no cache of decoded images once a photo is
+ * done, so memory goes back after a burst.
+ */
+let decodeSlots: Semaphore | undefined;
+
+function slots() {
+  if (!decodeSlots) configureDecoding(env().photoDecodeConcurrency);
+  return decodeSlots!;
+}
+
+/** Sets how many photos this process decodes at once (startup reads PHOTO_DECODE_CONCURRENCY). */
+export function configureDecoding(concurrency: number) {
+  decodeSlots = new Semaphore(concurrency);
+  sharp.cache(false);
+  sharp.concurrency(Math.max(1, Math.floor(os.availableParallelism() / concurrency)));
+}
+
+/** Photos being decoded and photos waiting for a turn, for tests and diagnostics. */
+export function decodingLoad() {
+  const current = slots();
+  return { active: current.active, waiting: current.waiting };
+}
 const FULL_SIZE = 2560;
 const THUMBNAIL_SIZE = 320;
 
@@ -54,7 +88,26 @@ export async function processPhoto(data: Buffer): Promise<ProcessedPhoto> {
   if (!ACCEPTED_TYPES.has(sourceType)) {
     throw new PhotoRejectedError("unsupported-type", `unsupported image type ${sourceType}`);
   }
+  await refuseOversizePicture(data);
+  return slots().run(() => decodeAndEncode(data, sourceType));
+}
 
+/** Reads the picture's size from its header only: a pixel bomb never takes a decoding slot. */
+async function refuseOversizePicture(data: Buffer) {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(data, { limitInputPixels: false }).metadata());
+  } catch (error) {
+    throw new PhotoRejectedError("undecodable", (error as Error).message);
+  }
+  if (!width || !height) throw new PhotoRejectedError("undecodable", "the picture has no size");
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new PhotoRejectedError("too-large", `${width} x ${height} pixels is over the limit`);
+  }
+}
+
+async function decodeAndEncode(data: Buffer, sourceType: string): Promise<ProcessedPhoto> {
   // One decode: the picture is turned upright (EXIF orientation) and scaled to its stored size
   // as raw pixels; the stored image and the thumbnail are both encoded from those pixels, so
   // nothing of the original file (EXIF, GPS, trailing bytes) can reach the output.

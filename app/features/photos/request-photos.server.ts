@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { and, count, eq, inArray, ne } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type DbOrTx } from "~/db/client.server";
 import { requestPhotos, serviceRequests, type RequestPhoto } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { storage } from "~/lib/storage.server";
 import { PhotoRejectedError, processPhoto } from "./image.server";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "./limits";
 import { MultipartError, readMultipart } from "./multipart.server";
+import { limitPhotoUpload } from "./upload-limits.server";
 
 /*
  * Photos of service requests: stored under "request-photos/<requestId>/<random>.<ext>" (the
@@ -30,9 +31,20 @@ export function photoLabel(filename: string) {
 
 export type SkippedPhoto = { filename: string; reason: string };
 
+/** Over the 20 photos of a request: nothing of the photo is kept. */
+function overTheCap() {
+  return new PhotoRejectedError("too-large", `a request holds at most ${MAX_PHOTOS_PER_REQUEST}`);
+}
+
 /**
  * Checks, re-encodes and stores one photo. Throws PhotoRejectedError for files that are not
- * acceptable images; anything else that fails leaves no file behind.
+ * acceptable images or that would take the request past its photo limit; anything that fails
+ * leaves no file behind.
+ *
+ * The limit holds under concurrency (ADR 022): the row is written in a transaction that first
+ * locks the request's row (SELECT ... FOR UPDATE) and then counts its photos, so parallel
+ * uploads to one request take turns at the count and the 21st is refused, on PostgreSQL and on
+ * PGlite alike. The early count only saves decoding a photo that has no room anyway.
  */
 export async function saveRequestPhoto(
   requestId: string,
@@ -41,13 +53,7 @@ export async function saveRequestPhoto(
   if (file.data.length > MAX_PHOTO_BYTES) {
     throw new PhotoRejectedError("too-large", "over 10 MB");
   }
-  const [{ photos }] = await db()
-    .select({ photos: count() })
-    .from(requestPhotos)
-    .where(eq(requestPhotos.requestId, requestId));
-  if (photos >= MAX_PHOTOS_PER_REQUEST) {
-    throw new PhotoRejectedError("too-large", `a request holds at most ${MAX_PHOTOS_PER_REQUEST}`);
-  }
+  if ((await countPhotos(db(), requestId)) >= MAX_PHOTOS_PER_REQUEST) throw overTheCap();
 
   const processed = await processPhoto(file.data);
   const name = crypto.randomBytes(16).toString("hex");
@@ -60,36 +66,56 @@ export async function saveRequestPhoto(
     written.push(filePath);
     await storage().put(thumbnailPath, processed.thumbnail.data, processed.thumbnail.contentType);
     written.push(thumbnailPath);
-    const [row] = await db()
-      .insert(requestPhotos)
-      .values({
-        requestId,
-        filePath,
-        thumbnailPath,
-        fileName: photoLabel(file.filename),
-        fileSize: processed.full.data.length,
-        contentType: processed.full.contentType,
-        width: processed.full.width,
-        height: processed.full.height,
-      })
-      .returning();
-    return row;
+    return await db().transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, requestId))
+        .for("update");
+      if (!locked) throw new Error("the request no longer exists");
+      if ((await countPhotos(tx, requestId)) >= MAX_PHOTOS_PER_REQUEST) throw overTheCap();
+      const [row] = await tx
+        .insert(requestPhotos)
+        .values({
+          requestId,
+          filePath,
+          thumbnailPath,
+          fileName: photoLabel(file.filename),
+          fileSize: processed.full.data.length,
+          contentType: processed.full.contentType,
+          width: processed.full.width,
+          height: processed.full.height,
+        })
+        .returning();
+      return row;
+    });
   } catch (error) {
-    // The request may have been deleted meanwhile, or storage failed half way.
+    // Refused at the count, the request deleted meanwhile, or storage failed half way.
     await Promise.allSettled(written.map((key) => storage().delete(key)));
     throw error;
   }
 }
 
+async function countPhotos(tx: DbOrTx, requestId: string) {
+  const [{ photos }] = await tx
+    .select({ photos: count() })
+    .from(requestPhotos)
+    .where(eq(requestPhotos.requestId, requestId));
+  return photos;
+}
+
 /**
  * Reads the photos of a multipart request and stores each acceptable one. A photo that fails
- * is logged and skipped (SPEC section 8), so one bad file never loses the others.
+ * is logged and skipped (SPEC section 8), so one bad file never loses the others. Each photo
+ * counts against its customer's hourly limit before it is decoded; past it the photo is
+ * skipped as "rate-limited".
  * `beforeFirstPhoto` runs once, before the first file is handled, with the fields read so far
  * (the create action makes the request there); returning null skips every file.
  */
 export async function receiveRequestPhotos(
   request: Request,
   target: string | ((fields: Record<string, string>) => Promise<string | null>),
+  customerId: string,
 ) {
   const saved: RequestPhoto[] = [];
   const skipped: SkippedPhoto[] = [];
@@ -112,6 +138,14 @@ export async function receiveRequestPhotos(
     async onFile(file, fieldsSoFar) {
       const id = await resolveTarget(fieldsSoFar);
       if (!id) return;
+      if (!(await limitPhotoUpload(customerId)).allowed) {
+        skipped.push({ filename: file.filename, reason: "rate-limited" });
+        logger.warn(
+          { requestId: id, customerId, file: photoLabel(file.filename) },
+          "photo skipped: the customer's hourly photo limit is reached",
+        );
+        return;
+      }
       try {
         saved.push(await saveRequestPhoto(id, file));
       } catch (error) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { showRequestNotice } from "~/features/service-requests/client-actions";
 import { MAX_PHOTO_BYTES } from "./limits";
 import { uploadPhoto } from "./upload-photo";
 
@@ -88,6 +89,11 @@ export function usePhotoQueue() {
           failed++;
           update(photo.key, { state: "failed" });
           console.warn(`Photo ${photo.file.name} was not uploaded (HTTP ${outcome.status})`);
+          // Past the hourly photo limit the rest would be refused too: say so once and stop.
+          if (outcome.status === 429) {
+            showRequestNotice("photos-limited");
+            break;
+          }
         }
       }
       return { uploaded, failed };

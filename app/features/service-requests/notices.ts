@@ -8,6 +8,14 @@ export const REQUEST_NOTICES = {
   created: { kind: "success", title: "Service request created successfully" },
   "create-failed": { kind: "error", title: "Failed to create service request" },
   "no-home": { kind: "error", title: "No property found. Please contact support." },
+  "create-limited": {
+    kind: "error",
+    title: "You have created many requests in the last hour. Please try again later.",
+  },
+  "photos-limited": {
+    kind: "error",
+    title: "You have uploaded many photos in the last hour. Please try again later.",
+  },
   updated: { kind: "success", title: "Service request updated successfully" },
   "update-failed": { kind: "error", title: "Failed to update service request" },
   deleted: { kind: "success", title: "Service request deleted successfully" },

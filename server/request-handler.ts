@@ -1,0 +1,272 @@
+import type { IncomingMessage } from "node:http";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+import {
+  createReadableStreamFromReadable,
+  writeReadableStreamToWritable,
+} from "@react-router/node";
+import type { AppLoadContext } from "react-router";
+import { UPLOAD_BODY_LIMIT } from "~/features/photos/limits";
+import { logger } from "~/lib/logger.server";
+import { closeWithoutReading, refuse, type Refusal } from "./refusal";
+
+/*
+ * React Router's Express adapter, with the request body under a limit (docs/decisions/026).
+ * A body is never read past its route's limit: a declared Content-Length over it is refused
+ * before a byte is read, and a body without one (chunked) or with a false one is counted while
+ * it streams and refused the moment it goes past. Forms and JSON (every route but the photo
+ * uploads) are read here, at most 64 KB, and checked before the route sees them: a body that
+ * is not a form (or, for /api/auth, JSON) is 415, one that cannot be parsed is 400. The photo
+ * uploads stream on to their route, which parses them as they arrive (ADR 009).
+ */
+
+/** Forms and JSON: the biggest legitimate one (a request's description) is a few KB. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+/** Routes whose multipart bodies stream to the photo pipeline instead of being buffered. */
+const UPLOAD_ROUTES = [
+  /^\/dashboard\/requests(\.data)?$/,
+  /^\/dashboard\/requests\/[^/]+(\.data)?$/,
+  /^\/dashboard\/requests\/[^/]+\/photos(\.data)?$/,
+  /^\/employee\/profile-photo(\.data)?$/,
+];
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+type Options = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: string;
+  getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
+};
+
+export function createRequestHandler({ build, mode, getLoadContext }: Options) {
+  const handleRequest = createReactRouterHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const body = await readBody(req);
+      if ("refusal" in body) {
+        logger.warn(
+          { requestId: res.locals.requestId, path: req.path, status: body.refusal.status },
+          body.refusal.reason,
+        );
+        refuse(req, res, body.refusal);
+        return;
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(requestUrl(req), {
+        method: req.method,
+        headers: requestHeaders(req),
+        signal: controller.signal,
+        ...(body.stream ? { body: body.stream, duplex: "half" } : {}),
+      } as RequestInit);
+      const response = await handleRequest(request, getLoadContext(req, res));
+      if (body.overflowed()) {
+        await response.body?.cancel();
+        refuse(req, res, TOO_LARGE);
+        return;
+      }
+      // A route that answered without reading its whole upload: the rest is not worth reading.
+      if (body.unread()) closeWithoutReading(req, res);
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+const TOO_LARGE: Refusal = {
+  status: 413,
+  reason: "request body too large",
+  message: "That request is too large to accept.",
+};
+
+type Body =
+  | { refusal: Refusal }
+  | {
+      stream?: ReadableStream<Uint8Array> | Uint8Array;
+      /** The streamed body went past its limit (the route saw its stream fail). */
+      overflowed(): boolean;
+      /** Bytes of the body were left unread when the answer went out. */
+      unread(): boolean;
+    };
+
+async function readBody(req: ExpressRequest): Promise<Body> {
+  const none = { overflowed: () => false, unread: () => false };
+  if (req.method === "GET" || req.method === "HEAD") return none;
+  const type = (req.get("content-type") ?? "").toLowerCase();
+  const declared = declaredLength(req);
+  if (declared === "invalid") return { refusal: BAD_LENGTH };
+  const multipart = type.startsWith("multipart/form-data");
+  const boundary = /;\s*boundary=/i.test(type);
+
+  if (multipart && boundary && UPLOAD_ROUTES.some((pattern) => pattern.test(req.path))) {
+    if (declared !== undefined && declared > UPLOAD_BODY_LIMIT) return { refusal: TOO_LARGE };
+    return streamWithinLimit(req, UPLOAD_BODY_LIMIT);
+  }
+
+  if (declared !== undefined && declared > FORM_BODY_LIMIT) return { refusal: TOO_LARGE };
+  const bytes = await readAll(req, FORM_BODY_LIMIT);
+  if (bytes === "too large") return { refusal: TOO_LARGE };
+  if (bytes === "aborted") return { refusal: ABORTED };
+  const api = req.path.startsWith("/api/");
+  // An empty body without a type is an empty form (a button that posts nothing): the route
+  // reads it as one instead of failing on a missing Content-Type.
+  if (bytes.length === 0 && !type) {
+    if (!api) req.headers["content-type"] = "application/x-www-form-urlencoded";
+    return none;
+  }
+  if (multipart && !boundary) return { refusal: NO_BOUNDARY };
+
+  const json = type.startsWith("application/json");
+  if (!(FORM_TYPES.some((form) => type.startsWith(form)) || (api && json))) {
+    return { refusal: api ? NOT_FORM_OR_JSON : NOT_A_FORM };
+  }
+  if (!(await parses(bytes, type, json))) return { refusal: MALFORMED };
+  return { ...none, stream: bytes.length ? bytes : undefined };
+}
+
+/** Whether the body is what its Content-Type says (a form or JSON that can be read). */
+async function parses(bytes: Uint8Array, type: string, json: boolean) {
+  try {
+    if (json) JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    else await new Response(bytes as BodyInit, { headers: { "content-type": type } }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function declaredLength(req: IncomingMessage): number | undefined | "invalid" {
+  const header = req.headers["content-length"];
+  if (header === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(header)) return "invalid";
+  return Number(header);
+}
+
+/** The whole body, unless it goes past `limit` (reading stops there) or the client goes away. */
+function readAll(req: IncomingMessage, limit: number) {
+  return new Promise<Uint8Array | "too large" | "aborted">((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: Uint8Array | "too large" | "aborted") => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        done("too large");
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks));
+    const onError = () => done("aborted");
+    const onClose = () => {
+      if (!req.complete) done("aborted");
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
+}
+
+/** The upload as a web stream that fails the moment more than `limit` bytes arrive. */
+function streamWithinLimit(req: IncomingMessage, limit: number): Body {
+  let seen = 0;
+  let overflowed = false;
+  const source = createReadableStreamFromReadable(req);
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) {
+        overflowed = true;
+        controller.error(new Error("request body too large"));
+        req.pause();
+      } else controller.enqueue(chunk);
+    },
+  });
+  return {
+    stream: source.pipeThrough(counter),
+    overflowed: () => overflowed,
+    unread: () => !req.complete,
+  };
+}
+
+const BAD_LENGTH: Refusal = {
+  status: 400,
+  reason: "invalid Content-Length",
+  message: "The request's Content-Length is not a number.",
+};
+const NO_BOUNDARY: Refusal = {
+  status: 400,
+  reason: "multipart body without a boundary",
+  message: "The form could not be read: its multipart boundary is missing.",
+};
+const NOT_A_FORM: Refusal = {
+  status: 415,
+  reason: "body is not a form",
+  message: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+};
+const NOT_FORM_OR_JSON: Refusal = {
+  status: 415,
+  reason: "body is not a form or JSON",
+  message: "Send JSON or a form.",
+};
+const MALFORMED: Refusal = {
+  status: 400,
+  reason: "malformed body",
+  message: "The form could not be read: the request body is malformed.",
+};
+const ABORTED: Refusal = {
+  status: 400,
+  reason: "body ended early",
+  message: "The request ended before its body did.",
+};
+
+function requestUrl(req: ExpressRequest) {
+  const [, forwardedPort] = req.app.enabled("trust proxy")
+    ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
+    : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort]
+    .map((value) => Number.parseInt(value ?? "", 10))
+    .find((value) => Number.isSafeInteger(value));
+  const hostname = req.hostname?.split(/[\\/?#@]/)[0] || "localhost";
+  return `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+}
+
+function requestHeaders(req: IncomingMessage) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else headers.set(key, value);
+  }
+  return headers;
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
