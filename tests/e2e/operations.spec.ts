@@ -177,9 +177,10 @@ test("behind a TLS-terminating proxy with TRUST_PROXY=1: forms work, https is kn
     for (let i = 0; i <= LEAD_ADDRESS_LIMIT; i++) {
       first.push((await lead("203.0.113.7", uniqueEmail("tls"))).status);
     }
-    expect(first).toEqual([...Array<number>(LEAD_ADDRESS_LIMIT).fill(200), 429]);
+    // (A taken lead answers 303 to its result: a form without JavaScript, ADR 025.)
+    expect(first).toEqual([...Array<number>(LEAD_ADDRESS_LIMIT).fill(303), 429]);
     // ...and a second visitor behind the same proxy is not.
-    expect((await lead("198.51.100.23", uniqueEmail("tls"))).status).toBe(200);
+    expect((await lead("198.51.100.23", uniqueEmail("tls"))).status).toBe(303);
     // The request came in over https: HSTS.
     const page = await throughProxy(server.port, "/auth", { visitor: "203.0.113.7" });
     expect(page.headers["strict-transport-security"]).toMatch(/max-age=/);
