@@ -5,7 +5,7 @@ import pg from "pg";
 import * as schema from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { createHome, createServiceRequest, createUser } from "../factories";
-import { HttpClient } from "../support/http";
+import { fakeIp, HttpClient } from "../support/http";
 import {
   createDatabase,
   freePort,
@@ -161,12 +161,19 @@ test("with both workers running, every confirmation e-mail is delivered exactly 
 });
 
 test("the rate limits are shared: attempts on either process count together, bursts included", async () => {
-  // Sign-in: 5 per 15 minutes per e-mail. Wrong passwords from ever-new addresses, alternating
-  // between the processes: the sixth is refused, whichever process gets it.
+  // Sign-in: 5 per 15 minutes per e-mail and client address (ADR 021). Wrong passwords from
+  // one address, alternating between the processes: the sixth is refused, whichever process
+  // gets it.
   const account = await customer();
   const statuses: number[] = [];
+  const guesser = fakeIp();
+  const from = (server: ServerProcess, ip: string) => {
+    const http = client(server);
+    http.ip = ip;
+    return http;
+  };
   for (let i = 0; i < 7; i++) {
-    const response = await client(i % 2 ? b : a).postJson("/api/auth/sign-in/email", {
+    const response = await from(i % 2 ? b : a, guesser).postJson("/api/auth/sign-in/email", {
       email: account.email,
       password: "Not-The-Password-1!",
     });
@@ -176,11 +183,13 @@ test("the rate limits are shared: attempts on either process count together, bur
   }
   expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
 
-  // A burst: 20 attempts at once for one e-mail, half on each process; exactly 5 get through.
+  // A burst: 20 attempts at once for one e-mail from one address, half on each process;
+  // exactly 5 get through.
   const target = await customer();
+  const burstIp = fakeIp();
   const burst = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      client(i % 2 ? b : a)
+      from(i % 2 ? b : a, burstIp)
         .postJson("/api/auth/sign-in/email", { email: target.email, password: "Wrong-Pass-2026!" })
         .then((r) => r.status),
     ),
