@@ -71,17 +71,24 @@ function calendarOf(raw: string) {
   return content;
 }
 
-/** Books the first offered day and time (the dedicated handyman's) through the steps. */
+/**
+ * Books an offered day (the first, or the one at `dayIndex`) and its first time (the dedicated
+ * handyman's) through the steps.
+ */
 async function bookThroughSteps(
   page: Page,
   block: "1 h 45 min" | "3 h 30 min",
   taskTitles: string[],
+  dayIndex = 0,
 ) {
   await page.goto("/dashboard?tab=schedule");
   await page.getByRole("link", { name: "Book a Visit" }).click();
   await page.getByRole("radio", { name: block }).check();
   await page.getByRole("button", { name: "Next" }).click();
-  const day = page.getByRole("group", { name: "Days with a free time" }).getByRole("radio").first();
+  const day = page
+    .getByRole("group", { name: "Days with a free time" })
+    .getByRole("radio")
+    .nth(dayIndex);
   const dayLabel = (await day.locator("xpath=..").innerText()).trim();
   await day.check();
   await page.getByRole("button", { name: "Next" }).click();
@@ -105,10 +112,14 @@ test.describe("members book their own visits", () => {
   }) => {
     const a = await memberWithHandyman();
     await signIn(page, a.member);
-    const { dayLabel, startLabel } = await bookThroughSteps(page, "3 h 30 min", [
-      "Fix the porch step",
-      "Hang the hallway mirror",
-    ]);
+    // The second offered day: the first may be tomorrow with only its afternoon left, which
+    // this visit would fill, and the handyman must still have other times that day.
+    const { dayLabel, startLabel } = await bookThroughSteps(
+      page,
+      "3 h 30 min",
+      ["Fix the porch step", "Hang the hallway mirror"],
+      1,
+    );
     expect(startLabel).toContain(`with ${a.handymanName}`);
     const [visit] = (
       await e2eDb().select().from(appointments).where(eq(appointments.customerId, a.member.id))
