@@ -211,7 +211,8 @@ test("SIGTERM exits by SHUTDOWN_TIMEOUT_MS despite a half-closed connection and 
     // Stuck work makes it the forced exit (code 1), on time.
     expect(code, server.output()).toBe(1);
     expect(tookMs).toBeGreaterThanOrEqual(2_900);
-    expect(tookMs).toBeLessThan(5_000);
+    // On time: the 3 s deadline plus the exit itself, with room for a loaded machine.
+    expect(tookMs).toBeLessThan(10_000);
     expect(server.output()).toContain("shutdown took too long");
   } finally {
     socket.destroy();
