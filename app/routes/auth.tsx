@@ -1,3 +1,4 @@
+import { AppHeader } from "~/components/layout/app-header";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Link, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -299,59 +300,65 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   };
 
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
-      <div className="grid w-full max-w-md gap-4" inert={view === "property"}>
-        <Card>
-          <CardHeader className="text-center">
-            <CardTitle asChild>
-              <h1 className="text-2xl font-bold">{heading[view].title}</h1>
-            </CardTitle>
-            <CardDescription>{heading[view].text}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <NoticeFallback notice={actionData?.notice ?? urlNotice} />
-            {view === "sign-in" && (
-              <SignInForm
-                lastResult={lastResult(["sign-in", "forgot", "resend-confirmation"])}
-                offerResend={Boolean(
-                  actionData && "offerResend" in actionData && actionData.offerResend,
-                )}
-              />
-            )}
-            {view === "sign-up" && <SignUpForm lastResult={lastResult(["sign-up"])} />}
-            {view === "reset" && token && (
-              <ResetPasswordForm token={token} lastResult={lastResult(["reset-password"])} />
-            )}
-            {view === "two-factor" && (
-              <TwoFactorForm
-                key={method}
-                method={method === "backup" ? "backup" : "totp"}
-                lastResult={lastResult(["verify-totp", "verify-backup-code"])}
-              />
-            )}
-            {view === "sign-in" && (
-              <p className="text-center text-sm text-muted-foreground">
-                Don&apos;t have an account?{" "}
-                <Link to="/auth?mode=sign-up" className="font-medium text-primary underline">
-                  Sign up
-                </Link>
-              </p>
-            )}
-            {view === "sign-up" && (
-              <p className="text-center text-sm text-muted-foreground">
-                Already have an account?{" "}
-                <Link to="/auth" className="font-medium text-primary underline">
-                  Sign in
-                </Link>
-              </p>
-            )}
-          </CardContent>
-        </Card>
-        <Link to="/" className="justify-self-center text-sm text-primary underline">
-          Back to home
-        </Link>
-      </div>
-      {view === "property" && <PropertySetupDialog lastResult={lastResult(["property"])} />}
-    </main>
+    <>
+      <AppHeader />
+      <main
+        id="main"
+        className="flex min-h-[calc(100dvh-4rem)] items-center justify-center bg-muted px-4 py-10"
+      >
+        <div className="grid w-full max-w-md gap-4" inert={view === "property"}>
+          <Card>
+            <CardHeader className="text-center">
+              <CardTitle asChild>
+                <h1 className="text-2xl font-bold">{heading[view].title}</h1>
+              </CardTitle>
+              <CardDescription>{heading[view].text}</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <NoticeFallback notice={actionData?.notice ?? urlNotice} />
+              {view === "sign-in" && (
+                <SignInForm
+                  lastResult={lastResult(["sign-in", "forgot", "resend-confirmation"])}
+                  offerResend={Boolean(
+                    actionData && "offerResend" in actionData && actionData.offerResend,
+                  )}
+                />
+              )}
+              {view === "sign-up" && <SignUpForm lastResult={lastResult(["sign-up"])} />}
+              {view === "reset" && token && (
+                <ResetPasswordForm token={token} lastResult={lastResult(["reset-password"])} />
+              )}
+              {view === "two-factor" && (
+                <TwoFactorForm
+                  key={method}
+                  method={method === "backup" ? "backup" : "totp"}
+                  lastResult={lastResult(["verify-totp", "verify-backup-code"])}
+                />
+              )}
+              {view === "sign-in" && (
+                <p className="text-center text-sm text-muted-foreground">
+                  Don&apos;t have an account?{" "}
+                  <Link to="/auth?mode=sign-up" className="font-medium text-primary underline">
+                    Sign up
+                  </Link>
+                </p>
+              )}
+              {view === "sign-up" && (
+                <p className="text-center text-sm text-muted-foreground">
+                  Already have an account?{" "}
+                  <Link to="/auth" className="font-medium text-primary underline">
+                    Sign in
+                  </Link>
+                </p>
+              )}
+            </CardContent>
+          </Card>
+          <Link to="/" className="justify-self-center text-sm text-primary underline">
+            Back to home
+          </Link>
+        </div>
+        {view === "property" && <PropertySetupDialog lastResult={lastResult(["property"])} />}
+      </main>
+    </>
   );
 }

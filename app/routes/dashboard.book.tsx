@@ -1,3 +1,4 @@
+import { AppHeader } from "~/components/layout/app-header";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import type { Route } from "./+types/dashboard.book";
@@ -86,25 +87,28 @@ export function meta() {
 export default function BookVisitPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
-    <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
-      <h1 className="text-2xl font-bold sm:text-3xl">Book a Visit</h1>
-      {"membersOnly" in loaderData ? (
-        <div className="grid gap-3 rounded-lg border bg-card p-4">
-          <p>{loaderData.membersOnly}</p>
-          <Link
-            to="/dashboard?tab=membership"
-            className={buttonVariants({ className: "w-full sm:w-fit" })}
-          >
-            See the plans
-          </Link>
-        </div>
-      ) : (
-        <BookVisit
-          data={loaderData}
-          error={actionData?.error}
-          pending={navigation.state === "submitting"}
-        />
-      )}
-    </main>
+    <>
+      <AppHeader width="max-w-2xl" />
+      <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">Book a Visit</h1>
+        {"membersOnly" in loaderData ? (
+          <div className="grid gap-3 rounded-lg border bg-card p-4">
+            <p>{loaderData.membersOnly}</p>
+            <Link
+              to="/dashboard?tab=membership"
+              className={buttonVariants({ className: "w-full sm:w-fit" })}
+            >
+              See the plans
+            </Link>
+          </div>
+        ) : (
+          <BookVisit
+            data={loaderData}
+            error={actionData?.error}
+            pending={navigation.state === "submitting"}
+          />
+        )}
+      </main>
+    </>
   );
 }

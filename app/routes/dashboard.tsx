@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import {
-  Link,
   useNavigate,
   useRevalidator,
   useSearchParams,
@@ -8,6 +7,7 @@ import {
 } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/dashboard";
+import { AppHeader } from "~/components/layout/app-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ProfileMenu } from "~/features/accounts/components/profile-menu";
 import { AppointmentsTab } from "~/features/appointments/components/appointments-tab";
@@ -30,7 +30,6 @@ import type { CustomerRequest } from "~/features/service-requests/types";
 import { logger } from "~/lib/logger.server";
 import { requireCustomer, type SessionUser } from "~/lib/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useBusiness } from "~/lib/business";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
 
 type DashboardData = {
@@ -316,23 +315,9 @@ function PageNotices() {
 }
 
 function DashboardHeader({ user }: { user: SessionUser }) {
-  const business = useBusiness();
   return (
-    <header className="border-b bg-background">
-      <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4">
-        <Link
-          to="/"
-          className="flex items-center gap-2 font-bold text-primary"
-          aria-label={`${business.name} home`}
-        >
-          <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8" focusable="false">
-            <rect width="32" height="32" rx="8" fill="currentColor" />
-            <path d="M8 17 16 9l8 8v7a1 1 0 0 1-1 1h-4v-5h-6v5H9a1 1 0 0 1-1-1z" fill="#fff" />
-          </svg>
-          <span className="hidden text-lg leading-tight sm:inline">{business.name}</span>
-        </Link>
-        <ProfileMenu user={user} signOutErrorMessage="Failed to sign out" />
-      </div>
-    </header>
+    <AppHeader>
+      <ProfileMenu user={user} signOutErrorMessage="Failed to sign out" />
+    </AppHeader>
   );
 }

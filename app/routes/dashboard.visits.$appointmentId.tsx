@@ -1,3 +1,4 @@
+import { AppHeader } from "~/components/layout/app-header";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard.visits.$appointmentId";
 import { Button } from "~/components/ui/button";
@@ -118,136 +119,150 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
   const busy = navigation.state === "submitting";
   const back = d.isEmployee ? "/employee?tab=appointments" : "/dashboard?tab=schedule";
   return (
-    <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
-      <h1 className="text-2xl font-bold sm:text-3xl">Your Visit</h1>
-      {d.booked ? (
-        <p
-          role="status"
-          className="rounded-md border border-green-600/40 bg-green-600/10 px-4 py-3"
-        >
-          Your visit is booked! A confirmation with a calendar file is on its way.
-        </p>
-      ) : null}
-      {d.moved ? (
-        <p
-          role="status"
-          className="rounded-md border border-green-600/40 bg-green-600/10 px-4 py-3"
-        >
-          Your visit has moved. The e-mail's calendar file updates your calendar.
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
-      <section className="grid gap-2 rounded-lg border bg-card p-4" aria-label="Visit details">
-        <p className="text-lg font-semibold">{longDate(d.visit.date)}</p>
-        <p>
-          {d.visit.when} ({d.visit.block})
-        </p>
-        {d.visit.handymanName ? <p>Handyman: {d.visit.handymanName}</p> : null}
-        {d.visit.status === "canceled" ? (
-          <p className="font-medium">This visit is canceled.</p>
+    <>
+      <AppHeader width="max-w-2xl" />
+      <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">Your Visit</h1>
+        {d.booked ? (
+          <p
+            role="status"
+            className="rounded-md border border-green-600/40 bg-green-600/10 px-4 py-3"
+          >
+            Your visit is booked! A confirmation with a calendar file is on its way.
+          </p>
         ) : null}
-        {d.visit.tasks.length ? (
-          <ul className="list-disc pl-5">
-            {d.visit.tasks.map((task, i) => (
-              <li key={i}>{task}</li>
-            ))}
-          </ul>
+        {d.moved ? (
+          <p
+            role="status"
+            className="rounded-md border border-green-600/40 bg-green-600/10 px-4 py-3"
+          >
+            Your visit has moved. The e-mail's calendar file updates your calendar.
+          </p>
         ) : null}
-      </section>
-
-      {d.visit.status === "approved" && !d.mayChange ? (
-        <section
-          className="grid gap-2 rounded-lg border bg-card p-4"
-          aria-label="Change this visit"
-        >
-          <p>This visit starts in less than 24 hours. To move or cancel it, please call us.</p>
-          <a href={business.phoneHref} className={buttonVariants({ className: "w-full sm:w-fit" })}>
-            Call us {business.phone}
-          </a>
+        {actionData?.error ? (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
+          >
+            {actionData.error}
+          </p>
+        ) : null}
+        <section className="grid gap-2 rounded-lg border bg-card p-4" aria-label="Visit details">
+          <p className="text-lg font-semibold">{longDate(d.visit.date)}</p>
+          <p>
+            {d.visit.when} ({d.visit.block})
+          </p>
+          {d.visit.handymanName ? <p>Handyman: {d.visit.handymanName}</p> : null}
+          {d.visit.status === "canceled" ? (
+            <p className="font-medium">This visit is canceled.</p>
+          ) : null}
+          {d.visit.tasks.length ? (
+            <ul className="list-disc pl-5">
+              {d.visit.tasks.map((task, i) => (
+                <li key={i}>{task}</li>
+              ))}
+            </ul>
+          ) : null}
         </section>
-      ) : null}
 
-      {d.mayChange ? (
-        <section className="grid gap-3 rounded-lg border bg-card p-4" aria-label="Move this visit">
-          <h2 className="text-lg font-semibold">Move Visit</h2>
-          {!d.moving ? (
-            <Form method="get">
-              <input type="hidden" name="move" value="1" />
-              <Button type="submit" variant="outline" className="w-full sm:w-fit">
-                Move Visit
-              </Button>
-            </Form>
-          ) : !d.day ? (
-            d.days.length ? (
-              <Form method="get" className="grid gap-3">
+        {d.visit.status === "approved" && !d.mayChange ? (
+          <section
+            className="grid gap-2 rounded-lg border bg-card p-4"
+            aria-label="Change this visit"
+          >
+            <p>This visit starts in less than 24 hours. To move or cancel it, please call us.</p>
+            <a
+              href={business.phoneHref}
+              className={buttonVariants({ className: "w-full sm:w-fit" })}
+            >
+              Call us {business.phone}
+            </a>
+          </section>
+        ) : null}
+
+        {d.mayChange ? (
+          <section
+            className="grid gap-3 rounded-lg border bg-card p-4"
+            aria-label="Move this visit"
+          >
+            <h2 className="text-lg font-semibold">Move Visit</h2>
+            {!d.moving ? (
+              <Form method="get">
                 <input type="hidden" name="move" value="1" />
-                <fieldset className="grid gap-2 sm:grid-cols-2">
-                  <legend className="mb-2 text-sm text-muted-foreground">Choose a new day</legend>
-                  <DayRadios days={d.days} />
-                </fieldset>
-                <Button type="submit" className="w-full sm:w-fit">
-                  Next
+                <Button type="submit" variant="outline" className="w-full sm:w-fit">
+                  Move Visit
                 </Button>
               </Form>
+            ) : !d.day ? (
+              d.days.length ? (
+                <Form method="get" className="grid gap-3">
+                  <input type="hidden" name="move" value="1" />
+                  <fieldset className="grid gap-2 sm:grid-cols-2">
+                    <legend className="mb-2 text-sm text-muted-foreground">Choose a new day</legend>
+                    <DayRadios days={d.days} />
+                  </fieldset>
+                  <Button type="submit" className="w-full sm:w-fit">
+                    Next
+                  </Button>
+                </Form>
+              ) : (
+                <p>No other time is free in the next 4 weeks. Please call us.</p>
+              )
             ) : (
-              <p>No other time is free in the next 4 weeks. Please call us.</p>
-            )
-          ) : (
-            <Form method="post" className="grid gap-3">
-              <input type="hidden" name="intent" value="move" />
-              <input type="hidden" name="date" value={d.day.date} />
-              <fieldset className="grid gap-2 sm:grid-cols-2">
-                <legend className="mb-2 text-sm text-muted-foreground">
-                  Choose a new start time on {d.day.label}
-                </legend>
-                {d.day.slots.map((slot, i) => (
-                  <label key={slot.startMinute} className={radio}>
-                    <input
-                      type="radio"
-                      name="start"
-                      value={`${slot.startMinute}|${slot.handymen[0].id}`}
-                      required
-                      defaultChecked={i === 0}
-                    />
-                    <span>
-                      {slot.label}{" "}
-                      <span className="text-sm text-muted-foreground">
-                        with {slot.handymen[0].name}
+              <Form method="post" className="grid gap-3">
+                <input type="hidden" name="intent" value="move" />
+                <input type="hidden" name="date" value={d.day.date} />
+                <fieldset className="grid gap-2 sm:grid-cols-2">
+                  <legend className="mb-2 text-sm text-muted-foreground">
+                    Choose a new start time on {d.day.label}
+                  </legend>
+                  {d.day.slots.map((slot, i) => (
+                    <label key={slot.startMinute} className={radio}>
+                      <input
+                        type="radio"
+                        name="start"
+                        value={`${slot.startMinute}|${slot.handymen[0].id}`}
+                        required
+                        defaultChecked={i === 0}
+                      />
+                      <span>
+                        {slot.label}{" "}
+                        <span className="text-sm text-muted-foreground">
+                          with {slot.handymen[0].name}
+                        </span>
                       </span>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-              <Button type="submit" className="w-full sm:w-fit" disabled={busy}>
-                Confirm New Time
+                    </label>
+                  ))}
+                </fieldset>
+                <Button type="submit" className="w-full sm:w-fit" disabled={busy}>
+                  Confirm New Time
+                </Button>
+              </Form>
+            )}
+            <h2 className="pt-2 text-lg font-semibold">Cancel Visit</h2>
+            <p className="text-sm text-muted-foreground">
+              The visit's hours go back to your bank and its tasks back to your lists.
+            </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <Button
+                type="submit"
+                variant="destructive"
+                className="w-full sm:w-fit"
+                disabled={busy}
+              >
+                Cancel Visit
               </Button>
             </Form>
-          )}
-          <h2 className="pt-2 text-lg font-semibold">Cancel Visit</h2>
-          <p className="text-sm text-muted-foreground">
-            The visit's hours go back to your bank and its tasks back to your lists.
-          </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <Button type="submit" variant="destructive" className="w-full sm:w-fit" disabled={busy}>
-              Cancel Visit
-            </Button>
-          </Form>
-        </section>
-      ) : null}
-      <Link
-        to={back}
-        className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
-      >
-        Back to the dashboard
-      </Link>
-    </main>
+          </section>
+        ) : null}
+        <Link
+          to={back}
+          className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+        >
+          Back to the dashboard
+        </Link>
+      </main>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { AppHeader } from "~/components/layout/app-header";
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/employee.availability";
 import { Button } from "~/components/ui/button";
@@ -78,173 +79,180 @@ const SAVED: Record<string, string> = {
 export default function AvailabilityPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   return (
-    <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:py-8">
-      <h1 className="text-2xl font-bold sm:text-3xl">Working Hours and Closed Days</h1>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
+    <>
+      <AppHeader width="max-w-3xl" />
+      <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:py-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">Working Hours and Closed Days</h1>
+        {error ? (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
+          >
+            {error}
+          </p>
+        ) : d.saved && SAVED[d.saved] ? (
+          <p role="status" className="rounded-md border bg-card px-4 py-3">
+            {SAVED[d.saved]}
+          </p>
+        ) : null}
+
+        <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby="hours-title">
+          <h2 id="hours-title" className="text-lg font-semibold">
+            My working hours
+          </h2>
+          <Form method="post" className="grid gap-2">
+            <input type="hidden" name="intent" value="hours" />
+            {WEEKDAYS.map((name, weekday) => {
+              const day = d.week[weekday];
+              return (
+                <fieldset key={name} className="grid grid-cols-[7rem_1fr_1fr] items-center gap-2">
+                  <legend className="sr-only">{name}</legend>
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      name={`works-${weekday}`}
+                      defaultChecked={Boolean(day)}
+                    />
+                    {name}
+                  </label>
+                  <Input
+                    type="time"
+                    step={1800}
+                    name={`start-${weekday}`}
+                    aria-label={`${name} start`}
+                    defaultValue={timeOfDay(day?.start ?? 480)}
+                  />
+                  <Input
+                    type="time"
+                    step={1800}
+                    name={`end-${weekday}`}
+                    aria-label={`${name} end`}
+                    defaultValue={timeOfDay(day?.end ?? 1080)}
+                  />
+                </fieldset>
+              );
+            })}
+            <Button type="submit" className="w-full sm:w-fit">
+              Save Working Hours
+            </Button>
+          </Form>
+        </section>
+
+        <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby="off-title">
+          <h2 id="off-title" className="text-lg font-semibold">
+            My time off
+          </h2>
+          {d.timeOff.length ? (
+            <ul className="grid gap-2">
+              {d.timeOff.map((t) => (
+                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {longDate(t.startDate)}
+                    {t.endDate !== t.startDate ? ` to ${longDate(t.endDate)}` : ""}
+                    {t.note ? ` (${t.note})` : ""}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove-time-off" />
+                    <input type="hidden" name="id" value={t.id} />
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Remove time off from ${longDate(t.startDate)}`}
+                    >
+                      Remove
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground">No time off planned.</p>
+          )}
+          <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
+            <input type="hidden" name="intent" value="time-off" />
+            <div className="grid gap-1">
+              <Label htmlFor="off-start">First day</Label>
+              <Input id="off-start" type="date" name="startDate" min={d.today} required />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="off-end">Last day (optional)</Label>
+              <Input id="off-end" type="date" name="endDate" min={d.today} />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="off-note">Note (optional)</Label>
+              <Input id="off-note" name="note" maxLength={200} />
+            </div>
+            <Button type="submit" className="w-full sm:w-fit">
+              Add Time Off
+            </Button>
+          </Form>
+        </section>
+
+        <section
+          id="closed-days"
+          className="grid gap-3 rounded-lg border bg-card p-4"
+          aria-labelledby="closed-title"
         >
-          {error}
-        </p>
-      ) : d.saved && SAVED[d.saved] ? (
-        <p role="status" className="rounded-md border bg-card px-4 py-3">
-          {SAVED[d.saved]}
-        </p>
-      ) : null}
-
-      <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby="hours-title">
-        <h2 id="hours-title" className="text-lg font-semibold">
-          My working hours
-        </h2>
-        <Form method="post" className="grid gap-2">
-          <input type="hidden" name="intent" value="hours" />
-          {WEEKDAYS.map((name, weekday) => {
-            const day = d.week[weekday];
-            return (
-              <fieldset key={name} className="grid grid-cols-[7rem_1fr_1fr] items-center gap-2">
-                <legend className="sr-only">{name}</legend>
-                <label className="flex items-center gap-2">
-                  <input type="checkbox" name={`works-${weekday}`} defaultChecked={Boolean(day)} />
-                  {name}
-                </label>
-                <Input
-                  type="time"
-                  step={1800}
-                  name={`start-${weekday}`}
-                  aria-label={`${name} start`}
-                  defaultValue={timeOfDay(day?.start ?? 480)}
-                />
-                <Input
-                  type="time"
-                  step={1800}
-                  name={`end-${weekday}`}
-                  aria-label={`${name} end`}
-                  defaultValue={timeOfDay(day?.end ?? 1080)}
-                />
-              </fieldset>
-            );
-          })}
-          <Button type="submit" className="w-full sm:w-fit">
-            Save Working Hours
-          </Button>
-        </Form>
-      </section>
-
-      <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby="off-title">
-        <h2 id="off-title" className="text-lg font-semibold">
-          My time off
-        </h2>
-        {d.timeOff.length ? (
+          <h2 id="closed-title" className="text-lg font-semibold">
+            Closed days
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Nothing is offered or bookable on a closed day: not visits, not intro calls. Federal
+            holidays and the day after Thanksgiving are closed by default.
+          </p>
           <ul className="grid gap-2">
-            {d.timeOff.map((t) => (
-              <li key={t.id} className="flex flex-wrap items-center justify-between gap-2">
-                <span>
-                  {longDate(t.startDate)}
-                  {t.endDate !== t.startDate ? ` to ${longDate(t.endDate)}` : ""}
-                  {t.note ? ` (${t.note})` : ""}
+            {d.closed.map((day) => (
+              <li key={day.date} className="flex flex-wrap items-center justify-between gap-2">
+                <span
+                  className={
+                    day.kind === "reopened" ? "text-muted-foreground line-through" : undefined
+                  }
+                >
+                  {longDate(day.date)}: {day.name}
+                  {day.kind === "reopened" ? " (open)" : ""}
                 </span>
                 <Form method="post">
-                  <input type="hidden" name="intent" value="remove-time-off" />
-                  <input type="hidden" name="id" value={t.id} />
+                  <input type="hidden" name="date" value={day.date} />
+                  <input
+                    type="hidden"
+                    name="intent"
+                    value={day.kind === "reopened" ? "close-day" : "open-day"}
+                  />
                   <Button
                     type="submit"
                     variant="outline"
                     size="sm"
-                    aria-label={`Remove time off from ${longDate(t.startDate)}`}
+                    aria-label={`${day.kind === "reopened" ? "Close" : "Open"} ${longDate(day.date)}`}
                   >
-                    Remove
+                    {day.kind === "reopened" ? "Close" : "Open"}
                   </Button>
                 </Form>
               </li>
             ))}
           </ul>
-        ) : (
-          <p className="text-muted-foreground">No time off planned.</p>
-        )}
-        <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
-          <input type="hidden" name="intent" value="time-off" />
-          <div className="grid gap-1">
-            <Label htmlFor="off-start">First day</Label>
-            <Input id="off-start" type="date" name="startDate" min={d.today} required />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="off-end">Last day (optional)</Label>
-            <Input id="off-end" type="date" name="endDate" min={d.today} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="off-note">Note (optional)</Label>
-            <Input id="off-note" name="note" maxLength={200} />
-          </div>
-          <Button type="submit" className="w-full sm:w-fit">
-            Add Time Off
-          </Button>
-        </Form>
-      </section>
-
-      <section
-        id="closed-days"
-        className="grid gap-3 rounded-lg border bg-card p-4"
-        aria-labelledby="closed-title"
-      >
-        <h2 id="closed-title" className="text-lg font-semibold">
-          Closed days
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Nothing is offered or bookable on a closed day: not visits, not intro calls. Federal
-          holidays and the day after Thanksgiving are closed by default.
-        </p>
-        <ul className="grid gap-2">
-          {d.closed.map((day) => (
-            <li key={day.date} className="flex flex-wrap items-center justify-between gap-2">
-              <span
-                className={
-                  day.kind === "reopened" ? "text-muted-foreground line-through" : undefined
-                }
-              >
-                {longDate(day.date)}: {day.name}
-                {day.kind === "reopened" ? " (open)" : ""}
-              </span>
-              <Form method="post">
-                <input type="hidden" name="date" value={day.date} />
-                <input
-                  type="hidden"
-                  name="intent"
-                  value={day.kind === "reopened" ? "close-day" : "open-day"}
-                />
-                <Button
-                  type="submit"
-                  variant="outline"
-                  size="sm"
-                  aria-label={`${day.kind === "reopened" ? "Close" : "Open"} ${longDate(day.date)}`}
-                >
-                  {day.kind === "reopened" ? "Close" : "Open"}
-                </Button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-        <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
-          <input type="hidden" name="intent" value="close-day" />
-          <div className="grid gap-1">
-            <Label htmlFor="closed-date">Date</Label>
-            <Input id="closed-date" type="date" name="date" min={d.today} required />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="closed-note">Reason</Label>
-            <Input id="closed-note" name="note" maxLength={100} placeholder="Team training" />
-          </div>
-          <Button type="submit" className="w-full sm:w-fit">
-            Close This Day
-          </Button>
-        </Form>
-      </section>
-      <Link
-        to="/employee?tab=appointments"
-        className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
-      >
-        Back to the dashboard
-      </Link>
-    </main>
+          <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
+            <input type="hidden" name="intent" value="close-day" />
+            <div className="grid gap-1">
+              <Label htmlFor="closed-date">Date</Label>
+              <Input id="closed-date" type="date" name="date" min={d.today} required />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="closed-note">Reason</Label>
+              <Input id="closed-note" name="note" maxLength={100} placeholder="Team training" />
+            </div>
+            <Button type="submit" className="w-full sm:w-fit">
+              Close This Day
+            </Button>
+          </Form>
+        </section>
+        <Link
+          to="/employee?tab=appointments"
+          className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+        >
+          Back to the dashboard
+        </Link>
+      </main>
+    </>
   );
 }

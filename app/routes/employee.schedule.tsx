@@ -1,3 +1,4 @@
+import { AppHeader } from "~/components/layout/app-header";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/employee.schedule";
 import { Button } from "~/components/ui/button";
@@ -26,89 +27,92 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
   const href = (week: string) =>
     `/employee/schedule?${new URLSearchParams({ ...(d.handymanId ? { employee: d.handymanId } : {}), week })}`;
   return (
-    <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
-      <h1 className="text-2xl font-bold sm:text-3xl">Week View</h1>
-      <div className="flex flex-wrap items-end gap-3">
-        <Form method="get" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="week" value={d.monday} />
-          <label className="grid gap-1 text-sm">
-            Handyman
-            <NativeSelect name="employee" defaultValue={d.handymanId ?? ""}>
-              {d.handymen.map((h) => (
-                <option key={h.id} value={h.id}>
-                  {h.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </label>
-          <Button type="submit" variant="outline">
-            Show
-          </Button>
-        </Form>
-        <nav aria-label="Weeks" className="flex gap-2">
-          <Link to={href(d.previous)} className={buttonVariants({ variant: "outline" })}>
-            Previous week
-          </Link>
-          <Link to={href(d.today)} className={buttonVariants({ variant: "outline" })}>
-            This week
-          </Link>
-          <Link to={href(d.next)} className={buttonVariants({ variant: "outline" })}>
-            Next week
-          </Link>
-        </nav>
-      </div>
-      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-7" aria-label="Visits this week">
-        {d.days.map((day) => {
-          const off = day.away || day.closedReason || !day.hours;
-          return (
-            <li
-              key={day.date}
-              aria-label={dayLabel(day.date)}
-              className="grid gap-1 rounded-md border bg-card p-1"
-            >
-              <h2 className="px-1 text-sm font-semibold">{dayLabel(day.date)}</h2>
-              <p className="px-1 text-xs text-muted-foreground">
-                {day.closedReason
-                  ? `Closed: ${day.closedReason}`
-                  : day.away
-                    ? "Time off"
-                    : day.hours
-                      ? `${minuteLabel(day.hours.start)}-${minuteLabel(day.hours.end)}`
-                      : "Not working"}
-              </p>
-              <div
-                className={`relative rounded ${off ? "bg-[repeating-linear-gradient(45deg,var(--color-muted),var(--color-muted)_6px,transparent_6px,transparent_12px)]" : ""}`}
-                style={{ height: (LAST - FIRST) * PX_PER_MIN }}
-                data-shaded={off ? "true" : "false"}
-              >
-                {day.visits.map((v) => (
-                  <Link
-                    key={v.id}
-                    to={`/dashboard/visits/${v.id}`}
-                    className="absolute inset-x-0.5 overflow-hidden rounded bg-primary p-1 text-xs text-primary-foreground"
-                    style={{
-                      top: (Math.max(v.start, FIRST) - FIRST) * PX_PER_MIN,
-                      height: Math.max(
-                        24,
-                        (Math.min(v.end, LAST) - Math.max(v.start, FIRST)) * PX_PER_MIN,
-                      ),
-                    }}
-                  >
-                    {minuteLabel(v.start)}-{minuteLabel(v.end)} {v.customer}
-                    <span className="block">{v.address}</span>
-                  </Link>
+    <>
+      <AppHeader width="max-w-6xl" />
+      <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">Week View</h1>
+        <div className="flex flex-wrap items-end gap-3">
+          <Form method="get" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="week" value={d.monday} />
+            <label className="grid gap-1 text-sm">
+              Handyman
+              <NativeSelect name="employee" defaultValue={d.handymanId ?? ""}>
+                {d.handymen.map((h) => (
+                  <option key={h.id} value={h.id}>
+                    {h.name}
+                  </option>
                 ))}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      <Link
-        to="/employee?tab=appointments"
-        className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
-      >
-        Back to the dashboard
-      </Link>
-    </main>
+              </NativeSelect>
+            </label>
+            <Button type="submit" variant="outline">
+              Show
+            </Button>
+          </Form>
+          <nav aria-label="Weeks" className="flex gap-2">
+            <Link to={href(d.previous)} className={buttonVariants({ variant: "outline" })}>
+              Previous week
+            </Link>
+            <Link to={href(d.today)} className={buttonVariants({ variant: "outline" })}>
+              This week
+            </Link>
+            <Link to={href(d.next)} className={buttonVariants({ variant: "outline" })}>
+              Next week
+            </Link>
+          </nav>
+        </div>
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-7" aria-label="Visits this week">
+          {d.days.map((day) => {
+            const off = day.away || day.closedReason || !day.hours;
+            return (
+              <li
+                key={day.date}
+                aria-label={dayLabel(day.date)}
+                className="grid gap-1 rounded-md border bg-card p-1"
+              >
+                <h2 className="px-1 text-sm font-semibold">{dayLabel(day.date)}</h2>
+                <p className="px-1 text-xs text-muted-foreground">
+                  {day.closedReason
+                    ? `Closed: ${day.closedReason}`
+                    : day.away
+                      ? "Time off"
+                      : day.hours
+                        ? `${minuteLabel(day.hours.start)}-${minuteLabel(day.hours.end)}`
+                        : "Not working"}
+                </p>
+                <div
+                  className={`relative rounded ${off ? "bg-[repeating-linear-gradient(45deg,var(--color-muted),var(--color-muted)_6px,transparent_6px,transparent_12px)]" : ""}`}
+                  style={{ height: (LAST - FIRST) * PX_PER_MIN }}
+                  data-shaded={off ? "true" : "false"}
+                >
+                  {day.visits.map((v) => (
+                    <Link
+                      key={v.id}
+                      to={`/dashboard/visits/${v.id}`}
+                      className="absolute inset-x-0.5 overflow-hidden rounded bg-primary p-1 text-xs text-primary-foreground"
+                      style={{
+                        top: (Math.max(v.start, FIRST) - FIRST) * PX_PER_MIN,
+                        height: Math.max(
+                          24,
+                          (Math.min(v.end, LAST) - Math.max(v.start, FIRST)) * PX_PER_MIN,
+                        ),
+                      }}
+                    >
+                      {minuteLabel(v.start)}-{minuteLabel(v.end)} {v.customer}
+                      <span className="block">{v.address}</span>
+                    </Link>
+                  ))}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <Link
+          to="/employee?tab=appointments"
+          className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+        >
+          Back to the dashboard
+        </Link>
+      </main>
+    </>
   );
 }

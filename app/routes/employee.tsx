@@ -10,6 +10,7 @@ import { CreateAppointmentDialog } from "~/features/employee/components/create-a
 import { AvailabilityLinks } from "~/features/availability/components/availability-links";
 import { CustomersPanel } from "~/features/employee/components/customers-panel";
 import { DashboardCounters } from "~/features/employee/components/dashboard-counters";
+import { AppHeader } from "~/components/layout/app-header";
 import { EmployeeHeader } from "~/features/employee/components/employee-header";
 import { ProfilePhotoSection } from "~/features/employee/components/profile-photo-section";
 import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
@@ -160,75 +161,77 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
   );
 
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
-      <EmployeeHeader
-        onCreateAppointment={() => setCreating(true)}
-        onSignOut={signOut}
-        signingOut={signingOut}
-        profile={
-          <ProfileMenu
-            user={data.employee}
-            photoSection={
-              <>
-                <ProfilePhotoSection
-                  firstName={data.employee.firstName}
-                  email={data.employee.email}
-                  photoUrl={data.employee.profilePhotoUrl}
-                />
-                <AvailabilityLinks />
-              </>
-            }
-          />
-        }
-      />
-      <DashboardCounters counters={data.counters} />
-      <Tabs
-        className="min-w-0"
-        value={tab}
-        onValueChange={(tab) =>
-          navigate(withParams(location.search, { tab: tab as DashboardTab }), {
-            replace: true,
-            preventScrollReset: true,
-          })
-        }
-      >
-        <TabsList aria-label="Dashboard sections" className="w-full sm:w-fit">
-          <TabsTrigger value="requests">All Requests</TabsTrigger>
-          <TabsTrigger value="appointments">Appointments</TabsTrigger>
-          <TabsTrigger value="customers">Customers</TabsTrigger>
-        </TabsList>
-        <TabsContent value="requests" {...panelName("requests")}>
-          <RequestsPanel data={data.requests} total={data.counters.total} />
-        </TabsContent>
-        <TabsContent value="appointments" {...panelName("appointments")}>
-          <AvailabilityLinks />
-          <AppointmentsPanel
-            view={data.appointments.view}
-            appointments={data.appointments.appointments}
-            hasMore={data.appointments.hasMore}
-            page={data.appointments.page}
-            scheduledCount={data.counters.scheduledAppointments}
-            introCalls={data.introCalls}
-          />
-        </TabsContent>
-        <TabsContent value="customers" {...panelName("customers")}>
-          <CustomersPanel
-            customers={data.customers.customers}
-            total={data.customers.total}
-            allCustomers={data.customers.allCustomers}
-            page={data.customers.page}
-            pageCount={data.customers.pageCount}
-            search={data.customers.search}
-          />
-        </TabsContent>
-      </Tabs>
-      <RequestDetailDialog detail={data.detail} onClose={closeDetail} />
-      <CreateAppointmentDialog
-        open={creating}
-        onOpenChange={setCreating}
-        employees={data.employees}
-        today={data.today}
-      />
-    </main>
+    <>
+      <AppHeader width="max-w-6xl">
+        <ProfileMenu
+          user={data.employee}
+          photoSection={
+            <>
+              <ProfilePhotoSection
+                firstName={data.employee.firstName}
+                email={data.employee.email}
+                photoUrl={data.employee.profilePhotoUrl}
+              />
+              <AvailabilityLinks />
+            </>
+          }
+        />
+      </AppHeader>
+      <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
+        <EmployeeHeader
+          onCreateAppointment={() => setCreating(true)}
+          onSignOut={signOut}
+          signingOut={signingOut}
+        />
+        <DashboardCounters counters={data.counters} />
+        <Tabs
+          className="min-w-0"
+          value={tab}
+          onValueChange={(tab) =>
+            navigate(withParams(location.search, { tab: tab as DashboardTab }), {
+              replace: true,
+              preventScrollReset: true,
+            })
+          }
+        >
+          <TabsList aria-label="Dashboard sections" className="w-full sm:w-fit">
+            <TabsTrigger value="requests">All Requests</TabsTrigger>
+            <TabsTrigger value="appointments">Appointments</TabsTrigger>
+            <TabsTrigger value="customers">Customers</TabsTrigger>
+          </TabsList>
+          <TabsContent value="requests" {...panelName("requests")}>
+            <RequestsPanel data={data.requests} total={data.counters.total} />
+          </TabsContent>
+          <TabsContent value="appointments" {...panelName("appointments")}>
+            <AvailabilityLinks />
+            <AppointmentsPanel
+              view={data.appointments.view}
+              appointments={data.appointments.appointments}
+              hasMore={data.appointments.hasMore}
+              page={data.appointments.page}
+              scheduledCount={data.counters.scheduledAppointments}
+              introCalls={data.introCalls}
+            />
+          </TabsContent>
+          <TabsContent value="customers" {...panelName("customers")}>
+            <CustomersPanel
+              customers={data.customers.customers}
+              total={data.customers.total}
+              allCustomers={data.customers.allCustomers}
+              page={data.customers.page}
+              pageCount={data.customers.pageCount}
+              search={data.customers.search}
+            />
+          </TabsContent>
+        </Tabs>
+        <RequestDetailDialog detail={data.detail} onClose={closeDetail} />
+        <CreateAppointmentDialog
+          open={creating}
+          onOpenChange={setCreating}
+          employees={data.employees}
+          today={data.today}
+        />
+      </main>
+    </>
   );
 }

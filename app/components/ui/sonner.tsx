@@ -39,8 +39,10 @@ function useBelowHeader() {
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const header = document.querySelector("header");
-      const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+      // The page's header, and controls a page marks as part of it (the employee dashboard's
+      // 'Create Appointment' and 'Sign Out' under its title).
+      const tops = [...document.querySelectorAll("header, [data-header-controls]")];
+      const bottom = Math.max(0, ...tops.map((element) => element.getBoundingClientRect().bottom));
       document.documentElement.style.setProperty("--toast-top", `${Math.ceil(bottom) + GAP}px`);
     };
     const schedule = () => {

@@ -1,20 +1,24 @@
 import { CalendarPlusIcon, LogOutIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
-/** Title, subtitle and the two header buttons (SPEC section 2), plus the profile menu. */
+/**
+ * Title, subtitle and the two header buttons (SPEC section 2). The logo, phone and profile menu
+ * are in the app header above it.
+ */
 export function EmployeeHeader({
   onCreateAppointment,
   onSignOut,
   signingOut,
-  profile,
 }: {
   onCreateAppointment: () => void;
   onSignOut: () => void;
   signingOut: boolean;
-  profile?: React.ReactNode;
 }) {
   return (
-    <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+    <div
+      data-header-controls
+      className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between"
+    >
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">Employee Dashboard</h1>
         <p className="text-muted-foreground">Manage all customer requests and appointments</p>
@@ -40,8 +44,7 @@ export function EmployeeHeader({
             Sign Out
           </Button>
         </form>
-        {profile}
       </div>
-    </header>
+    </div>
   );
 }

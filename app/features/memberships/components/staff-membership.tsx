@@ -1,3 +1,4 @@
+import { AppHeader } from "~/components/layout/app-header";
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -66,58 +67,63 @@ export function StaffMembershipPage({
   const { customer, membership } = view;
   const active = membership?.summary.status === "active";
   return (
-    <main className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
-      <div className="grid gap-2">
-        <Link to="/employee?tab=customers" className="w-fit text-sm text-primary underline">
-          Back to the Employee Dashboard
-        </Link>
-        <h1 className="text-2xl font-bold break-words sm:text-3xl">Membership: {customer.name}</h1>
-        <p className="text-muted-foreground">
-          {customer.email}
-          {customer.phone ? ` · ${customer.phone}` : ""}
-          {customer.address ? ` · ${customer.address}` : ""}
-        </p>
-      </div>
-      {active && <OutcomeLine outcome={outcome} intent="start" />}
-      {membership && (
-        <Card>
-          <CardContent className="grid gap-4">
-            <MembershipSummary summary={membership.summary} headingLevel={2} />
-            {active && membership.cancel && (
-              <StaffCancel quote={membership.cancel} outcome={outcome} />
-            )}
-          </CardContent>
-        </Card>
-      )}
-      {!active && <StartForm hasHome={customer.hasHome} today={today} outcome={outcome} />}
-      {membership && active && (
-        <>
-          <PaymentForm outcome={outcome} />
-          <VisitsCard visits={membership.visits} today={today} outcome={outcome} />
-          <PartsCard parts={membership.parts} visits={membership.visits} outcome={outcome} />
-        </>
-      )}
-      {membership && (
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Statement</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <Button asChild variant="secondary" className="w-fit">
-              <a
-                href={`/dashboard/memberships/${membership.summary.membershipId}/statement`}
-                download
-              >
-                Download statement (CSV)
-              </a>
-            </Button>
-            <StatementTable lines={membership.statement} page={membership.statementPage} />
-          </CardContent>
-        </Card>
-      )}
-    </main>
+    <>
+      <AppHeader width="max-w-5xl" />
+      <main className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
+        <div className="grid gap-2">
+          <Link to="/employee?tab=customers" className="w-fit text-sm text-primary underline">
+            Back to the Employee Dashboard
+          </Link>
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">
+            Membership: {customer.name}
+          </h1>
+          <p className="text-muted-foreground">
+            {customer.email}
+            {customer.phone ? ` · ${customer.phone}` : ""}
+            {customer.address ? ` · ${customer.address}` : ""}
+          </p>
+        </div>
+        {active && <OutcomeLine outcome={outcome} intent="start" />}
+        {membership && (
+          <Card>
+            <CardContent className="grid gap-4">
+              <MembershipSummary summary={membership.summary} headingLevel={2} />
+              {active && membership.cancel && (
+                <StaffCancel quote={membership.cancel} outcome={outcome} />
+              )}
+            </CardContent>
+          </Card>
+        )}
+        {!active && <StartForm hasHome={customer.hasHome} today={today} outcome={outcome} />}
+        {membership && active && (
+          <>
+            <PaymentForm outcome={outcome} />
+            <VisitsCard visits={membership.visits} today={today} outcome={outcome} />
+            <PartsCard parts={membership.parts} visits={membership.visits} outcome={outcome} />
+          </>
+        )}
+        {membership && (
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Statement</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <Button asChild variant="secondary" className="w-fit">
+                <a
+                  href={`/dashboard/memberships/${membership.summary.membershipId}/statement`}
+                  download
+                >
+                  Download statement (CSV)
+                </a>
+              </Button>
+              <StatementTable lines={membership.statement} page={membership.statementPage} />
+            </CardContent>
+          </Card>
+        )}
+      </main>
+    </>
   );
 }
 
