@@ -2,9 +2,22 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { buildImages } from "./scripts/build/images.mjs";
+
+/**
+ * The public pages' pictures (ADR 028), written into build/images after the build directory is
+ * cleaned and before the pages are prerendered (they read the manifest).
+ */
+const publicImages = {
+  name: "public-images",
+  apply: "build" as const,
+  async buildStart() {
+    await buildImages({ quiet: true });
+  },
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), publicImages],
   build: {
     // Inline small assets; keep hashed file names for immutable caching.
     assetsInlineLimit: 4096,

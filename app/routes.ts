@@ -67,6 +67,4 @@ export default [
   // For search engines.
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
-  // For phones saving the site to the home screen (icons in public/).
-  route("site.webmanifest", "routes/site.webmanifest.ts"),
 ] satisfies RouteConfig;

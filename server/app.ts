@@ -7,9 +7,11 @@ import type { ServerBuild } from "react-router";
 import { databaseHandle } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { publicImagesDir } from "~/lib/public-images.server";
 import { withoutControlCharacters } from "~/lib/validation";
 import { refuse } from "./refusal";
 import { createRequestHandler } from "./request-handler";
+import { webManifest } from "./web-manifest";
 import { contentSecurityPolicy, inlineScriptHashes } from "./security";
 
 declare module "react-router" {
@@ -134,6 +136,8 @@ export function createApp(options: AppOptions) {
     next();
   });
 
+  app.get("/site.webmanifest", webManifest);
+
   app.get("/healthz", async (_req, res) => {
     if (options.isDraining?.()) {
       res.setHeader("Cache-Control", "no-store");
@@ -170,6 +174,12 @@ export function createApp(options: AppOptions) {
   });
 
   if (options.devMiddleware) app.use(options.devMiddleware);
+
+  // The public pages' pictures (ADR 028): content-hashed names, so cached like the assets.
+  app.use(
+    "/images",
+    express.static(publicImagesDir(), { immutable: true, maxAge: "1y", index: false }),
+  );
 
   if (options.clientDir) {
     const clientDir = options.clientDir;

@@ -5,6 +5,7 @@ import { createServer as createViteServer } from "vite";
 import type { ServerBuild } from "react-router";
 import { env } from "~/lib/env.server";
 import { configureLogger } from "~/lib/logger.server";
+import { buildImages } from "../scripts/build/images.mjs";
 import { createApp } from "./app";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
 
@@ -13,6 +14,8 @@ const config = env();
 configureLogger();
 await prepareDatabase(config);
 
+// The public pages' pictures (ADR 028), as the build writes them; redone only when changed.
+await buildImages();
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const app = createApp({
   dev: true,

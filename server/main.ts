@@ -7,6 +7,7 @@ import { DataDirectoryLockedError } from "~/db/lock.server";
 import { ConfigError, env } from "~/lib/env.server";
 import { configureLogger, flushLogs, logger } from "~/lib/logger.server";
 import { pendingAccepts } from "./accept-queue";
+import { setPublicImagesDir } from "~/lib/public-images.server";
 import { createApp } from "./app";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
 
@@ -38,6 +39,7 @@ async function main() {
   const build = (await import(
     pathToFileURL(path.join(buildDir, "server", "index.js")).href
   )) as ServerBuild;
+  setPublicImagesDir(path.join(buildDir, "images"));
   let draining = false;
   const app = createApp({
     build,

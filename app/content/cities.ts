@@ -1111,6 +1111,9 @@ const MILTON: LeadCity = {
   },
 };
 
+/** The city pages' picture slots (app/content/images/slots.json, ADR 028): the hero and About. */
+export const CITY_IMAGES = { hero: "city-hero", about: "city-about" } as const;
+
 export const CITY_PAGES: Record<CityPath, CityPage> = {
   "brookhaven-handyman": BROOKHAVEN,
   "sandy-springs-handyman": SANDY_SPRINGS,

@@ -7,6 +7,7 @@ export function homeCopy(settings: { name: string; guaranteeDays: number }) {
   const days = settings.guaranteeDays;
   return {
     hero: {
+      image: "home-hero",
       eyebrow: "Flat-rate handyman membership · Metro Atlanta",
       headline: "Your Dedicated Handyman, One Flat Monthly Price",
       intro:
@@ -18,11 +19,13 @@ export function homeCopy(settings: { name: string; guaranteeDays: number }) {
       ],
     },
     services: {
+      image: "home-services",
       title: "Everything Your Home Needs",
       intro:
         "Your membership hours cover maintenance, repairs and upgrades: you decide how to use them.",
     },
     howItWorks: {
+      image: "home-how-it-works",
       title: "How It Works",
       intro: "From a free walk-thru to your first visit in four simple steps.",
     },
@@ -35,6 +38,7 @@ export function homeCopy(settings: { name: string; guaranteeDays: number }) {
       intro: `If you are not happy within your first ${days} days, we refund your membership in full. After that, you can cancel at any time without penalty and get a refund for the hours you have not used.`,
     },
     about: {
+      image: "home-about",
       title: "Proudly Serving Metro Atlanta",
       intro: `${settings.name} is a local, licensed and insured team of vetted handymen. We serve homeowners and families across the metro area, with visits Mon-Fri 8AM-6PM.`,
     },
@@ -44,7 +48,8 @@ export function homeCopy(settings: { name: string; guaranteeDays: number }) {
       intro: "Still have questions? Let's talk about your home.",
     },
     contact: {
+      image: "home-contact",
       intro: "Tell us a little about you and we will schedule your free consultation.",
     },
-  };
+  } as const;
 }

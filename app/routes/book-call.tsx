@@ -18,6 +18,8 @@ import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { SERVED_PLACES } from "~/content/service-area";
 import { business } from "~/lib/business.server";
 import { useBusiness } from "~/lib/business";
+import { SlotPicture } from "~/lib/public-images";
+import { pictureHtml } from "~/lib/public-images.server";
 import { logger } from "~/lib/logger.server";
 
 export const handle: ToasterHandle = { toaster: "on-demand" };
@@ -31,6 +33,8 @@ export function loader() {
       path: "/book-call",
       jsonLd: [localBusinessJsonLd(SERVED_PLACES)],
     }),
+    // The "What to Expect" section's picture, from its slot (ADR 028).
+    expectImage: pictureHtml("book-call-expect"),
   };
 }
 
@@ -86,7 +90,7 @@ const EXPECT = [
   },
 ];
 
-export default function BookCall() {
+export default function BookCall({ loaderData }: Route.ComponentProps) {
   const { phone, phoneHref } = useBusiness();
   return (
     <>
@@ -151,6 +155,7 @@ export default function BookCall() {
           <h2 id="expect-heading" className="text-center text-3xl font-bold">
             What to Expect on Your Call
           </h2>
+          <SlotPicture html={loaderData.expectImage} className="mx-auto mt-8 max-w-2xl" />
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {EXPECT.map((step, i) => (
               <li key={step.title} className={`${CARD} text-center`}>

@@ -4,7 +4,13 @@ import type { Route } from "./+types/city";
 import { Icon, type IconName } from "~/components/icons";
 import type { ToasterHandle } from "~/components/layout/deferred-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { CITY_PAGES, type Card, type CityPage, type ServiceCategory } from "~/content/cities";
+import {
+  CITY_IMAGES,
+  CITY_PAGES,
+  type Card,
+  type CityPage,
+  type ServiceCategory,
+} from "~/content/cities";
 import { CITY_PATHS, type CityPath } from "~/content/city-paths";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { CityContactForm } from "~/features/leads/components/city-contact-form";
@@ -15,6 +21,8 @@ import { CARD, Section } from "~/features/marketing/components/section";
 import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { business } from "~/lib/business.server";
 import { useBusiness } from "~/lib/business";
+import { SlotPicture } from "~/lib/public-images";
+import { PICTURE_SIZES, pictureHtml } from "~/lib/public-images.server";
 
 /*
  * One module for the 11 city pages (SPEC.md section 2): the page is picked by its path from
@@ -46,6 +54,11 @@ export function loader({ request }: Route.LoaderArgs) {
     path,
     page,
     steps: page.layout === "lead" ? HOW_IT_WORKS : [],
+    // The page's pictures, from their slots in the content (ADR 028).
+    images: {
+      hero: pictureHtml(CITY_IMAGES.hero, { sizes: PICTURE_SIZES.hero, eager: true }),
+      about: pictureHtml(CITY_IMAGES.about),
+    },
     meta: pageMeta({
       title: `${page.title} | ${business().name}`,
       description: page.description,
@@ -84,10 +97,10 @@ const MUTED = "text-muted-foreground";
 const FEATURE_ICONS: IconName[] = ["pin", "star", "shield"];
 
 export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
-  const { page, steps } = loaderData;
+  const { page, steps, images } = loaderData;
   return (
     <>
-      <Hero page={page} />
+      <Hero page={page} image={images.hero} />
       {page.layout === "signature" && (
         <>
           <Categories id="services" title={`Services We Offer in ${page.city}`} page={page} />
@@ -97,7 +110,7 @@ export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
             cards={page.whyChoose}
             muted
           />
-          <About id="about" about={page.about} />
+          <About id="about" about={page.about} image={images.about} />
           <Areas page={page} title={`Areas We Serve Around ${page.city}`} muted />
           <Closing page={page} />
         </>
@@ -111,7 +124,7 @@ export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
             page={page}
           />
           <CardGrid id="reasons" title={`Why ${page.city} Chooses Us`} cards={page.reasons} muted />
-          <About id="about" about={page.about} />
+          <About id="about" about={page.about} image={images.about} />
           <Areas page={page} title={`Serving ${page.city} and Nearby`} muted />
           <Closing page={page} />
         </>
@@ -161,7 +174,7 @@ export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero({ page }: { page: CityPage }) {
+function Hero({ page, image }: { page: CityPage; image: string }) {
   const { phone, phoneHref } = useBusiness();
   const outline = buttonVariants({ size: "lg", variant: "outline" });
   return (
@@ -202,6 +215,7 @@ function Hero({ page }: { page: CityPage }) {
               </>
             )}
           </div>
+          <SlotPicture html={image} className="mt-12" />
         </div>
         <ul className="mt-12 grid gap-4 sm:grid-cols-3">
           {page.features.map((feature, i) => (
@@ -280,9 +294,17 @@ function CardGrid({
   );
 }
 
-function About({ id, about }: { id: string; about: { heading: string; paragraphs: string[] } }) {
+function About({
+  id,
+  about,
+  image,
+}: {
+  id: string;
+  about: { heading: string; paragraphs: string[] };
+  image: string;
+}) {
   return (
-    <Section id={id} title={about.heading}>
+    <Section id={id} title={about.heading} image={image}>
       <div className={`mx-auto max-w-3xl space-y-4 text-lg ${MUTED}`}>
         {about.paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>

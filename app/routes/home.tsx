@@ -19,6 +19,8 @@ import { CARD, Section } from "~/features/marketing/components/section";
 import { faqPageJsonLd, localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { business } from "~/lib/business.server";
 import { useBusiness } from "~/lib/business";
+import { SlotPicture } from "~/lib/public-images";
+import { PICTURE_SIZES, pictureHtml } from "~/lib/public-images.server";
 
 export const handle: ToasterHandle = { toaster: "on-demand" };
 
@@ -31,6 +33,7 @@ export function loader() {
   const settings = business();
   const faq = faqItems(settings);
   const cityPaths: readonly string[] = CITY_PATHS;
+  const copy = homeCopy(settings);
   return {
     meta: pageMeta({
       title: `${settings.name} | Your Dedicated Handyman in Metro Atlanta`,
@@ -39,7 +42,15 @@ export function loader() {
       path: "/",
       jsonLd: [localBusinessJsonLd(SERVED_PLACES), faqPageJsonLd(faq)],
     }),
-    copy: homeCopy(settings),
+    copy,
+    // Each section's picture, from its slot in the content (ADR 028).
+    images: {
+      hero: pictureHtml(copy.hero.image, { sizes: PICTURE_SIZES.hero, eager: true }),
+      services: pictureHtml(copy.services.image),
+      howItWorks: pictureHtml(copy.howItWorks.image),
+      about: pictureHtml(copy.about.image),
+      contact: pictureHtml(copy.contact.image, { sizes: PICTURE_SIZES.narrow }),
+    },
     serviceGroups: SERVICE_GROUPS,
     notCovered: NOT_COVERED,
     steps: HOW_IT_WORKS,
@@ -118,10 +129,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <SlotPicture html={d.images.hero} className="mx-auto mt-12 max-w-3xl" />
         </div>
       </section>
 
-      <Section id="services" {...copy.services}>
+      <Section id="services" {...copy.services} image={d.images.services}>
         <div className="grid gap-6 lg:grid-cols-3">
           {d.serviceGroups.map((group) => (
             <div key={group.category} className={CARD}>
@@ -143,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
-      <Section id="how-it-works" {...copy.howItWorks} muted>
+      <Section id="how-it-works" {...copy.howItWorks} image={d.images.howItWorks} muted>
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {d.steps.map((step) => (
             <li key={step.step} className={CARD}>
@@ -234,7 +246,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Section id="about" {...copy.about} muted>
+      <Section id="about" {...copy.about} image={d.images.about} muted>
         <ul className="mx-auto grid max-w-4xl grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {d.places.map((place) => (
             <li
@@ -328,6 +340,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className={`mt-4 text-lg ${MUTED}`}>{copy.contact.intro}</p>
           </div>
+          <SlotPicture html={d.images.contact} className="mt-8" />
           <div className={`mt-8 ${CARD}`}>
             <HomeContactForm />
           </div>

@@ -154,7 +154,6 @@ const MATRIX: Record<string, Entry> = {
   "routes/book-call.slots": { loader: { expect: everyone("ok") } },
   "routes/sitemap.xml": { loader: { expect: everyone("ok") } },
   "routes/robots.txt": { loader: { expect: everyone("ok") } },
-  "routes/site.webmanifest": { loader: { expect: everyone("ok") } },
   "routes/not-found": { loader: { expect: everyone("not-found") } },
   "routes/auth": {
     loader: {

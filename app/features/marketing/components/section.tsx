@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SlotPicture } from "~/lib/public-images";
 
 /*
  * Building blocks of the public pages. Plain class strings on purpose: these pages hydrate
@@ -11,12 +12,15 @@ export function Section({
   title,
   intro,
   muted = false,
+  image,
   children,
 }: {
   id: string;
   title: ReactNode;
   intro?: ReactNode;
   muted?: boolean;
+  /** The section's picture (its slot in the content files), shown under the introduction. */
+  image?: string;
   children: ReactNode;
 }) {
   return (
@@ -32,6 +36,7 @@ export function Section({
           </h2>
           {intro && <p className="mt-4 text-lg text-muted-foreground">{intro}</p>}
         </div>
+        {image && <SlotPicture html={image} className="mx-auto mt-8 max-w-2xl" />}
         <div className="mt-10">{children}</div>
       </div>
     </section>
