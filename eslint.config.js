@@ -6,7 +6,8 @@ import tseslint from "typescript-eslint";
 /*
  * The layers, enforced (as Bulletproof React does): routes compose features; features, shared
  * components and the library never import a route (or the root route); primitives
- * (components/ui), the library, the database schema and the content never import a feature.
+ * (components/ui), the library, the database schema and the content never import a feature;
+ * nothing the production server runs imports the tests.
  * A rule's options replace each other from block to block, so each zone lists all its patterns.
  * scripts/lint-zones.test.ts checks that a wrong import in each zone fails.
  */
@@ -23,8 +24,14 @@ const FEATURES = {
   message:
     "Primitives, the library, the schema and the content sit below the features: move the shared code down instead.",
 };
+const TESTS = {
+  group: ["**/tests/**"],
+  message:
+    "Production code never imports the tests: shared data builders live in server/seed/ (the demo seed and the factories).",
+};
 const zone = (files, patterns) => ({
   files,
+  ignores: ["**/*.test.ts", "**/*.test.tsx"],
   rules: { "no-restricted-imports": ["error", { patterns }] },
 });
 
@@ -69,10 +76,14 @@ export default tseslint.config(
     files: ["app/routes/**", "app/features/**", "server/**", "scripts/**", "tests/**"],
     rules: { "no-restricted-imports": "off" },
   },
-  zone(["app/features/**"], [ROUTES]),
-  zone(["app/components/**"], [FEATURE_SERVER_MODULES, ROUTES]),
+  // The production server, its start-up and the admin CLI (scripts/*.ts; the benchmarks under
+  // scripts/bench may use the tests' process helpers).
+  zone(["server/**", "scripts/*.ts", "app/routes/**"], [TESTS]),
+  zone(["app/*.ts", "app/*.tsx"], [FEATURE_SERVER_MODULES, TESTS]),
+  zone(["app/features/**"], [ROUTES, TESTS]),
+  zone(["app/components/**"], [FEATURE_SERVER_MODULES, ROUTES, TESTS]),
   zone(
     ["app/components/ui/**", "app/lib/**", "app/db/**", "app/content/**"],
-    [FEATURE_SERVER_MODULES, ROUTES, FEATURES],
+    [FEATURE_SERVER_MODULES, ROUTES, FEATURES, TESTS],
   ),
 );

@@ -3,7 +3,7 @@ import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from "~/db/client.
 import { DataDirectoryLockedError } from "~/db/lock.server";
 import { profiles, user } from "~/db/schema";
 import { ConfigError, env } from "~/lib/env.server";
-import { createUser } from "../tests/factories";
+import { createUser } from "../server/seed/factories";
 import { commandHelp, generalHelp, parseCommandLine, type CommandSpec } from "./cli-arguments";
 import {
   describeDatabase,
@@ -11,7 +11,7 @@ import {
   redact,
   type DatabaseTarget,
 } from "./cli-database";
-import { demoLoginLines, seedDemo } from "./seed";
+import { demoLoginLines, seedDemo } from "../server/seed/demo";
 
 /*
  * The admin CLI (DESIGN.md "Admin CLI"). Exit codes: 0 done (or nothing to do), 1 the command

@@ -78,6 +78,26 @@ const refused: [zone: string, file: string, code: string][] = [
     "app/db/fixture.ts",
     'import { statusLabel } from "~/features/service-requests/schema";\nexport { statusLabel };',
   ],
+  [
+    "the server importing the tests",
+    "server/fixture.ts",
+    'import { world } from "../tests/support/world";\nexport { world };',
+  ],
+  [
+    "the admin CLI importing the tests",
+    "scripts/fixture.ts",
+    'import { sink } from "../tests/e2e/fixtures";\nexport { sink };',
+  ],
+  [
+    "a feature importing the tests",
+    "app/features/leads/fixture.ts",
+    'import { world } from "../../../tests/support/world";\nexport { world };',
+  ],
+  [
+    "the library importing the tests",
+    "app/lib/fixture.ts",
+    'import { world } from "../../tests/support/world";\nexport { world };',
+  ],
 ];
 
 const allowed: [what: string, file: string, code: string][] = [
@@ -100,6 +120,16 @@ const allowed: [what: string, file: string, code: string][] = [
     "a layout component importing the library",
     "app/components/layout/fixture.tsx",
     'import { useBusiness } from "~/lib/business";\nexport { useBusiness };',
+  ],
+  [
+    "the server importing the demo seed's factories",
+    "server/fixture.ts",
+    'import { createUser } from "./seed/factories";\nexport { createUser };',
+  ],
+  [
+    "a test importing the factories",
+    "tests/integration/fixture.test.ts",
+    'import { createUser } from "../../server/seed/factories";\nexport { createUser };',
   ],
   [
     "the library importing the library",

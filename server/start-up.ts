@@ -8,7 +8,7 @@ import type { Env } from "~/lib/env.server";
 import { startHousekeeping } from "~/lib/housekeeping.server";
 import { logger } from "~/lib/logger.server";
 import { startOutboxWorker } from "~/lib/outbox.server";
-import { demoLoginLines, seedDemo } from "../scripts/seed";
+import { demoLoginLines, seedDemo } from "./seed/demo";
 
 /**
  * What a server does with its database before it answers, in production (`server/main.ts`) and

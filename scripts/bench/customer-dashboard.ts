@@ -32,7 +32,7 @@ import { listCustomerRequests } from "~/features/service-requests/service-reques
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
-import { createHome, createUser } from "../../tests/factories";
+import { createHome, createUser } from "../../server/seed/factories";
 import {
   ms,
   openBenchDatabase,

@@ -17,7 +17,12 @@ import { businessNow } from "~/features/memberships/dates";
 import { recordPayment } from "~/features/memberships/membership.server";
 import { customerMembershipView } from "~/features/memberships/views.server";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
-import { createHome, createMembership, createMemberVisit, createUser } from "../../tests/factories";
+import {
+  createHome,
+  createMembership,
+  createMemberVisit,
+  createUser,
+} from "../../server/seed/factories";
 import {
   ms,
   openBenchDatabase,

@@ -22,7 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
-import { createHome, createServiceRequest, createUser } from "../../tests/factories";
+import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
 import {
   createDatabase,
   freePort,

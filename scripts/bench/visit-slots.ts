@@ -18,7 +18,7 @@ import {
   closedDays,
   timeOfDay,
 } from "~/lib/business-calendar";
-import { createHome, createUser } from "../../tests/factories";
+import { createHome, createUser } from "../../server/seed/factories";
 import { openBenchDatabase, writeSection } from "./support/common";
 
 const HANDYMEN = 20;

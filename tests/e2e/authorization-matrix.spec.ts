@@ -13,7 +13,7 @@ import {
   type Owner,
   type World,
 } from "../support/world";
-import { createServiceRequest } from "../factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import { e2eDb, expect, test } from "./fixtures";
 
 /*

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createServiceRequest } from "../factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import { BASE_URL } from "../support/ports";
 import {
   createCustomer,

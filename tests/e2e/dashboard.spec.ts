@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~/db/schema";
-import { createAppointment, createServiceRequest } from "../factories";
+import { createAppointment, createServiceRequest } from "../../server/seed/factories";
 import {
   createCustomer,
   createEmployee,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { appointments, appointmentTasks, homes, serviceRequests } from "~/db/schema";
-import { createServiceRequest } from "../factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import {
   createCustomer,
   createEmployee,

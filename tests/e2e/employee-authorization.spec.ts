@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { appointments, serviceRequests } from "~/db/schema";
-import { createServiceRequest } from "../factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import { BASE_URL } from "../support/ports";
 import { createCustomer, createEmployee, e2eDb, expect, signIn, test } from "./fixtures";
 import { businessDate, uniqueCustomer } from "./employee-support";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { introCalls, serviceRequests } from "~/db/schema";
-import { createAppointment, createServiceRequest } from "../factories";
+import { createAppointment, createServiceRequest } from "../../server/seed/factories";
 import { BASE_URL } from "../support/ports";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { profiles } from "~/db/schema";
-import { createAppointment } from "../factories";
+import { createAppointment } from "../../server/seed/factories";
 import { BASE_URL } from "../support/ports";
 import {
   createCustomer,

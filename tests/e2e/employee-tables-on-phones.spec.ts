@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { createServiceRequest } from "../factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { uniqueCustomer } from "./employee-support";
 

@@ -3,7 +3,7 @@ import { isNull } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import type { Database } from "~/db/client.server";
-import { createHome, createUser } from "../factories";
+import { createHome, createUser } from "../../server/seed/factories";
 import { HttpClient } from "../support/http";
 import { startLoadBalancer } from "../support/load-balancer";
 import { describeFailures, sleep, startLoad } from "../support/load";

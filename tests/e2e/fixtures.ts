@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import type { Database } from "~/db/client.server";
-import { createHome, createUser, type NewHome } from "../factories";
+import { createHome, createUser, type NewHome } from "../../server/seed/factories";
 import { BASE_URL, SINK_URL, e2eDatabaseUrl } from "../support/ports";
 import type { CapturedMail, WebhookCall } from "../support/sink";
 

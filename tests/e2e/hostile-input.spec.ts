@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appointments, introCalls, leads, serviceRequests, user } from "~/db/schema";
-import { createServiceRequest } from "../factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import { BASE_URL } from "../support/ports";
 import {
   createCustomer,

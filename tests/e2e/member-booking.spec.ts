@@ -12,7 +12,11 @@ import {
   longDate,
   timeOfDay,
 } from "~/lib/business-calendar";
-import { createAppointment, createMembership, createServiceRequest } from "../factories";
+import {
+  createAppointment,
+  createMembership,
+  createServiceRequest,
+} from "../../server/seed/factories";
 import { BASE_URL } from "../support/ports";
 import {
   createCustomer,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { addPart, recordPayment } from "~/features/memberships/membership.server";
-import { createMembership, createMemberVisit } from "../factories";
+import { createMembership, createMemberVisit } from "../../server/seed/factories";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employee-support";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { leads, profiles, user } from "~/db/schema";
-import { createServiceRequest } from "../factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import {
   PASSWORD,
   createCustomer,

@@ -7,8 +7,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { LEAD_ADDRESS_LIMIT } from "~/features/leads/submit.server";
-import { DEMO_LOGINS } from "../../scripts/seed";
-import { createHome, createServiceRequest, createUser } from "../factories";
+import { DEMO_LOGINS } from "../../server/seed/demo";
+import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
 import { HttpClient } from "../support/http";
 import {
   createDatabase,

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { requestPhotos, serviceRequests } from "~/db/schema";
-import { createAppointment, createServiceRequest } from "../factories";
+import { createAppointment, createServiceRequest } from "../../server/seed/factories";
 import { BASE_URL, E2E_PORT } from "../support/ports";
 import { createCustomer, createEmployee, e2eDb, expect, signIn, test } from "./fixtures";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { homes, requestPhotos, serviceRequests } from "~/db/schema";
-import { createServiceRequest } from "../factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import { E2E_PORT } from "../support/ports";
 import {
   createCustomer,

@@ -4,7 +4,7 @@ import { eq, isNull } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import type { Database } from "~/db/client.server";
-import { createHome, createServiceRequest, createUser } from "../factories";
+import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
 import { fakeIp, HttpClient } from "../support/http";
 import {
   createDatabase,

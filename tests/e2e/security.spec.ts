@@ -13,7 +13,7 @@ import { totp } from "../support/totp";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
 import { buildWorld, changedPeople, snapshot, type Actor, type World } from "../support/world";
-import { createUser } from "../factories";
+import { createUser } from "../../server/seed/factories";
 import { e2eDb, expect, PASSWORD, sink, test, uniqueEmail } from "./fixtures";
 
 /*

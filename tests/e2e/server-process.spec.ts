@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "~/db/schema";
-import { createUser, createHome } from "../factories";
+import { createUser, createHome } from "../../server/seed/factories";
 import { expect, test, PASSWORD, uniqueEmail } from "./fixtures";
 
 /*

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { account, profiles, user } from "~/db/schema";
-import { createUser } from "../factories";
+import { createUser } from "../../server/seed/factories";
 
 /*
  * The admin CLI (DESIGN.md "Admin CLI"), run as a person runs them, against an embedded

@@ -11,7 +11,7 @@ import {
 } from "~/features/accounts/rate-limit.server";
 import { hit } from "~/lib/rate-limit.server";
 import { action as authApi } from "~/routes/api.auth";
-import { createUser } from "../factories";
+import { createUser } from "../../server/seed/factories";
 import { callAuthApi, configureAuthEnvironment, cookieFrom, ORIGIN } from "../support/auth-api";
 import { postgresAvailable, useTestDatabase, type TestDatabase } from "../support/test-database";
 

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { account as accountTable, user } from "~/db/schema";
 import { auth } from "~/lib/auth.server";
 import { action as authApi } from "~/routes/api.auth";
-import { createUser } from "../factories";
+import { createUser } from "../../server/seed/factories";
 import { callAuthApi, configureAuthEnvironment, cookieFrom } from "../support/auth-api";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 

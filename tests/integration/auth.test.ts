@@ -6,7 +6,7 @@ import { pendingPasswordResets } from "~/features/accounts/sign-in.server";
 import { auth } from "~/lib/auth.server";
 import { action as authApi } from "~/routes/api.auth";
 import { action as accountAction } from "~/routes/account";
-import { createUser } from "../factories";
+import { createUser } from "../../server/seed/factories";
 import { callAuthApi, configureAuthEnvironment, cookieFrom, ORIGIN } from "../support/auth-api";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 import { awaitFreshStep, currentStep, secretOf, totp } from "../support/totp";

@@ -8,7 +8,7 @@ import {
 } from "~/features/availability/closed-days.server";
 import { bookIntroCall, schedulerData } from "~/features/intro-calls/booking.server";
 import { zonedInstant } from "~/lib/business-calendar";
-import { createUser } from "../factories";
+import { createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;

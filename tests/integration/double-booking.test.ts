@@ -6,7 +6,7 @@ import {
   createAppointment,
 } from "~/features/appointments/create-appointment.server";
 import { DOUBLE_BOOKING_MESSAGE } from "~/features/availability/double-booking";
-import { createHome, createUser } from "../factories";
+import { createHome, createUser } from "../../server/seed/factories";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*

@@ -23,7 +23,7 @@ import {
 } from "~/features/employee/customers.server";
 import { businessToday } from "~/lib/business-calendar";
 import type { OutboxPayloads } from "~/lib/outbox.server";
-import { createHome, createServiceRequest, createUser } from "../factories";
+import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;

@@ -9,7 +9,12 @@ import {
   setRequestStatus,
 } from "~/features/employee/requests.server";
 import { REQUESTS_PAGE_SIZE } from "~/features/employee/requests";
-import { createAppointment, createHome, createServiceRequest, createUser } from "../factories";
+import {
+  createAppointment,
+  createHome,
+  createServiceRequest,
+  createUser,
+} from "../../server/seed/factories";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;

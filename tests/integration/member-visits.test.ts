@@ -17,7 +17,12 @@ import {
 } from "~/features/visits/visits.server";
 import { offerVisits } from "~/features/availability/availability.server";
 import type { MailMessage } from "~/lib/mail.server";
-import { createHome, createMembership, createServiceRequest, createUser } from "../factories";
+import {
+  createHome,
+  createMembership,
+  createServiceRequest,
+  createUser,
+} from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;

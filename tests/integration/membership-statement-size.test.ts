@@ -4,7 +4,12 @@ import { addDays } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
 import { recordPayment } from "~/features/memberships/membership.server";
 import { customerMembershipView } from "~/features/memberships/views.server";
-import { createHome, createMembership, createMemberVisit, createUser } from "../factories";
+import {
+  createHome,
+  createMembership,
+  createMemberVisit,
+  createUser,
+} from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*

@@ -30,7 +30,7 @@ import {
   VisitSpendRefusedError,
 } from "~/features/memberships/membership.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
-import { createAppointment, createHome, createUser } from "../factories";
+import { createAppointment, createHome, createUser } from "../../server/seed/factories";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -461,7 +461,7 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
 
 describe("demo data", () => {
   it("Maria is an active Complete member with hours used, a part to approve and a statement", async () => {
-    const { seedDemo, DEMO_LOGINS } = await import("../../scripts/seed");
+    const { seedDemo, DEMO_LOGINS } = await import("../../server/seed/demo");
     await seedDemo(database.db);
     const [maria] = await database.db
       .execute<{ id: string }>(sql`select id from "user" where email = ${DEMO_LOGINS[1].email}`)

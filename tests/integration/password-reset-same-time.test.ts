@@ -5,7 +5,7 @@ import { outbox } from "~/db/schema";
 import { pendingPasswordResets, requestPasswordReset } from "~/features/accounts/sign-in.server";
 import { auth } from "~/lib/auth.server";
 import { action as authApi } from "~/routes/api.auth";
-import { createUser } from "../factories";
+import { createUser } from "../../server/seed/factories";
 import { callAuthApi, configureAuthEnvironment } from "../support/auth-api";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 

@@ -12,7 +12,7 @@ import { MAX_REQUESTS_PER_HOUR } from "~/features/service-requests/limits.server
 import { createLocalStorage, setStorage, type StorageDriver } from "~/lib/storage.server";
 import { action as createAction } from "~/routes/dashboard.requests";
 import { action as photosAction } from "~/routes/dashboard.requests.$requestId.photos";
-import { createHome, createServiceRequest, createUser } from "../factories";
+import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*

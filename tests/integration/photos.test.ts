@@ -14,7 +14,7 @@ import {
   requestPhotoFolder,
 } from "~/features/photos/request-photos.server";
 import { createLocalStorage, readAll, setStorage, type StorageDriver } from "~/lib/storage.server";
-import { createHome, createServiceRequest, createUser } from "../factories";
+import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*

@@ -5,7 +5,7 @@ import { outbox } from "~/db/schema";
 import { bookVisit } from "~/features/visits/visits.server";
 import { resetEnvForTests } from "~/lib/env.server";
 import { processOutboxBatch } from "~/lib/outbox.server";
-import { createHome, createServiceRequest, createUser } from "../factories";
+import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
 import { freePort } from "../support/processes";
 import { startSink } from "../support/sink";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";

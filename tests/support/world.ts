@@ -16,7 +16,7 @@ import {
   createMemberVisit,
   createServiceRequest,
   createUser,
-} from "../factories";
+} from "../../server/seed/factories";
 import { HttpClient } from "./http";
 
 export const WORLD_PASSWORD = "World-Pass-2026!";

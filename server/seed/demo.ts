@@ -12,7 +12,7 @@ import {
   createMemberVisit,
   createServiceRequest,
   createUser,
-} from "../tests/factories";
+} from "./factories";
 
 export const DEMO_LOGINS = [
   { role: "employee", email: "staff@peachtree-handyman.example", password: "Staff-demo-2026!" },
