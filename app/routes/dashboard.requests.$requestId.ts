@@ -1,22 +1,15 @@
 import type { Route } from "./+types/dashboard.requests.$requestId";
-import {
-  deleteRequestPhotoFolder,
-  receiveRequestPhotos,
-  removeRequestPhoto,
-} from "~/features/photos/request-photos.server";
-import { isMultipart, MultipartError } from "~/features/photos/multipart.server";
-import {
-  fieldsToFormData,
-  parseServiceRequestForm,
-} from "~/features/service-requests/form-data.server";
-import type { RequestActionResult } from "~/features/service-requests/notices";
+import { deleteRequestPhotoFolder } from "~/features/photos/request-photos.server";
+import { isMultipart } from "~/features/photos/multipart.server";
 import { respond } from "~/features/service-requests/respond.server";
-import { photosToRemove } from "~/features/service-requests/schema";
+import {
+  updateFromForm,
+  updateRequestWithPhotos,
+} from "~/features/service-requests/with-photos.server";
 import { UUID_PATTERN } from "~/lib/uuid";
 import {
   deleteServiceRequest,
   moveServiceRequest,
-  updateServiceRequest,
 } from "~/features/service-requests/service-requests.server";
 import { logger } from "~/lib/logger.server";
 import { requireCustomerForAction } from "~/lib/session.server";
@@ -32,29 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const requestId = params.requestId;
 
   if (isMultipart(request)) {
-    if (!UUID_PATTERN.test(requestId)) return respond(request, "update-failed", { status: 404 });
-    let outcome: Omit<RequestActionResult, "ok"> & { status?: number } = {
-      notice: "update-failed",
-      status: 404,
-    };
-    try {
-      await receiveRequestPhotos(
-        request,
-        async (fields) => {
-          outcome = await update(user.id, requestId, fieldsToFormData(fields));
-          return outcome.notice === "updated" ? requestId : null;
-        },
-        user.id,
-      );
-    } catch (error) {
-      if (outcome.notice !== "updated") {
-        outcome = {
-          notice: "update-failed",
-          status: error instanceof MultipartError ? error.status : 400,
-        };
-      }
-      logger.warn({ err: (error as Error).message }, "request form could not be read");
-    }
+    const outcome = await updateRequestWithPhotos(request, user.id, requestId);
     return respond(request, outcome.notice, outcome);
   }
 
@@ -73,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "update": {
-        const outcome = await update(user.id, requestId, formData);
+        const outcome = await updateFromForm(user.id, requestId, formData);
         return respond(request, outcome.notice, outcome);
       }
       case "delete": {
@@ -96,21 +67,4 @@ export async function action({ request, params }: Route.ActionArgs) {
     logger.error({ err: (error as Error).message, intent }, "service request action failed");
     return respond(request, failed, { status: 500 });
   }
-}
-
-async function update(
-  customerId: string,
-  requestId: string,
-  formData: FormData,
-): Promise<Omit<RequestActionResult, "ok"> & { status?: number }> {
-  const parsed = parseServiceRequestForm(formData);
-  if (!parsed.ok) return { notice: "update-failed", fieldErrors: parsed.fieldErrors, status: 400 };
-  const row = await updateServiceRequest(customerId, requestId, parsed.value);
-  if (!row) return { notice: "update-failed", status: 404 };
-  // The photos marked in the form go now, before any new ones are stored. One already gone
-  // (removed on another device) is simply not there any more.
-  for (const photoId of photosToRemove(formData)) {
-    if (UUID_PATTERN.test(photoId)) await removeRequestPhoto(customerId, requestId, photoId);
-  }
-  return { notice: "updated", requestId };
 }
