@@ -5,3 +5,6 @@
  */
 export const REQUEST_STATUSES = ["new", "reviewed", "scheduled", "complete"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** A request still waiting for a visit to be planned: the "open requests" staff see. */
+export const OPEN_REQUEST_STATUSES = ["new", "reviewed"] as const satisfies RequestStatus[];

@@ -12,12 +12,7 @@ import { z } from "zod";
  */
 
 const modules = import.meta.glob<Record<string, unknown>>(
-  [
-    "/app/lib/validation.ts",
-    "/app/features/**/schema.ts",
-    "/app/features/**/*-schema.ts",
-    "/app/features/employee/requests.ts",
-  ],
+  ["/app/lib/validation.ts", "/app/features/**/schema.ts", "/app/features/**/*-schema.ts"],
   { eager: true },
 );
 

@@ -3,9 +3,9 @@ import type { Route } from "./+types/employee.customer-options";
 import {
   customerAppointmentOptions,
   findCustomerChoices,
-} from "~/features/employee/customers.server";
+} from "~/features/customers/queries.server";
 import { guardEmployee } from "~/features/employee/guard.server";
-import { normaliseSearch } from "~/features/employee/requests";
+import { normaliseSearch } from "~/lib/query";
 import { isUuid } from "~/lib/uuid";
 
 /*

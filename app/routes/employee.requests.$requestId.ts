@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/employee.requests.$requestId";
 import { guardEmployee } from "~/features/employee/guard.server";
-import { updateNotesSchema, updateStatusSchema } from "~/features/employee/requests";
-import { setRequestNotes, setRequestStatus } from "~/features/employee/requests.server";
+import { updateNotesSchema, updateStatusSchema } from "~/features/service-requests/schema";
+import {
+  setRequestNotes,
+  setRequestStatus,
+} from "~/features/service-requests/staff-queries.server";
 import { isUuid } from "~/lib/uuid";
 import { formFields } from "~/lib/form-fields";
 import { logger } from "~/lib/logger.server";

@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { businessToday } from "~/lib/business-calendar";
-import { listRequests, requestCounters } from "~/features/employee/requests.server";
+import { listRequests, requestCounters } from "~/features/service-requests/staff-queries.server";
 
 const CUSTOMERS = 10_000;
 const SMALL = 1_000;

@@ -20,7 +20,7 @@ import {
   customerAppointmentOptions,
   findCustomerChoices,
   listCustomers,
-} from "~/features/employee/customers.server";
+} from "~/features/customers/queries.server";
 import { businessToday } from "~/lib/business-calendar";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";

@@ -7,8 +7,8 @@ import {
   requestCounters,
   setRequestNotes,
   setRequestStatus,
-} from "~/features/employee/requests.server";
-import { REQUESTS_PAGE_SIZE } from "~/features/employee/requests";
+} from "~/features/service-requests/staff-queries.server";
+import { REQUESTS_PAGE_SIZE } from "~/features/service-requests/staff-list";
 import {
   createAppointment,
   createHome,

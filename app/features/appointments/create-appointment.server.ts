@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { db } from "~/db/client.server";
 import {
   appointments,
@@ -135,7 +136,7 @@ function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: 
         .where(
           and(
             inArray(serviceRequests.id, linked),
-            inArray(serviceRequests.status, ["new", "reviewed"]),
+            inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
           ),
         );
     }

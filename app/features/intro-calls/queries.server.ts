@@ -18,3 +18,22 @@ export async function listUpcomingIntroCalls(
     .orderBy(asc(introCalls.startsAt))
     .limit(options.limit ?? 200);
 }
+
+/** An upcoming call as the employee dashboard lists it (its start as an ISO string). */
+export type IntroCallListing = Pick<IntroCall, "id" | "name" | "email" | "phone"> & {
+  startsAt: string;
+};
+
+/** The upcoming calls for the employee dashboard, soonest first. */
+export async function listIntroCallsForStaff(
+  options: { now?: Date; limit?: number; database?: DbOrTx } = {},
+): Promise<IntroCallListing[]> {
+  const calls = await listUpcomingIntroCalls(options);
+  return calls.map((call) => ({
+    id: call.id,
+    name: call.name,
+    email: call.email,
+    phone: call.phone,
+    startsAt: call.startsAt.toISOString(),
+  }));
+}

@@ -1096,8 +1096,10 @@ export async function membershipVisitList(membershipId: string): Promise<MemberV
     .orderBy(desc(appointments.scheduledDate), desc(appointments.startTime));
 }
 
+export type MembershipCounters = { activeMembers: number; partsAwaitingApproval: number };
+
 /** The employee dashboard's counters: 'Active Members' and 'Parts awaiting approval'. */
-export async function membershipCounters(database: DbOrTx = db()) {
+export async function membershipCounters(database: DbOrTx = db()): Promise<MembershipCounters> {
   const [row] = await database
     .select({
       activeMembers:
@@ -1113,9 +1115,14 @@ export async function membershipCounters(database: DbOrTx = db()) {
   return row;
 }
 
+/** A customer's active membership as staff's customer views show it (ADR 014). */
+export type ActiveMembership = { planName: string; minutesLeft: number };
+
 /** Active memberships of these customers (the employee Customers tab), keyed by customer. */
-export async function activeMembershipsOf(customerIds: string[]) {
-  if (!customerIds.length) return new Map<string, { planName: string; minutesLeft: number }>();
+export async function activeMembershipsOf(
+  customerIds: string[],
+): Promise<Map<string, ActiveMembership>> {
+  if (!customerIds.length) return new Map();
   const rows = await db()
     .select({
       customerId: memberships.customerId,

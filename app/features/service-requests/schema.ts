@@ -35,6 +35,24 @@ export const serviceRequestSchema = z.object({
 
 export type ServiceRequestInput = z.output<typeof serviceRequestSchema>;
 
+/** Internal notes: plain text, capped so one request cannot grow without bound. */
+export const NOTES_MAX_LENGTH = 5000;
+
+/** Staff changes from the request detail dialog: its status, and its internal notes. */
+export const updateStatusSchema = z.object({
+  intent: z.literal("status"),
+  status: requestStatusSchema,
+});
+
+export const updateNotesSchema = z.object({
+  intent: z.literal("notes"),
+  notes: z
+    .string()
+    .max(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
+    .default(""),
+});
+
 export function isPriority(value: unknown): value is Priority {
   return value === "next" || value === "later";
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { db, type Tx } from "~/db/client.server";
 import {
   appointments,
@@ -88,7 +89,7 @@ export async function bookableRequests(customerId: string) {
     .where(
       and(
         eq(serviceRequests.customerId, customerId),
-        inArray(serviceRequests.status, ["new", "reviewed"]),
+        inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
       ),
     )
     .orderBy(
@@ -302,7 +303,7 @@ export async function bookVisit(
       and(
         eq(serviceRequests.customerId, customerId),
         inArray(serviceRequests.id, requestIds),
-        inArray(serviceRequests.status, ["new", "reviewed"]),
+        inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
       ),
     );
   if (requests.length !== requestIds.length)

@@ -10,34 +10,13 @@ import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { EmployeeAppointment } from "~/features/appointments/employee-appointments.server";
 import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments/format";
-import { formatDateTime } from "../format";
-import { customerName } from "../requests";
-import { withParams } from "./requests-panel";
+import { customerName } from "~/features/customers/name";
+import type { IntroCallListing } from "~/features/intro-calls/queries.server";
 import { phoneHref } from "~/lib/business";
-
-export type AppointmentView = {
-  id: string;
-  scheduledDate: string;
-  startTime: string;
-  endTime: string;
-  customerFirstName: string | null;
-  customerLastName: string | null;
-  address: string;
-  city: string;
-  state: string;
-  taskCount: number;
-  assignedFirstName: string | null;
-  assignedLastName: string | null;
-};
-
-export type IntroCallView = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  startsAt: string;
-};
+import { formatDateTime } from "../format";
+import { withParams } from "./requests-panel";
 
 export function AppointmentsPanel({
   view,
@@ -48,11 +27,11 @@ export function AppointmentsPanel({
   introCalls,
 }: {
   view: "upcoming" | "past";
-  appointments: AppointmentView[];
+  appointments: EmployeeAppointment[];
   hasMore: boolean;
   page: number;
   scheduledCount: number;
-  introCalls: IntroCallView[];
+  introCalls: IntroCallListing[];
 }) {
   const location = useLocation();
   const upcoming = view === "upcoming";
@@ -177,7 +156,7 @@ export function AppointmentsPanel({
   );
 }
 
-function AppointmentCard({ appointment }: { appointment: AppointmentView }) {
+function AppointmentCard({ appointment }: { appointment: EmployeeAppointment }) {
   const assigned = customerName(appointment.assignedFirstName, appointment.assignedLastName);
   return (
     <Card className="gap-3 py-4" data-appointment-id={appointment.id}>

@@ -28,6 +28,12 @@ import {
   TASK_MAX_LENGTH,
   createAppointmentSchema,
 } from "~/features/appointments/create-appointment-schema";
+import type { EmployeeChoice } from "~/features/accounts/employees.server";
+import type {
+  CustomerChoice,
+  CustomerHome,
+  OpenRequestChoice,
+} from "~/features/customers/queries.server";
 import { statusLabel } from "~/features/service-requests/schema";
 import { MemberVisitFields } from "~/features/memberships/components/member-visit-fields";
 import { businessToday } from "~/lib/business-calendar";
@@ -42,15 +48,9 @@ const PRIORITY_GROUPS = [
   { priority: "later", label: "Later" },
 ] as const;
 
-export type EmployeeOption = { userId: string; name: string };
-
-type CustomerChoice = { userId: string; name: string; email: string; sharedName: boolean };
-type HomeOption = { id: string; address: string; city: string; state: string; zipCode: string };
-type OpenRequest = { id: string; title: string; status: string; priority: string };
-
 type SearchResult = { ok: true; kind: "search"; customers: CustomerChoice[]; more: boolean };
 type CustomerResult =
-  | { ok: true; kind: "customer"; homes: HomeOption[]; openRequests: OpenRequest[] }
+  | { ok: true; kind: "customer"; homes: CustomerHome[]; openRequests: OpenRequestChoice[] }
   | { ok: false; error: string };
 type CreateResult = {
   ok: boolean;
@@ -66,7 +66,7 @@ export function CreateAppointmentDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  employees: EmployeeOption[];
+  employees: EmployeeChoice[];
   today: string;
 }) {
   return (
@@ -97,7 +97,7 @@ function CreateAppointmentForm({
   onDone,
   onCancel,
 }: {
-  employees: EmployeeOption[];
+  employees: EmployeeChoice[];
   today: string;
   onDone: () => void;
   onCancel: () => void;
@@ -188,7 +188,7 @@ function CreateAppointmentForm({
 
   /** A checked request becomes a planned task (in the first blank row, if any); unchecked,
    * its task goes (a lone row is emptied instead: one row always remains). */
-  function toggleExistingTask(request: OpenRequest, checked: boolean) {
+  function toggleExistingTask(request: OpenRequestChoice, checked: boolean) {
     if (checked) {
       const value = { description: request.title, serviceRequestId: request.id };
       const blankIndex = taskValues.findIndex(

@@ -13,28 +13,16 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments/format";
-import { customerName } from "../requests";
+import { customerName } from "~/features/customers/name";
+import type { CustomerRow } from "~/features/customers/queries.server";
+import { MembershipLink } from "~/features/memberships/components/membership-link";
+import type { ActiveMembership } from "~/features/memberships/membership.server";
+import { phoneHref } from "~/lib/business";
 import { CARDS_BELOW_LG as cards, listHeading } from "./card-rows";
 import { withParams } from "./requests-panel";
-import { phoneHref } from "~/lib/business";
-import { MembershipLink } from "~/features/memberships/components/membership-link";
 
-export type CustomerView = {
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  openRequests: number;
-  nextAppointmentDate: string | null;
-  nextAppointmentStart: string | null;
-  /** The customer's active membership (ADR 014), or null. */
-  membership?: { planName: string; minutesLeft: number } | null;
-};
+/** A customer row, with their active membership (ADR 014) when they have one. */
+type CustomerWithMembership = CustomerRow & { membership?: ActiveMembership | null };
 
 export function CustomersPanel({
   customers,
@@ -44,7 +32,7 @@ export function CustomersPanel({
   pageCount,
   search,
 }: {
-  customers: CustomerView[];
+  customers: CustomerWithMembership[];
   /** Customers matching the search. */
   total: number;
   /** Every customer. */

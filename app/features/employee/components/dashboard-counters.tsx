@@ -7,28 +7,24 @@ import {
   UsersIcon,
 } from "lucide-react";
 import { Card } from "~/components/ui/card";
-
-export type CountersView = {
-  new: number;
-  reviewed: number;
-  scheduledAppointments: number;
-  complete: number;
-  /** Memberships (ADR 014). */
-  activeMembers?: number;
-  partsAwaitingApproval?: number;
-};
+import type { MembershipCounters } from "~/features/memberships/membership.server";
+import type { RequestCounters } from "~/features/service-requests/staff-queries.server";
 
 /** The counters (SPEC section 2, and memberships): a list, so screen readers hear the count. */
-export function DashboardCounters({ counters }: { counters: CountersView }) {
+export function DashboardCounters({
+  counters,
+}: {
+  counters: RequestCounters & MembershipCounters;
+}) {
   const items = [
     { label: "New Requests", value: counters.new, icon: ClipboardListIcon },
     { label: "Reviewed", value: counters.reviewed, icon: EyeIcon },
     { label: "Scheduled", value: counters.scheduledAppointments, icon: CalendarCheckIcon },
     { label: "Completed", value: counters.complete, icon: CheckCircle2Icon },
-    { label: "Active Members", value: counters.activeMembers ?? 0, icon: UsersIcon },
+    { label: "Active Members", value: counters.activeMembers, icon: UsersIcon },
     {
       label: "Parts awaiting approval",
-      value: counters.partsAwaitingApproval ?? 0,
+      value: counters.partsAwaitingApproval,
       icon: PackageIcon,
     },
   ];

@@ -11,42 +11,26 @@ import {
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { formatLongDate } from "../format";
 import { REQUEST_STATUSES } from "~/db/request-status";
-import { statusLabel } from "~/features/service-requests/schema";
-import { NOTES_MAX_LENGTH, customerName, shortId } from "../requests";
+import { customerName } from "~/features/customers/name";
+import { MembershipLink } from "~/features/memberships/components/membership-link";
+import type { ActiveMembership } from "~/features/memberships/membership.server";
+import { NOTES_MAX_LENGTH, statusLabel } from "~/features/service-requests/schema";
+import { shortId } from "~/features/service-requests/staff-list";
+import type { RequestDetail as RequestDetailRow } from "~/features/service-requests/staff-queries.server";
+import { phoneHref } from "~/lib/business";
+import { formatLongDate } from "../format";
 import { useActionToast } from "../use-action-toast";
 import { PriorityBadge, StatusBadge } from "./request-badges";
-import { phoneHref } from "~/lib/business";
-import { MembershipLink } from "~/features/memberships/components/membership-link";
 
-export type RequestDetailView = {
-  id: string;
-  title: string;
-  description: string | null;
-  status: string;
-  priority: string;
-  employeeNotes: string | null;
-  createdAt: string;
-  customerId: string;
-  customerFirstName: string | null;
-  customerLastName: string | null;
-  customerPhone: string | null;
-  /** The customer's active membership (ADR 014), or null. */
-  membership?: { planName: string; minutesLeft: number } | null;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  propertyNotes: string | null;
-  photos: { id: string; fileName: string; thumbnailPath: string | null }[];
-};
+/** A request's detail, with the customer's active membership (ADR 014) when they have one. */
+type DetailWithMembership = RequestDetailRow & { membership?: ActiveMembership | null };
 
 export function RequestDetailDialog({
   detail,
   onClose,
 }: {
-  detail: RequestDetailView | null;
+  detail: DetailWithMembership | null;
   onClose: () => void;
 }) {
   return (
@@ -58,7 +42,7 @@ export function RequestDetailDialog({
   );
 }
 
-function RequestDetail({ detail }: { detail: RequestDetailView }) {
+function RequestDetail({ detail }: { detail: DetailWithMembership }) {
   const photoCount = detail.photos.length;
   return (
     <>

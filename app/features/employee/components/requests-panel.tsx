@@ -14,39 +14,18 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { formatCreatedDate } from "../format";
 import { REQUEST_STATUSES } from "~/db/request-status";
+import { customerName } from "~/features/customers/name";
 import { statusLabel } from "~/features/service-requests/schema";
-import { SEARCH_MAX_LENGTH, customerName, normaliseSearch, shortId } from "../requests";
-import { MATCH_COUNT_CAP } from "../requests";
+import { MATCH_COUNT_CAP, shortId } from "~/features/service-requests/staff-list";
+import { SEARCH_MAX_LENGTH, normaliseSearch } from "~/lib/query";
+import type { EmployeeDashboard } from "../dashboard.server";
+import { formatCreatedDate } from "../format";
 import { CARDS_BELOW_MD as cards, listHeading } from "./card-rows";
 import { PriorityBadge, StatusBadge } from "./request-badges";
 
-export type RequestRowView = {
-  id: string;
-  title: string;
-  status: string;
-  priority: string;
-  descriptionPreview: string | null;
-  descriptionTruncated: boolean;
-  notesPreview: string | null;
-  notesTruncated: boolean;
-  createdAt: string;
-  customerFirstName: string | null;
-  customerLastName: string | null;
-  address: string;
-  city: string;
-};
-
-export type RequestsPanelData = {
-  rows: RequestRowView[];
-  older: string | null;
-  newer: string | null;
-  status: string | null;
-  search: string;
-  /** How many requests the search and filter match (a search's count stops past its cap). */
-  matching: number;
-};
+/** The All Requests tab: one page of rows (`RequestListItem`), its links and its filter. */
+export type RequestsPanelData = EmployeeDashboard["requests"];
 
 /** The current URL with some parameters changed (null removes one). */
 export function withParams(search: string, changes: Record<string, string | null>) {

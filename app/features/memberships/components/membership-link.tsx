@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatMinutes } from "../bank";
+import type { ActiveMembership } from "../membership.server";
 
 /** On staff's customer views: the member's plan and hours, linking to their membership page. */
 export function MembershipLink({
@@ -8,7 +9,7 @@ export function MembershipLink({
   name,
 }: {
   customerId: string;
-  membership?: { planName: string; minutesLeft: number } | null;
+  membership?: ActiveMembership | null;
   name?: string;
 }) {
   const to = `/employee/customers/${encodeURIComponent(customerId)}/membership`;

@@ -8,16 +8,17 @@ import {
   serviceRequests,
 } from "~/db/schema";
 import type { RequestStatus } from "~/db/request-status";
+import { likePattern, profileFullName } from "~/db/search";
 import { isUuid } from "~/lib/uuid";
 import {
   DESCRIPTION_PREVIEW_LENGTH,
   MATCH_COUNT_CAP,
   NOTES_PREVIEW_LENGTH,
   REQUESTS_PAGE_SIZE,
-} from "./requests";
+} from "./staff-list";
 
 /*
- * The employee's view of every customer's service requests. Built for a real business's
+ * Staff's view of every customer's service requests (the employee dashboard). Built for a real business's
  * volume (hundreds of thousands of requests): pages are keyset-paginated on
  * (created_at, id) so every page is an index range scan, and the counters read a table of
  * per-status counts kept exact by triggers (migration 0001) instead of counting rows.
@@ -53,6 +54,9 @@ export type RequestListRow = {
   cursor: RequestCursor;
 };
 
+/** A row as the page shows it: the cursor travels only as the page's `older`/`newer` links. */
+export type RequestListItem = Omit<RequestListRow, "cursor">;
+
 export type RequestListPage = {
   rows: RequestListRow[];
   /** Cursor for older rows, when there are any. */
@@ -64,14 +68,6 @@ export type RequestListPage = {
 /** When more customers than this match a search, their requests are found by walking the
  * newest-first index instead (common names: matches come quickly). */
 const CUSTOMER_MATCH_LIMIT = 200;
-
-/** Escapes LIKE wildcards so a search for "50%" means those characters. */
-export function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Must stay identical to the expression of profiles_full_name_trgm_idx (app/db/schema.ts). */
-export const profileFullName = sql`(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, ''))`;
 
 // The index sorts DESC NULLS LAST; the ORDER BY must say the same for PostgreSQL to use it.
 const NEWEST_FIRST = sql`${serviceRequests.createdAt} desc nulls last, ${serviceRequests.id} desc nulls last`;

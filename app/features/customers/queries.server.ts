@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
+import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { appointments, homes, profiles, serviceRequests, user } from "~/db/schema";
-import { likePattern, profileFullName } from "./requests.server";
+import { likePattern, profileFullName } from "~/db/search";
 
 /*
- * Customers as employees see them: the Customers tab (a paged, searchable list) and the
- * pickers of the Create Appointment dialog. Customers are profiles that are not employees.
+ * Customers as staff see them: the Customers tab of the employee dashboard (a paged, searchable
+ * list) and the pickers of the Create Appointment dialog. Customers are profiles that are not
+ * employees.
  */
 
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -86,7 +88,7 @@ export async function listCustomers(
       zipCode: homes.zipCode,
       openRequests: sql<number>`(select count(*)::int from ${serviceRequests}
         where ${serviceRequests.customerId} = ${profiles.userId}
-          and ${serviceRequests.status} in ('new', 'reviewed'))`,
+          and ${inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES])})`,
       next: sql<string | null>`${next}`,
     })
     .from(profiles)
@@ -160,6 +162,13 @@ export async function findCustomerChoices(
   };
 }
 
+/** What the Create Appointment dialog offers once a customer is chosen. */
+export type CustomerAppointmentOptions = NonNullable<
+  Awaited<ReturnType<typeof customerAppointmentOptions>>
+>;
+export type CustomerHome = CustomerAppointmentOptions["homes"][number];
+export type OpenRequestChoice = CustomerAppointmentOptions["openRequests"][number];
+
 /** What the Create Appointment dialog offers once a customer is chosen. Null when the user is
  * not a customer (an employee, or nobody). */
 export async function customerAppointmentOptions(customerId: string, database: DbOrTx = db()) {
@@ -192,7 +201,7 @@ export async function customerAppointmentOptions(customerId: string, database: D
       .where(
         and(
           eq(serviceRequests.customerId, customerId),
-          inArray(serviceRequests.status, ["new", "reviewed"]),
+          inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
         ),
       )
       // "By priority": next before later, then the customer's own order.
@@ -203,25 +212,4 @@ export async function customerAppointmentOptions(customerId: string, database: D
       ),
   ]);
   return { homes: customerHomes, openRequests };
-}
-
-export type EmployeeChoice = { userId: string; name: string };
-
-/** Employees for 'Assign Employee' (a handful of rows: they are staff). */
-export async function listEmployees(database: DbOrTx = db()): Promise<EmployeeChoice[]> {
-  const rows = await database
-    .select({
-      userId: profiles.userId,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      email: user.email,
-    })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .where(eq(profiles.isEmployee, true))
-    .orderBy(asc(profiles.firstName), asc(profiles.lastName));
-  return rows.map((r) => ({
-    userId: r.userId,
-    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
-  }));
 }
