@@ -19,8 +19,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Prerendering at build time has no request context and so no nonce: the server allows
-  // those pages' inline scripts by hash instead (server/app.ts).
+  // The public pages, rendered once when the server starts, have no request and so no nonce:
+  // the server allows their inline scripts by hash instead (server/public-pages.ts).
   const nonce = loadContext?.nonce as string | undefined;
 
   return new Promise((resolve, reject) => {

@@ -1,15 +1,8 @@
-// The identity of a build: its sources and the settings baked into prerendered pages.
+// The identity of a build: the sources it was made from. Settings are not part of it: they are
+// read when the server starts (ADR 029), so one build serves every environment.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-
-export const BUILD_ENV = [
-  "BUSINESS_NAME",
-  "BUSINESS_PHONE",
-  "BUSINESS_EMAIL",
-  "SCHEDULER_EMBED_URL",
-  "PUBLIC_URL",
-];
 
 function walk(dir, out) {
   if (!fs.existsSync(dir)) return out;
@@ -26,7 +19,15 @@ export function fingerprint(root) {
   const files = [
     ...walk(path.join(root, "app"), []),
     ...walk(path.join(root, "public"), []),
+    // The compiled server and CLI (build/server/main.js, build/cli.js) and the build's own steps.
+    ...walk(path.join(root, "server"), []),
+    ...walk(path.join(root, "scripts", "build"), []),
+    ...fs
+      .readdirSync(path.join(root, "scripts"))
+      .filter((name) => /^cli.*\.ts$/.test(name) && !name.endsWith(".test.ts"))
+      .map((name) => path.join(root, "scripts", name)),
     path.join(root, "package-lock.json"),
+    path.join(root, "tsconfig.json"),
     path.join(root, "vite.config.ts"),
     path.join(root, "react-router.config.ts"),
   ].sort();
@@ -35,8 +36,18 @@ export function fingerprint(root) {
     hash.update(path.relative(root, file));
     hash.update(fs.readFileSync(file));
   }
-  for (const name of BUILD_ENV) hash.update(`${name}=${process.env[name] ?? ""}`);
   return hash.digest("hex");
 }
 
-export const STAMP = path.join("build", ".fingerprint");
+export const STAMP = "build/.fingerprint";
+
+/** What a complete build holds besides its stamp. */
+const OUTPUTS = ["build/server/index.js", "build/server/main.js", "build/cli.js", "build/client"];
+
+/** Whether build/ is a complete build of the sources as they are now. */
+export function isBuilt(root) {
+  const stamp = path.join(root, STAMP);
+  if (!fs.existsSync(stamp)) return false;
+  if (!OUTPUTS.every((output) => fs.existsSync(path.join(root, output)))) return false;
+  return fs.readFileSync(stamp, "utf8") === fingerprint(root);
+}

@@ -10,14 +10,18 @@ import { logger } from "~/lib/logger.server";
 import { publicImagesDir } from "~/lib/public-images.server";
 import { withoutControlCharacters } from "~/lib/validation";
 import { refuse } from "./refusal";
+import type { PublicPages } from "./public-pages";
 import { createRequestHandler } from "./request-handler";
 import { webManifest } from "./web-manifest";
-import { contentSecurityPolicy, inlineScriptHashes } from "./security";
+import { contentSecurityPolicy } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** Per-request CSP nonce for inline scripts. */
-    nonce: string;
+    /**
+     * Per-request CSP nonce for inline scripts; absent when the public pages are rendered at
+     * start (server/public-pages.ts), which are allowed their inline scripts by hash.
+     */
+    nonce?: string;
     /** The client's address; forwarded headers are believed only under TRUST_PROXY. */
     clientAddress: string;
     requestId: string;
@@ -32,8 +36,13 @@ declare module "react-router" {
 export type AppOptions = {
   /** The built server bundle, or a loader for it (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  /** build/client: static assets and prerendered pages. Absent in development. */
+  /** build/client: the browser's scripts, styles and icons. Absent in development. */
   clientDir?: string;
+  /**
+   * The public pages, rendered when the server started (server/public-pages.ts). Absent in
+   * development, where every page is rendered per request.
+   */
+  publicPages?: PublicPages;
   /** Development middleware (Vite) mounted before the app. */
   devMiddleware?: express.RequestHandler;
   dev?: boolean;
@@ -181,6 +190,8 @@ export function createApp(options: AppOptions) {
     express.static(publicImagesDir(), { immutable: true, maxAge: "1y", index: false }),
   );
 
+  if (options.publicPages) app.use(publicPages(options.publicPages));
+
   if (options.clientDir) {
     const clientDir = options.clientDir;
     // Hashed build assets never change: cache them for a year. Scripts and styles are served
@@ -195,7 +206,6 @@ export function createApp(options: AppOptions) {
         index: false,
       }),
     );
-    app.use(prerenderedPages(clientDir));
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
@@ -264,47 +274,29 @@ function precompressedAssets(dir: string): express.RequestHandler {
 }
 
 /**
- * Serves the HTML that `react-router build` prerendered (marketing pages) with a CSP that
- * allows exactly their inline scripts by hash. POSTs (form actions) go on to the app.
+ * Serves the public pages rendered at start with a CSP that allows exactly their inline scripts
+ * by hash (ADR 001). POSTs (form actions) go on to the app.
  */
-function prerenderedPages(clientDir: string): express.RequestHandler {
-  // Read once at start: the build's pages are a fixed set, and a request for any other path
-  // (every unknown URL someone invents) neither touches the disk nor grows a cache.
-  const pages = new Map<string, { html: Buffer; csp: string }>();
-  for (const file of findIndexFiles(clientDir)) {
-    const html = fs.readFileSync(file);
-    const route = path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
-    pages.set(route ? `/${route}` : "", {
-      html,
-      csp: contentSecurityPolicy({
-        scriptHashes: inlineScriptHashes(html.toString("utf8")),
-        frameSources: frameSources(),
-      }),
-    });
-  }
+function publicPages(pages: PublicPages): express.RequestHandler {
+  const served = new Map(
+    [...pages].map(([route, page]) => [
+      route,
+      {
+        html: page.html,
+        csp: contentSecurityPolicy({
+          scriptHashes: page.scriptHashes,
+          frameSources: frameSources(),
+        }),
+      },
+    ]),
+  );
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const entry = pages.get(req.path.replace(/\/+$/, ""));
+    const entry = served.get(req.path.replace(/\/+$/, ""));
     if (!entry) return next();
     res.setHeader("Content-Security-Policy", entry.csp);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     res.end(req.method === "HEAD" ? undefined : entry.html);
   };
-}
-
-/** Every prerendered page (`index.html`) under the client build, assets aside. */
-function findIndexFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) =>
-      entry.isDirectory()
-        ? entry.name === "assets"
-          ? []
-          : findIndexFiles(path.join(dir, entry.name))
-        : entry.name === "index.html"
-          ? [path.join(dir, entry.name)]
-          : [],
-    );
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import fs from "node:fs";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,11 +10,20 @@ import { configureLogger, flushLogs, logger } from "~/lib/logger.server";
 import { pendingAccepts } from "./accept-queue";
 import { setPublicImagesDir } from "~/lib/public-images.server";
 import { createApp } from "./app";
+import { renderPublicPages } from "./public-pages";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
   process.exit(1);
+}
+
+/** React Router's server build, and the public pages it renders with this process's settings. */
+async function loadSite(buildDir: string) {
+  const file = path.join(buildDir, "server", "index.js");
+  if (!fs.existsSync(file)) fail(`No build in ${buildDir}: run "npm run build" first.`);
+  const build = (await import(pathToFileURL(file).href)) as ServerBuild;
+  return { build, publicPages: await renderPublicPages(build) };
 }
 
 async function main() {
@@ -27,23 +37,25 @@ async function main() {
   }
   configureLogger();
 
-  let handle;
+  // The server build loads and the public pages render while the database opens and migrates:
+  // both are needed before the first answer, and start-up is measured in seconds (ADR 029).
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const site = loadSite(buildDir);
+  site.catch(() => {}); // awaited below, once the database is ready; a failure throws there
+  let handle: Awaited<ReturnType<typeof prepareDatabase>>;
   try {
     handle = await prepareDatabase(config);
   } catch (error) {
     if (error instanceof DataDirectoryLockedError) fail(error.message);
     throw error;
   }
-
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  const build = (await import(
-    pathToFileURL(path.join(buildDir, "server", "index.js")).href
-  )) as ServerBuild;
+  const { build, publicPages } = await site;
   setPublicImagesDir(path.join(buildDir, "images"));
   let draining = false;
   const app = createApp({
     build,
     clientDir: path.join(buildDir, "client"),
+    publicPages,
     isDraining: () => draining,
   });
 

@@ -4,7 +4,7 @@
  * Measures the servers with wrk (Debian package `wrk`), never with a load generator that tops
  * out before the server does, and writes every figure as a ratio to its anchor measured in the
  * same run:
- * - static bytes (the prerendered home page) against nginx serving the same file; nginx is
+ * - static bytes (the home page, rendered at start) against nginx serving the same bytes; nginx is
  *   measured with one wrk thread and with two, and wrk's own CPU is sampled, so the report says
  *   whether the load generator was the limit;
  * - signed-in pages against the framework floor: a minimal React Router 7 app on the same
@@ -409,7 +409,7 @@ function reasons(r: {
   const lines: string[] = [];
   if (missed(r.ourStatic, r.nginxAnchor, TARGETS.staticVsNginx))
     lines.push(
-      "- Static bytes below half of nginx: prerendered pages, assets and robots.txt still pass through Express's middleware (request id, a fresh CSP nonce, compression, the same-origin check, the static file lookup) before the prerendered-page map; no fast path ahead of Express serves them yet.",
+      "- Static bytes below half of nginx: the public pages (rendered at start), assets and robots.txt still pass through Express's middleware (request id, a fresh CSP nonce, compression, the same-origin check, the static file lookup) before the public-page map; no fast path ahead of Express serves them yet.",
     );
   if (
     missed(r.onPg["/auth"], r.floorForm, TARGETS.authVsFloorForm) ||
@@ -502,9 +502,7 @@ export async function run() {
     const common = { AUTH_SECRET: TEST_AUTH_SECRET, LOG_LEVEL: "warn", SEED_DEMO: "false" };
 
     // 1. Static bytes: nginx (with one and two wrk threads: is the load generator the limit?),
-    //    then our server, the prerendered home page.
-    const nginx = await startNginx(path.join(ROOT, "build/client"));
-    if (nginx) cleanups.push(() => nginx.stop());
+    //    then our server, the home page it rendered at start (nginx serves the same bytes).
     const pgServer = await startServer({
       ...common,
       DATABASE_URL: database.url,
@@ -512,6 +510,11 @@ export async function run() {
     });
     cleanups.push(() => pgServer.stop());
     const pgOrigin = pgServer.origin.replace("localhost", "127.0.0.1");
+    const homeDir = tempDir("handyman-bench-home-");
+    cleanups.push(() => fs.rmSync(homeDir, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(homeDir, "index.html"), await (await fetch(`${pgOrigin}/`)).text());
+    const nginx = await startNginx(homeDir);
+    if (nginx) cleanups.push(() => nginx.stop());
     const statics: WrkResult[] = [];
     let nginxAnchor: WrkResult | undefined;
     if (nginx) {
@@ -527,7 +530,7 @@ export async function run() {
       nginxAnchor = two.rps > one.rps ? two : one;
     }
     console.log("throughput bench: our server GET /");
-    const ourStatic = await wrk("ours: GET / (prerendered)", `${pgOrigin}/`, {
+    const ourStatic = await wrk("ours: GET / (rendered at start)", `${pgOrigin}/`, {
       connections: STATIC_CONNECTIONS,
     });
     const ourAsset = fs
@@ -621,7 +624,7 @@ export async function run() {
 
 - Load generator: ${wrkVersion || "wrk"}, on the same machine (${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB), one thread unless said, keep-alive, no compression asked. Static bytes with ${STATIC_CONNECTIONS} connections, rendered pages with ${PAGE_CONNECTIONS}.
 - Machine before: ${describeLoad(loadBefore)}. After: ${describeLoad(loadAfter)}. The machine is shared: other work running beside the bench takes CPU from both the servers and wrk, so compare the ratios (anchor and product measured minutes apart in the same run), not the absolute figures, and rerun on a quiet machine for the record.
-- Anchors: ${nginx ? `${nginx.version}, one worker, no access log, serving build/client` : "**nginx is not installed** (`apt-get install nginx-light`): the static ratios are missing"}; the framework floor, scripts/bench/floor/ built in this run (${floorBuild.versions}, the same Express adapter, production mode, React Router's default server entry).
+- Anchors: ${nginx ? `${nginx.version}, one worker, no access log, serving our server's home page as a file` : "**nginx is not installed** (`apt-get install nginx-light`): the static ratios are missing"}; the framework floor, scripts/bench/floor/ built in this run (${floorBuild.versions}, the same Express adapter, production mode, React Router's default server entry).
 - Load generator check: ${
       one
         ? `nginx with one wrk thread ${one.rps.toFixed(0)} req/s (wrk at ${pct(one.wrkCpu)} of a core), with two ${two.rps.toFixed(0)} req/s. ${generatorBound ? "**wrk may have been the limit** (a second thread gave more, or one thread used over 90% of a core; on two cores a second wrk thread also takes CPU from nginx): the nginx anchor is the higher of the two figures, and nginx's true capacity here may be higher still." : "One thread was not the limit (two threads within 10%, wrk under 90% of a core)."}`
@@ -651,7 +654,7 @@ ${
   afterStart.residentMb > TARGETS.residentAfterStartMb ||
   afterLoad.residentMb > TARGETS.residentAfterLoadMb ||
   afterLoad.cpuShare > TARGETS.idleCpuShare
-    ? "Where these miss: PGlite now starts with a 16 MB buffer cache (it touched all of the default 128 MB at start) and the outbox no longer polls (docs/decisions/018-light-at-rest.md); what remains is the application's own modules and PGlite's engine and heap growth under load, and the production server running its TypeScript through tsx's loader, whose hooks thread wakes at rest. Compiling server/ at build time would remove the latter (not done in this change)."
+    ? "Where these miss: PGlite now starts with a 16 MB buffer cache (it touched all of the default 128 MB at start) and the outbox no longer polls (docs/decisions/018-light-at-rest.md); what remains is the application's own modules and PGlite's engine and heap growth under load. The production server no longer runs its TypeScript through tsx's loader (ADR 029)."
     : ""
 }
 `;

@@ -110,8 +110,13 @@ export async function startServer(dataDir: string) {
   });
   resetEnvForTests();
   const { createApp } = await import("../../../server/app");
+  const { renderPublicPages } = await import("../../../server/public-pages");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({ build, clientDir: path.resolve("build/client") });
+  const app = createApp({
+    build,
+    clientDir: path.resolve("build/client"),
+    publicPages: await renderPublicPages(build),
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, "127.0.0.1", (error?: Error) =>
       error ? reject(error) : resolve(s),

@@ -1,0 +1,62 @@
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { CITY_PATHS } from "~/content/city-paths";
+import { deferHydration } from "../scripts/build/defer-hydration";
+import { inlineScriptHashes } from "./security";
+
+/*
+ * The public pages (home, intro-call booking, the city pages), rendered once when the server
+ * starts (ADR 029). Their HTML depends on the settings (PUBLIC_URL in canonical links and
+ * JSON-LD, the business's name, phone and e-mail, the scheduler's address), which are known
+ * only at run time: the build holds no page, so one build serves every environment. Rendered
+ * by the server build's own request handler with no request behind it, the pages carry no
+ * nonce; they are served with a CSP allowing their inline scripts by hash (ADR 001), hashes
+ * taken from the HTML as it is served.
+ */
+
+/** The paths of the public pages, as React Router matches them. */
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  "/",
+  "/book-call",
+  ...CITY_PATHS.map((path) => `/${path}`),
+];
+
+export type PublicPage = {
+  html: Buffer;
+  /** sha256 hashes of the page's executable inline scripts, for its CSP. */
+  scriptHashes: string[];
+};
+
+/** The rendered pages by path ("" for the home page, "/book-call", "/decatur-handyman", ...). */
+export type PublicPages = ReadonlyMap<string, PublicPage>;
+
+/**
+ * Everything done to a page's HTML after React Router renders it: the pages paint before their
+ * JavaScript loads (ADR 008). The one place to change or drop when the pages change.
+ */
+export function finishPublicPage(html: string, path: string): string {
+  return deferHydration(html, path);
+}
+
+/** Renders every public page with the settings of this process; throws if one fails. */
+export async function renderPublicPages(build: ServerBuild): Promise<PublicPages> {
+  const handle = createRequestHandler(build, "production");
+  const context: AppLoadContext = { clientAddress: "127.0.0.1", requestId: "start-up" };
+  const pages = new Map<string, PublicPage>();
+  for (const path of PUBLIC_PAGE_PATHS) {
+    // The URL React Router's prerendering used: the same request gives the same HTML.
+    const response = await handle(
+      new Request(`http://localhost${path.replace(/\/?$/, "/")}`),
+      context,
+    );
+    const body = await response.text();
+    if (response.status !== 200) {
+      throw new Error(`The public page ${path} did not render: ${response.status}\n${body}`);
+    }
+    const html = finishPublicPage(body, path);
+    pages.set(path === "/" ? "" : path, {
+      html: Buffer.from(html, "utf8"),
+      scriptHashes: inlineScriptHashes(html),
+    });
+  }
+  return pages;
+}
