@@ -1,20 +1,12 @@
-// `npm start`: build when the sources changed since the last build, then run the server.
-import { execSync } from "node:child_process";
-import fs from "node:fs";
+// `npm start`: build when there is no build of these sources (a fresh clone), then run the
+// compiled server (build/server/main.js). Settings are read by the server as it starts; they
+// never cause a build (ADR 029).
 import path from "node:path";
-import { fingerprint, STAMP } from "./fingerprint.mjs";
+import { ensureBuild } from "./ensure-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
-
-const current = fingerprint(root);
-const previous = fs.existsSync(STAMP) ? fs.readFileSync(STAMP, "utf8") : "";
-if (current !== previous || !fs.existsSync("build/server/index.js")) {
-  console.log("Building the application (first start, or the sources changed)...");
-  execSync("node scripts/build.mjs", { stdio: "inherit" });
-}
+ensureBuild(root);
 
 process.env.NODE_ENV ??= "production";
-const { register } = await import("tsx/esm/api");
-register({ tsconfig: path.join(root, "tsconfig.json") });
-await import("../server/main.ts");
+await import("../build/server/main.js");

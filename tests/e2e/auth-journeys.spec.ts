@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from "./fixtures";
 import { e2eDatabaseUrl } from "../support/ports";
+import { CLI_ENTRY } from "../support/processes";
 import { completePropertySetup, expectToast, fillSignUp, signInThroughForm } from "./auth-helpers";
 
 test.describe("sign-up to dashboard", () => {
@@ -211,9 +212,7 @@ test.describe("admin CLI", () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
-        "--import",
-        "tsx",
-        "scripts/cli.ts",
+        CLI_ENTRY,
         "employee:create",
         "--email",
         email,
@@ -235,7 +234,7 @@ test.describe("admin CLI", () => {
     const customer = await createCustomer();
     await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "scripts/cli.ts", "employee:grant", "--email", customer.email],
+      [CLI_ENTRY, "employee:grant", "--email", customer.email],
       { env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() }, timeout: 60_000 },
     );
     await signInThroughForm(page, customer);

@@ -7,6 +7,7 @@ import { type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { introCalls } from "~/db/schema";
 import { BASE_URL, E2E_PORT } from "../support/ports";
+import { SERVER_ENTRY } from "../support/processes";
 import { e2eDb, expect, expectNoAxeViolations, sink, test, uniqueEmail } from "./fixtures";
 import { PHONE, PHONE_HREF, waitForHydration } from "./marketing-helpers";
 
@@ -302,7 +303,7 @@ test.describe("external scheduler", () => {
     });
     await new Promise<void>((resolve) => widget.listen(widgetPort, "127.0.0.1", resolve));
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-embed-"));
-    server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    server = spawn(process.execPath, [SERVER_ENTRY], {
       env: {
         ...process.env,
         NODE_ENV: "production",

@@ -21,8 +21,8 @@ test.describe.configure({ timeout: 300_000 });
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 /**
- * Resident memory the fuzzing may add to the process after start-up (the server as tests run it,
- * TypeScript through tsx, holds about 300 MB at rest on PostgreSQL before any request).
+ * Resident memory the fuzzing may add to the process after start-up (the server as tests run it
+ * held about 300 MB at rest on PostgreSQL before any request, when it ran through tsx).
  */
 const MEMORY_GROWTH_LIMIT_MB = 150;
 

@@ -5,7 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "./fixtures";
-import { createDatabase, freePort, startServer, tempDir } from "../support/processes";
+import { createDatabase, freePort, SERVER_ENTRY, startServer, tempDir } from "../support/processes";
 
 /*
  * Stopping a server process: it answers what it accepted, tells keep-alive clients to go, and
@@ -106,7 +106,7 @@ test("a server whose stdout nobody reads keeps answering and still exits on SIGT
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let stderr = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,10 +1,13 @@
 /**
  * Starts the production build for end-to-end tests: a fresh PostgreSQL database, the test
- * SMTP receiver and webhook receiver, demo data, and a fast outbox.
+ * SMTP receiver and webhook receiver, demo data, and a fast outbox. The server is the compiled
+ * one (build/server/main.js, as `npm start` runs it), in a Node process of its own.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { isBuilt } from "../../scripts/fingerprint.mjs";
 import { E2E_PORT, SINK_HTTP_PORT, SINK_SMTP_PORT, e2eDatabaseUrl } from "./ports";
 
 const databaseUrl = e2eDatabaseUrl();
@@ -38,4 +41,18 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
 });
 
-await import("../../server/main.ts");
+const entry = path.resolve("build/server/main.js");
+if (!fs.existsSync(entry)) {
+  console.error(`${entry} is missing: run "npm run build" first.`);
+  process.exit(1);
+}
+if (!isBuilt(process.cwd())) {
+  console.error(
+    'The build is older than the sources: the tests run the old one ("npm run build").',
+  );
+}
+const server = spawn(process.execPath, [entry], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -14,6 +14,10 @@ import pg from "pg";
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
+/** The production server and the admin CLI as `npm start` and `npm run cli` run them (compiled). */
+export const SERVER_ENTRY = path.join(ROOT, "build/server/main.js");
+export const CLI_ENTRY = path.join(ROOT, "build/cli.js");
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -44,7 +48,7 @@ export type ServerProcess = {
 };
 
 /**
- * Starts `server/main.ts` (the production server) on the built app in `build/`, as one Node
+ * Starts the production server (build/server/main.js) on the built app in `build/`, as one Node
  * process (no wrapper, so signals reach the server itself), and waits until it listens.
  */
 export async function startServer(
@@ -55,27 +59,23 @@ export async function startServer(
   // Its own data directory unless told (uploads and e-mail files never land in ./data).
   const ownDataDir = env.DATA_DIR ? undefined : tempDir("handyman-server-");
   let output = "";
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        SEED_DEMO: "false",
-        ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
-        // Test clients each send their own X-Forwarded-For, so per-address limits count them apart.
-        TRUST_PROXY: "true",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      SEED_DEMO: "false",
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      // Test clients each send their own X-Forwarded-For, so per-address limits count them apart.
+      TRUST_PROXY: "true",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | string | null>((resolve) =>

@@ -1,0 +1,36 @@
+// The production server and the admin CLI, compiled to JavaScript (ADR 029): server/main.ts
+// becomes build/server/main.js (beside React Router's server build, build/server/index.js) and
+// scripts/cli.ts becomes build/cli.js. Each is one ES module with the app's own code in it; the
+// packages in node_modules stay imports, resolved from node_modules at run time. Nothing is
+// minified, so a stack trace reads like the source.
+import path from "node:path";
+import { build } from "esbuild";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export const SERVER_ENTRY = path.join(root, "build/server/main.js");
+export const CLI_ENTRY = path.join(root, "build/cli.js");
+
+export async function compileServer() {
+  const started = Date.now();
+  await build({
+    absWorkingDir: root,
+    entryPoints: [
+      { in: "server/main.ts", out: "server/main" },
+      { in: "scripts/cli.ts", out: "cli" },
+    ],
+    outdir: "build",
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node20.19",
+    tsconfig: "tsconfig.json",
+    logLevel: "warning",
+  });
+  console.log(
+    `Compiled the server and the CLI: build/server/main.js, build/cli.js (${Date.now() - started} ms)`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await compileServer();
