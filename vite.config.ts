@@ -27,6 +27,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 }, module: true },
   },
+  ssr: {
+    noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//],
+  },
   server: {
     // The custom server in server/ owns the HTTP port in development.
     hmr: { port: 24678 },

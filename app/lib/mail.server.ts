@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { business } from "./business.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
@@ -24,13 +24,19 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 
+/** nodemailer, loaded with the first message rather than when the server starts (ADR 029). */
+async function nodemailer() {
+  return (await import("nodemailer")).default;
+}
+
 let transport: Transporter | undefined;
 
-function smtpTransport() {
+async function smtpTransport() {
+  const mailer = await nodemailer();
   // Pooled: a backlog after an outage goes out over a few open connections instead of a new
   // connection and greeting per message. nodemailer waits minutes by default; the outbox holds
   // its item while it waits, hence the timeouts.
-  transport ??= nodemailer.createTransport({
+  transport ??= mailer.createTransport({
     url: env().smtpUrl!,
     pool: true,
     maxConnections: 2,
@@ -75,10 +81,10 @@ export async function sendMail(
     })),
   };
   if (env().smtpUrl) {
-    await smtpTransport().sendMail(mail);
+    await (await smtpTransport()).sendMail(mail);
     return;
   }
-  const writer = nodemailer.createTransport({
+  const writer = (await nodemailer()).createTransport({
     streamTransport: true,
     buffer: true,
     newline: "unix",

@@ -2,16 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
 import { env } from "./env.server";
 
 /*
@@ -174,27 +165,35 @@ export type S3StorageConfig = {
 };
 
 export function createS3Storage(config: S3StorageConfig): StorageDriver {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    // Self-hosted S3-compatible servers (MinIO, Ceph, s3rver) address buckets by path.
-    forcePathStyle: Boolean(config.endpoint),
-    credentials:
-      config.accessKeyId && config.secretAccessKey
-        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-        : undefined,
-    // Many S3-compatible servers reject the SDK's default extra checksums.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The AWS SDK is loaded with the first object stored or read, not when the server starts: it
+  // is a large module and most starts never touch the bucket (ADR 029).
+  let ready: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const s3 = () =>
+    (ready ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        // Self-hosted S3-compatible servers (MinIO, Ceph, s3rver) address buckets by path.
+        forcePathStyle: Boolean(config.endpoint),
+        credentials:
+          config.accessKeyId && config.secretAccessKey
+            ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+            : undefined,
+        // Many S3-compatible servers reject the SDK's default extra checksums.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    })));
   const Bucket = config.bucket;
 
   async function listKeys(prefix: string) {
+    const { sdk, client } = await s3();
     const keys: string[] = [];
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
       );
       for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -206,8 +205,9 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     kind: "s3",
     async put(key, body, contentType) {
       assertValidKey(key);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: body,
@@ -218,8 +218,9 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     },
     async get(key) {
       assertValidKey(key);
+      const { sdk, client } = await s3();
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const result = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!result.Body) return null;
         return {
           body: result.Body as Readable,
@@ -227,8 +228,8 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
           size: result.ContentLength ?? 0,
         };
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
+        if (error instanceof sdk.NoSuchKey) return null;
+        if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) {
           return null;
         }
         throw error;
@@ -236,15 +237,17 @@ export function createS3Storage(config: S3StorageConfig): StorageDriver {
     },
     async delete(key) {
       assertValidKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async deletePrefix(prefix) {
       assertValidPrefix(prefix);
       const keys = await listKeys(prefix);
+      const { sdk, client } = await s3();
       for (let i = 0; i < keys.length; i += 1000) {
         const batch = keys.slice(i, i + 1000);
         const result = await client.send(
-          new DeleteObjectsCommand({
+          new sdk.DeleteObjectsCommand({
             Bucket,
             Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
           }),

@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import { auth } from "~/lib/auth.server";
 import { answerOf, cookiesOf } from "./sign-in.server";
 
@@ -46,6 +45,8 @@ export async function startEnrolment(
     return { ok: false, message: messageFor(await errorOf(response)), status: response.status };
   const body = (await response.json()) as { totpURI: string; backupCodes: string[] };
   const secret = new URL(body.totpURI).searchParams.get("secret") ?? "";
+  // Loaded here, by the one screen that draws a code, rather than when the server starts.
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(body.totpURI, { type: "svg", margin: 1 });
   return {
     ok: true,

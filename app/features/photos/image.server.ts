@@ -1,6 +1,5 @@
 import os from "node:os";
-import { fileTypeFromBuffer } from "file-type";
-import sharp, { type OutputInfo } from "sharp";
+import type { default as Sharp, OutputInfo } from "sharp";
 import { env } from "~/lib/env.server";
 import { Semaphore } from "~/lib/semaphore";
 
@@ -36,6 +35,7 @@ export const MAX_INPUT_PIXELS = 52_000_000;
  * done, so memory goes back after a burst.
  */
 let decodeSlots: Semaphore | undefined;
+let vipsThreads = 0;
 
 function slots() {
   if (!decodeSlots) configureDecoding(env().photoDecodeConcurrency);
@@ -45,8 +45,28 @@ function slots() {
 /** Sets how many photos this process decodes at once (startup reads PHOTO_DECODE_CONCURRENCY). */
 export function configureDecoding(concurrency: number) {
   decodeSlots = new Semaphore(concurrency);
-  sharp.cache(false);
-  sharp.concurrency(Math.max(1, Math.floor(os.availableParallelism() / concurrency)));
+  vipsThreads = Math.max(1, Math.floor(os.availableParallelism() / concurrency));
+}
+
+/*
+ * sharp (libvips) and file-type are loaded with the first photo rather than when the server
+ * starts: most processes start far more often than they see a photo (ADR 029).
+ */
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+let threadsApplied = 0;
+
+async function loadSharp() {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  const sharp = await sharpLoaded;
+  slots();
+  if (threadsApplied !== vipsThreads) {
+    sharp.concurrency(vipsThreads);
+    threadsApplied = vipsThreads;
+  }
+  return sharp;
 }
 
 /** Photos being decoded and photos waiting for a turn, for tests and diagnostics. */
@@ -78,6 +98,7 @@ export type EncodedImage = {
 export type ProcessedPhoto = { full: EncodedImage; thumbnail: EncodedImage; sourceType: string };
 
 export async function detectImageType(data: Uint8Array) {
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(data);
   return detected?.mime;
 }
@@ -94,6 +115,7 @@ export async function processPhoto(data: Buffer): Promise<ProcessedPhoto> {
 
 /** Reads the picture's size from its header only: a pixel bomb never takes a decoding slot. */
 async function refuseOversizePicture(data: Buffer) {
+  const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -108,6 +130,7 @@ async function refuseOversizePicture(data: Buffer) {
 }
 
 async function decodeAndEncode(data: Buffer, sourceType: string): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   // One decode: the picture is turned upright (EXIF orientation) and scaled to its stored size
   // as raw pixels; the stored image and the thumbnail are both encoded from those pixels, so
   // nothing of the original file (EXIF, GPS, trailing bytes) can reach the output.
