@@ -27,6 +27,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 }, module: true },
   },
+  // The server build carries the icons and Radix components the pages use instead of importing
+  // the whole packages (thousands of icon modules) at every start (ADR 029).
   ssr: {
     noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//],
   },
