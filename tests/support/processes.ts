@@ -17,6 +17,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The production server and the admin CLI as `npm start` and `npm run cli` run them (compiled). */
 export const SERVER_ENTRY = path.join(ROOT, "build/server/main.js");
 export const CLI_ENTRY = path.join(ROOT, "build/cli.js");
+/** What `npm start` runs: the build check (builds only without a build), then SERVER_ENTRY. */
+export const START_SCRIPT = path.join(ROOT, "scripts/start.mjs");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,13 +55,20 @@ export type ServerProcess = {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { port?: number; readyTimeoutMs?: number; nodeArgs?: string[] } = {},
+  options: {
+    port?: number;
+    readyTimeoutMs?: number;
+    nodeArgs?: string[];
+    /** The script to run: the compiled server (default) or START_SCRIPT. */
+    entry?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   // Its own data directory unless told (uploads and e-mail files never land in ./data).
   const ownDataDir = env.DATA_DIR ? undefined : tempDir("handyman-server-");
   let output = "";
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+  const entry = options.entry ?? SERVER_ENTRY;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
     cwd: ROOT,
     env: {
       ...process.env,
