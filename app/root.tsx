@@ -5,20 +5,28 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { DeferredToaster } from "~/components/layout/deferred-toaster";
 import type { RootData } from "~/lib/business";
 import { business } from "~/lib/business.server";
 import { useNonce } from "~/lib/nonce";
+import { pageScripts } from "~/lib/page-scripts";
 import "./app.css";
 
 export function loader(): RootData {
   return { business: business() };
 }
 
+/**
+ * The document. A page whose route says `handle = { hydrate: false }` (the public pages,
+ * ADR 030) gets none of React Router's scripts: no React in the browser, only the small
+ * enhancement scripts its routes list, as module scripts (deferred, run in order).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const { hydrate, scripts } = pageScripts(useMatches());
   return (
     <html lang="en">
       <head>
@@ -31,12 +39,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/site.webmanifest" />
         <Meta />
         <Links />
+        {scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
       </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {children}
-        <DeferredToaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && (
+          <>
+            <DeferredToaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

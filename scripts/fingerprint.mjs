@@ -26,6 +26,8 @@ export function fingerprint(root) {
   const files = [
     ...walk(path.join(root, "app"), []),
     ...walk(path.join(root, "public"), []),
+    // The build's own steps (the pages' enhancement scripts, pictures, compression).
+    ...walk(path.join(root, "scripts", "build"), []),
     path.join(root, "package-lock.json"),
     path.join(root, "vite.config.ts"),
     path.join(root, "react-router.config.ts"),

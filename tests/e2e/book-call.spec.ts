@@ -7,8 +7,8 @@ import { type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { introCalls } from "~/db/schema";
 import { BASE_URL, E2E_PORT } from "../support/ports";
-import { e2eDb, expect, expectNoAxeViolations, sink, test, uniqueEmail } from "./fixtures";
-import { PHONE, PHONE_HREF, waitForHydration } from "./marketing-helpers";
+import { e2eDb, expect, expectNoAxeViolations, sink, test, TOAST, uniqueEmail } from "./fixtures";
+import { PHONE, PHONE_HREF, waitForEnhancements } from "./marketing-helpers";
 
 type Slots = {
   mode: "builtin";
@@ -125,7 +125,7 @@ test.describe("booking page", () => {
     page,
   }) => {
     await page.goto("/book-call");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await expect(page.getByLabel("Day")).toBeVisible();
     const choice = pickSlot(await freeSlots(page));
     const email = uniqueEmail("intro");
@@ -135,7 +135,7 @@ test.describe("booking page", () => {
     await expect(confirmation).toBeVisible();
     await expect(confirmation).toContainText(`${choice.day.label} at ${choice.slot.label} ET`);
     await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "Your intro call is booked!" }),
+      page.locator(TOAST).filter({ hasText: "Your intro call is booked!" }),
     ).toBeVisible();
 
     const [call] = await e2eDb().select().from(introCalls).where(eq(introCalls.email, email));
@@ -175,7 +175,7 @@ test.describe("booking page", () => {
     const second = await other.newPage();
     for (const p of [page, second]) {
       await p.goto("/book-call");
-      await waitForHydration(p);
+      await waitForEnhancements(p);
       await expect(p.getByLabel("Day")).toBeVisible();
     }
     const first = uniqueEmail("first");
@@ -186,7 +186,7 @@ test.describe("booking page", () => {
     await expect(page.getByRole("status").filter({ hasText: "You're booked!" })).toBeVisible();
     await second.getByRole("button", { name: "Book Intro Call" }).click();
     await expect(
-      second.locator("[data-sonner-toast]").filter({ hasText: "That time was just taken" }),
+      second.locator(TOAST).filter({ hasText: "That time was just taken" }),
     ).toBeVisible();
     await other.close();
 
@@ -272,7 +272,7 @@ test.describe("booking page", () => {
 
   test("the page passes axe once the scheduler has loaded @phone", async ({ page }) => {
     await page.goto("/book-call");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await expect(page.getByLabel("Day")).toBeVisible();
     await expectNoAxeViolations(page);
   });
