@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/city";
 import { Icon, type IconName } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -95,6 +95,9 @@ const FEATURE_ICONS: IconName[] = ["pin", "star", "shield"];
 
 export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
   const { path, page, steps, images } = loaderData;
+  // A page without the form still answers a post to its action (a client without the page's
+  // script): with the form, what was typed and the messages beside the fields.
+  const answered = useActionData() !== undefined;
   return (
     <>
       <Hero page={page} image={images.hero} />
@@ -167,6 +170,7 @@ export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
           <CityContact page={page} path={path} />
         </>
       )}
+      {page.layout !== "lead" && answered && <CityContact page={page} path={path} />}
     </>
   );
 }

@@ -249,15 +249,23 @@ test.describe("booking page", () => {
     expect(document.status()).toBe(400);
     expect(await document.text()).toContain("Please enter a valid email address");
 
-    const script = await page.request.post("/book-call.data", {
+    // The page's script (ADR 030) gets JSON; a React Router data request, its own encoding.
+    const pageScript = await page.request.post("/book-call", {
+      headers: { origin: BASE_URL, "x-page-script": "1" },
+      form,
+    });
+    expect(pageScript.headers()["content-type"]).toContain("application/json");
+    const data = await page.request.post("/book-call.data", {
       headers: { origin: BASE_URL },
       form,
     });
-    expect(script.status()).toBe(200);
-    const reply = await script.text();
-    expect(reply).toContain("Please enter a valid email address");
-    for (const sent of ["José", "josé", "555-0193", choice.slot.startsAt]) {
-      expect(reply).not.toContain(sent);
+    for (const script of [pageScript, data]) {
+      expect(script.status()).toBe(200);
+      const reply = await script.text();
+      expect(reply).toContain("Please enter a valid email address");
+      for (const sent of ["José", "josé", "555-0193", choice.slot.startsAt]) {
+        expect(reply).not.toContain(sent);
+      }
     }
     expect(
       await e2eDb().select().from(introCalls).where(eq(introCalls.email, "josé@example.com")),

@@ -80,6 +80,7 @@ function enhance(panel: HTMLElement, form: HTMLFormElement) {
   day.addEventListener("change", showTimes);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    panel.querySelector("[data-inline-result]")?.remove();
     const result = await postForm<BookingResult>(form, "Booking...", BOOKING_FAILED);
     showToast(result.toast);
     if (result.status === "booked" && result.booking) {
@@ -99,6 +100,8 @@ function enhance(panel: HTMLElement, form: HTMLFormElement) {
     showFieldErrors(form, result.fieldErrors)?.focus();
   });
 
+  // A page that already answers a booking (a plain post) keeps its confirmation.
+  if (!booked.hidden) return;
   show("loading");
   void load();
 }

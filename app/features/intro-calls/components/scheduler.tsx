@@ -1,7 +1,9 @@
+import { useActionData } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { inputClassName } from "~/components/ui/input-class-name";
 import { CARD } from "~/features/marketing/components/section";
 import { useBusiness } from "~/lib/business";
+import type { BookingResult } from "../result";
 
 const FIELD = `${inputClassName} h-10`;
 const LABEL = "text-sm leading-none font-medium";
@@ -41,14 +43,30 @@ function ContactField(props: {
  * life: the built-in booking (DESIGN.md decision 7: a day, a 15-minute time in Eastern Time, and
  * how to reach you) or the external widget (SCHEDULER_EMBED_URL). Every state the script can
  * show is here, hidden until it does; the reserved height keeps the layout still meanwhile.
- * Without JavaScript the <noscript> message stands alone.
+ * Without JavaScript the <noscript> message stands alone. A booking posted as a plain form (by
+ * a client without the script) is answered with this page and its result in it.
  */
 export function Scheduler() {
   const { phone, phoneHref } = useBusiness();
+  const answer = useActionData() as BookingResult | undefined;
+  const booked = answer?.status === "booked" ? answer.booking : undefined;
   return (
     <div className={`${CARD} min-h-[560px]`} data-scheduler="">
       <h2 className="text-2xl font-bold">Choose a Time</h2>
       <div className="mt-6">
+        {answer && !booked && (
+          <div
+            role="alert"
+            data-inline-result=""
+            className="mb-4 rounded-md border border-destructive p-3 text-sm text-destructive"
+          >
+            <p className="font-semibold">{answer.toast.title}</p>
+            <p>{answer.toast.description}</p>
+            {[...new Set(Object.values(answer.fieldErrors ?? {}))].map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+        )}
         <noscript>
           <p>
             Our scheduler needs JavaScript. Call us at <a href={phoneHref}>{phone}</a> and we will
@@ -129,13 +147,13 @@ export function Scheduler() {
           data-booked=""
           role="status"
           tabIndex={-1}
-          hidden
+          hidden={!booked}
           className="scroll-mt-24 rounded-xl border border-primary p-6 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <h3 className="text-xl font-bold">You&apos;re booked!</h3>
           <p className="mt-2">
-            We will call you on <span data-when="" />. A confirmation with a calendar invitation is
-            on its way to <span data-email="" />.
+            We will call you on <span data-when="">{booked?.when}</span>. A confirmation with a
+            calendar invitation is on its way to <span data-email="">{booked?.email}</span>.
           </p>
         </div>
         <template data-embed="">
