@@ -12,7 +12,7 @@ import { DeferredToaster } from "~/components/layout/deferred-toaster";
 import type { RootData } from "~/lib/business";
 import { business } from "~/lib/business.server";
 import { useNonce } from "~/lib/nonce";
-import { pageScripts } from "~/lib/page-scripts";
+import { pageScript } from "~/lib/page-scripts";
 import "./app.css";
 
 export function loader(): RootData {
@@ -21,12 +21,13 @@ export function loader(): RootData {
 
 /**
  * The document. A page whose route says `handle = { hydrate: false }` (the public pages,
- * ADR 030) gets none of React Router's scripts: no React in the browser, only the small
- * enhancement scripts its routes list, as module scripts (deferred, run in order).
+ * ADR 030) gets none of React Router's scripts: no React in the browser, only its small
+ * enhancement script, a module script (deferred: it runs once the document is parsed, and at
+ * low priority, it never holds up the first paint).
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { hydrate, scripts } = pageScripts(useMatches());
+  const { hydrate, script } = pageScript(useMatches());
   return (
     <html lang="en">
       <head>
@@ -39,9 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/site.webmanifest" />
         <Meta />
         <Links />
-        {scripts.map((src) => (
-          <script key={src} type="module" src={src} />
-        ))}
+        {script && <script type="module" src={script} fetchPriority="low" />}
       </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {children}

@@ -3,34 +3,28 @@ import type { UIMatch } from "react-router";
 /**
  * What a route's `handle` says about the page's JavaScript (ADR 030, React Router's pattern for
  * disabling JavaScript on a route). The public pages say `hydrate: false`: the root renders
- * none of React Router's scripts for them, only the enhancement scripts their routes list.
+ * none of React Router's scripts for them, only the one enhancement script the innermost route
+ * names (a page's script imports the site's, so each page makes one request for its code).
  */
 export type PageHandle<Data = unknown> = {
   hydrate?: boolean;
   /**
-   * URLs of enhancement scripts (`import url from "./x.enhance?page-script"`), or a function of
-   * the route's loader data that picks them (a page without a form needs no form script).
+   * The URL of the page's enhancement script (`import url from "./x.enhance?page-script"`), or
+   * a function of the route's loader data that picks it (a page without a form needs no form
+   * script); undefined leaves the outer route's.
    */
-  scripts?: string[] | ((data: Data) => string[]);
+  script?: string | ((data: Data) => string | undefined);
 };
 
-/**
- * Whether the matched page hydrates, and the enhancement scripts it loads instead: the
- * innermost route's first, so the layout's own script (which marks the page as enhanced) runs
- * last.
- */
-export function pageScripts(matches: UIMatch[]) {
-  const handles = matches.map((match) => ({
-    handle: (match.handle ?? {}) as PageHandle,
-    data: match.data,
-  }));
-  const scripts = handles
-    .toReversed()
-    .flatMap(({ handle, data }) =>
-      typeof handle.scripts === "function" ? handle.scripts(data) : (handle.scripts ?? []),
-    );
-  return {
-    hydrate: !handles.some(({ handle }) => handle.hydrate === false),
-    scripts: [...new Set(scripts)],
-  };
+/** Whether the matched page hydrates, and the enhancement script it loads instead. */
+export function pageScript(matches: UIMatch[]) {
+  let hydrate = true;
+  let script: string | undefined;
+  for (const match of matches) {
+    const handle = (match.handle ?? {}) as PageHandle;
+    if (handle.hydrate === false) hydrate = false;
+    const own = typeof handle.script === "function" ? handle.script(match.data) : handle.script;
+    script = own ?? script;
+  }
+  return { hydrate, script };
 }

@@ -18,7 +18,7 @@ import { pictureHtml } from "~/lib/public-images.server";
 import { logger } from "~/lib/logger.server";
 
 /** No React in the browser (the public layout says so); the booking picker's script (ADR 030). */
-export const handle: PageHandle = { scripts: [bookingScript] };
+export const handle: PageHandle = { script: bookingScript };
 
 export function loader() {
   return {

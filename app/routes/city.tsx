@@ -35,7 +35,7 @@ import { PICTURE_SIZES, pictureHtml } from "~/lib/public-images.server";
  * that have the form (ADR 030).
  */
 export const handle: PageHandle<{ page: CityPage } | undefined> = {
-  scripts: (data) => (data?.page.layout === "lead" ? [leadFormScript] : []),
+  script: (data) => (data?.page.layout === "lead" ? leadFormScript : undefined),
 };
 
 /**

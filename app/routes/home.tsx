@@ -23,7 +23,7 @@ import { SlotPicture } from "~/lib/public-images";
 import { PICTURE_SIZES, pictureHtml } from "~/lib/public-images.server";
 
 /** No React in the browser (the public layout says so); the contact form's script (ADR 030). */
-export const handle: PageHandle = { scripts: [leadFormScript] };
+export const handle: PageHandle = { script: leadFormScript };
 
 /*
  * The content is the loader's data (from app/content), not imported by the component: this

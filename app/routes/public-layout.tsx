@@ -8,9 +8,10 @@ import type { PageHandle } from "~/lib/page-scripts";
 
 /*
  * The public pages run no React in the browser (ADR 030): plain HTML that works without
- * JavaScript, plus the site's small script (the menu, the disclosures) and each page's own.
+ * JavaScript, plus the site's small script (the menu, the disclosures), or a page's own, which
+ * includes it.
  */
-export const handle: PageHandle = { hydrate: false, scripts: [siteScript] };
+export const handle: PageHandle = { hydrate: false, script: siteScript };
 
 /** Nothing to load; with it the server renders the pages, which the client loader never does. */
 export function loader() {

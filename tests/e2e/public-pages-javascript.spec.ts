@@ -10,15 +10,15 @@ import { PHONE, PHONE_HREF, waitForEnhancements } from "./marketing-helpers";
  * script, only the site's small enhancement files, and everything works without them.
  */
 
-/** The enhancement files each public page loads, by name, in the order they run. */
-const PAGES: [path: string, scripts: string[]][] = [
-  ["/", ["lead-form", "site"]],
-  ["/book-call", ["booking", "site"]],
-  ...CITY_PATHS.map((path): [string, string[]] => [
+/** The one enhancement file each public page loads (a page's own includes the site's). */
+const PAGES: [path: string, script: string][] = [
+  ["/", "lead-form"],
+  ["/book-call", "booking"],
+  ...CITY_PATHS.map((path): [string, string] => [
     `/${path}`,
-    CITY_PAGES[path].layout === "lead" ? ["lead-form", "site"] : ["site"],
+    CITY_PAGES[path].layout === "lead" ? "lead-form" : "site",
   ]),
-  ["/no-such-page", ["site"]],
+  ["/no-such-page", "site"],
 ];
 
 /** At most this much JavaScript per page, as sent (gzip bodies). */
@@ -32,7 +32,7 @@ function scriptsOf(page: Page) {
   return urls;
 }
 
-test("each public page loads its enhancement files and no other script", async ({
+test("each public page loads its enhancement file and no other script", async ({
   page,
   consoleErrors,
 }) => {
@@ -50,7 +50,7 @@ test("each public page loads its enhancement files and no other script", async (
       // Hashed names under /assets/, cached for good.
       return /^\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(pathname)?.[1] ?? pathname;
     });
-    expect(names, path).toEqual(expected);
+    expect(names, path).toEqual([expected]);
 
     // Nothing else runs: no inline script (JSON-LD is data) and no React on the page.
     await expect(

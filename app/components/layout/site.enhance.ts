@@ -14,8 +14,10 @@
  *   answer Space as well as Enter.
  * - The not-found page logs the missing path to the console (SPEC.md section 2).
  *
- * The page's other scripts come before this one in the document, and module scripts run in
- * document order: the `data-enhanced` mark on <html> says that all of them have run.
+ * A page with more to do loads its own script instead, which imports this one first
+ * (lead-form.enhance.ts, booking.enhance.ts). The `data-enhanced` mark on <html> says the
+ * page's script has run: the modules it imports are evaluated in one go, before anything else
+ * on the page can run.
  */
 
 function syncExpanded(details: HTMLDetailsElement) {

@@ -4,6 +4,8 @@
  * moves the view and the focus to the confirmation; or it frames the external widget and logs
  * its events (SPEC.md: they are only logged).
  */
+// The site's script comes first: the page loads this file alone.
+import "~/components/layout/site.enhance";
 import { postForm, showFieldErrors } from "~/lib/page-forms";
 import { showToast } from "~/lib/page-toast";
 import { BOOKING_FAILED, type BookingResult, type SchedulerData } from "./result";
@@ -103,7 +105,16 @@ function enhance(panel: HTMLElement, form: HTMLFormElement) {
   // A page that already answers a booking (a plain post) keeps its confirmation.
   if (!booked.hidden) return;
   show("loading");
-  void load();
+  // The times are asked for once the page has painted: the page comes first.
+  void afterFirstPaint().then(load);
+}
+
+/** After the first frame is painted (or after a second in a background tab, which paints none). */
+function afterFirstPaint() {
+  return new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 1_000);
+  });
 }
 
 /** Frames the external widget; CSP frame-src allows its origin. */

@@ -4,6 +4,8 @@
  * refused field's message beside it and the focus on the first, the fields emptied once the
  * lead is taken. Without JavaScript the same forms post the page (ADR 025).
  */
+// The site's script comes first: the page loads this file alone.
+import "~/components/layout/site.enhance";
 import { postForm, showFieldErrors } from "~/lib/page-forms";
 import { showToast } from "~/lib/page-toast";
 import { REQUEST_FAILED, type LeadResult } from "./result";
