@@ -1,5 +1,5 @@
-/** An enhancement module imported for its URL (scripts/build/page-scripts.ts, ADR 030). */
+/** An enhancement module imported as its bundled code (scripts/build/page-scripts.ts, ADR 030). */
 declare module "*?page-script" {
-  const url: string;
-  export default url;
+  const code: string;
+  export default code;
 }

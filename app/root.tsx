@@ -22,8 +22,9 @@ export function loader(): RootData {
 /**
  * The document. A page whose route says `handle = { hydrate: false }` (the public pages,
  * ADR 030) gets none of React Router's scripts: no React in the browser, only its small
- * enhancement script, a module script (deferred: it runs once the document is parsed, and at
- * low priority, it never holds up the first paint).
+ * enhancement script, inline (no request of its own) and a module (deferred: it runs once the
+ * document is parsed, it never holds up the first paint). The CSP allows it by its hash or by
+ * the request's nonce (ADR 001).
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -40,7 +41,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/site.webmanifest" />
         <Meta />
         <Links />
-        {script && <script type="module" src={script} fetchPriority="low" />}
+        {script && (
+          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
+        )}
       </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {children}

@@ -176,7 +176,8 @@ test("security headers on pages and static assets", async ({ request }) => {
     // Served over plain http here: no HSTS.
     expect(headers["strict-transport-security"], path).toBeUndefined();
   }
-  const html = await (await request.get("/")).text();
+  // A page React runs (the public pages have no script file, ADR 030).
+  const html = await (await request.get("/auth")).text();
   const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const assetResponse = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });
