@@ -6,7 +6,8 @@ export default {
   ssr: true,
   // No page is prerendered: the public pages depend on run-time settings (PUBLIC_URL, the
   // business's name and contacts), so the server renders them when it starts (ADR 029).
-  // Scripts and styles ship precompressed (docs/decisions/008).
+  // Scripts and styles ship precompressed (docs/decisions/008). The public pages load no
+  // React Router scripts at all, only their enhancement scripts (docs/decisions/030).
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.resolve(reactRouterConfig.buildDirectory, "client");
     const { files, before, after } = await precompressAssets(path.join(clientDir, "assets"));

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { buildImages } from "./scripts/build/images.mjs";
+import { pageScripts } from "./scripts/build/page-scripts";
 
 /**
  * The public pages' pictures (ADR 028), written into build/images after the build directory is
@@ -17,7 +18,7 @@ const publicImages = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), publicImages],
+  plugins: [tailwindcss(), pageScripts(), reactRouter(), tsconfigPaths(), publicImages],
   build: {
     // Inline small assets; keep hashed file names for immutable caching.
     assetsInlineLimit: 4096,

@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { pageScripts } from "./scripts/build/page-scripts";
 
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  // Route modules import their pages' enhancement scripts for the URL (ADR 030).
+  plugins: [pageScripts(), tsconfigPaths()],
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

@@ -19,6 +19,12 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A public page's script posted a form (ADR 030): it reads the action's result, not a page.
+  const actionData = routerContext.staticHandlerContext.actionData;
+  if (loadContext?.scriptRequest && actionData) {
+    const [result] = Object.values(actionData);
+    return Response.json(result, { status: responseStatusCode, headers: responseHeaders });
+  }
   // The public pages, rendered once when the server starts, have no request and so no nonce:
   // the server allows their inline scripts by hash instead (server/public-pages.ts).
   const nonce = loadContext?.nonce as string | undefined;

@@ -5,20 +5,30 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { DeferredToaster } from "~/components/layout/deferred-toaster";
 import type { RootData } from "~/lib/business";
 import { business } from "~/lib/business.server";
 import { useNonce } from "~/lib/nonce";
+import { pageScript } from "~/lib/page-scripts";
 import "./app.css";
 
 export function loader(): RootData {
   return { business: business() };
 }
 
+/**
+ * The document. A page whose route says `handle = { hydrate: false }` (the public pages,
+ * ADR 030) gets none of React Router's scripts: no React in the browser, only its small
+ * enhancement script, inline (no request of its own) and a module (deferred: it runs once the
+ * document is parsed, it never holds up the first paint). The CSP allows it by its hash or by
+ * the request's nonce (ADR 001).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const { hydrate, script } = pageScript(useMatches());
   return (
     <html lang="en">
       <head>
@@ -31,12 +41,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="manifest" href="/site.webmanifest" />
         <Meta />
         <Links />
+        {script && (
+          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
+        )}
       </head>
       <body className="min-h-dvh bg-background text-foreground antialiased">
         {children}
-        <DeferredToaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && (
+          <>
+            <DeferredToaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

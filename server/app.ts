@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { databaseHandle } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { PAGE_SCRIPT_HEADER } from "~/lib/page-forms";
 import { publicImagesDir } from "~/lib/public-images.server";
 import { withoutControlCharacters } from "~/lib/validation";
 import { refuse } from "./refusal";
@@ -26,8 +27,9 @@ declare module "react-router" {
     clientAddress: string;
     requestId: string;
     /**
-     * A React Router data request (`*.data`): the app's own script asking, not a page load or
-     * a form posted without JavaScript.
+     * The app's own script asking, not a page load or a form posted without JavaScript: a React
+     * Router data request (`*.data`), or a public page's enhancement script posting a form
+     * (the X-Page-Script header, answered as JSON by entry.server.tsx; ADR 030).
      */
     scriptRequest?: boolean;
   }
@@ -229,7 +231,7 @@ export function createApp(options: AppOptions) {
         nonce: res.locals.nonce as string,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestId: res.locals.requestId as string,
-        scriptRequest: req.path.endsWith(".data"),
+        scriptRequest: req.path.endsWith(".data") || req.get(PAGE_SCRIPT_HEADER) === "1",
       }),
     }),
   );

@@ -1,6 +1,5 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { CITY_PATHS } from "~/content/city-paths";
-import { deferHydration } from "../scripts/build/defer-hydration";
 import { inlineScriptHashes } from "./security";
 
 /*
@@ -29,14 +28,6 @@ export type PublicPage = {
 /** The rendered pages by path ("" for the home page, "/book-call", "/decatur-handyman", ...). */
 export type PublicPages = ReadonlyMap<string, PublicPage>;
 
-/**
- * Everything done to a page's HTML after React Router renders it: the pages paint before their
- * JavaScript loads (ADR 008). The one place to change or drop when the pages change.
- */
-export function finishPublicPage(html: string, path: string): string {
-  return deferHydration(html, path);
-}
-
 /** Renders every public page with the settings of this process; throws if one fails. */
 export async function renderPublicPages(build: ServerBuild): Promise<PublicPages> {
   const handle = createRequestHandler(build, "production");
@@ -52,7 +43,7 @@ export async function renderPublicPages(build: ServerBuild): Promise<PublicPages
     if (response.status !== 200) {
       throw new Error(`The public page ${path} did not render: ${response.status}\n${body}`);
     }
-    const html = finishPublicPage(body, path);
+    const html = body;
     pages.set(path === "/" ? "" : path, {
       html: Buffer.from(html, "utf8"),
       scriptHashes: inlineScriptHashes(html),

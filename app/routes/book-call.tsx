@@ -1,28 +1,24 @@
-import { useCallback, useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/book-call";
 import { Icon } from "~/components/icons";
-import type { ToasterHandle } from "~/components/layout/deferred-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { bookIntroCall } from "~/features/intro-calls/booking.server";
 import { leadResponseStatus } from "~/features/leads/submit.server";
-import { BuiltInBooking } from "~/features/intro-calls/components/built-in-booking";
-import { EmbeddedScheduler } from "~/features/intro-calls/components/embedded-scheduler";
-import {
-  BOOKING_FAILED,
-  type BookingResult,
-  type SchedulerData,
-} from "~/features/intro-calls/result";
+import bookingScript from "~/features/intro-calls/booking.enhance?page-script";
+import { Scheduler } from "~/features/intro-calls/components/scheduler";
+import { BOOKING_FAILED, type BookingResult } from "~/features/intro-calls/result";
 import { CARD } from "~/features/marketing/components/section";
 import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { SERVED_PLACES } from "~/content/service-area";
 import { business } from "~/lib/business.server";
 import { useBusiness } from "~/lib/business";
+import type { PageHandle } from "~/lib/page-scripts";
 import { SlotPicture } from "~/lib/public-images";
 import { pictureHtml } from "~/lib/public-images.server";
 import { logger } from "~/lib/logger.server";
 
-export const handle: ToasterHandle = { toaster: "on-demand" };
+/** No React in the browser (the public layout says so); the booking picker's script (ADR 030). */
+export const handle: PageHandle = { script: bookingScript };
 
 export function loader() {
   return {
@@ -56,14 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function errorMessage(error: unknown) {
   return error instanceof Error ? error.message : String(error);
-}
-
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return BOOKING_FAILED satisfies BookingResult;
-  }
 }
 
 const MUTED = "text-muted-foreground";
@@ -173,53 +161,5 @@ export default function BookCall({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
-  );
-}
-
-/**
- * The scheduler panel. Free times change by the minute while this page is prerendered, so
- * they are fetched once the page runs; the reserved height keeps the layout still meanwhile.
- */
-function Scheduler() {
-  const { phone, phoneHref } = useBusiness();
-  // Nothing until the page runs: without JavaScript the <noscript> message stands alone.
-  const [scheduler, setScheduler] = useState<SchedulerData | "loading" | "failed" | null>(null);
-  const load = useCallback(() => {
-    setScheduler((current) => current ?? "loading");
-    fetch("/book-call/slots", { headers: { accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
-      .then(setScheduler, () => setScheduler("failed"));
-  }, []);
-  useEffect(load, [load]);
-
-  return (
-    <div className={`${CARD} min-h-[560px]`} aria-busy={scheduler === "loading"}>
-      <h2 className="text-2xl font-bold">Choose a Time</h2>
-      <div className="mt-6">
-        <noscript>
-          <p>
-            Our scheduler needs JavaScript. Call us at <a href={phoneHref}>{phone}</a> and we will
-            book your intro call by phone.
-          </p>
-        </noscript>
-        {scheduler === "loading" && <p className={MUTED}>Loading available times...</p>}
-        {scheduler === "failed" && (
-          <p role="alert">
-            We could not load the available times. Please refresh the page or call us at{" "}
-            <a href={phoneHref} className="font-medium text-primary underline">
-              {phone}
-            </a>
-            .
-          </p>
-        )}
-        {scheduler &&
-          typeof scheduler === "object" &&
-          (scheduler.mode === "embed" ? (
-            <EmbeddedScheduler url={scheduler.url} />
-          ) : (
-            <BuiltInBooking days={scheduler.days} reloadSlots={load} />
-          ))}
-      </div>
-    </div>
   );
 }

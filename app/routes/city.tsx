@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/city";
 import { Icon, type IconName } from "~/components/icons";
-import type { ToasterHandle } from "~/components/layout/deferred-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import {
   CITY_IMAGES,
@@ -14,23 +13,30 @@ import {
 import { CITY_PATHS, type CityPath } from "~/content/city-paths";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { CityContactForm } from "~/features/leads/components/city-contact-form";
+import leadFormScript from "~/features/leads/lead-form.enhance?page-script";
 import { redirectAfterLead } from "~/features/leads/sent.server";
-import { REQUEST_FAILED } from "~/features/leads/result";
 import { leadPageUrl, leadResponseStatus, submitCityLead } from "~/features/leads/submit.server";
 import { CARD, Section } from "~/features/marketing/components/section";
 import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { business } from "~/lib/business.server";
 import { useBusiness } from "~/lib/business";
+import type { PageHandle } from "~/lib/page-scripts";
 import { SlotPicture } from "~/lib/public-images";
 import { PICTURE_SIZES, pictureHtml } from "~/lib/public-images.server";
 
 /*
  * One module for the 11 city pages (SPEC.md section 2): the page is picked by its path from
  * app/content/cities.ts. As on the home page, the content comes through the loader, so the
- * prerendered HTML carries it and the browser bundle carries only this markup code.
+ * prerendered HTML carries it.
  */
 
-export const handle: ToasterHandle = { toaster: "on-demand" };
+/**
+ * No React in the browser (the public layout says so); the contact form's script on the pages
+ * that have the form (ADR 030).
+ */
+export const handle: PageHandle<{ page: CityPage } | undefined> = {
+  script: (data) => (data?.page.layout === "lead" ? leadFormScript : undefined),
+};
 
 /**
  * The city page a request is for. Route matching ignores letter case, so /Dunwoody-Handyman
@@ -84,20 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** A request that never got an answer (offline, server error) still gets SPEC.md's message. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return REQUEST_FAILED;
-  }
-}
-
 const MUTED = "text-muted-foreground";
 const FEATURE_ICONS: IconName[] = ["pin", "star", "shield"];
 
 export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
-  const { page, steps, images } = loaderData;
+  const { path, page, steps, images } = loaderData;
+  // A page without the form still answers a post to its action (a client without the page's
+  // script): with the form, what was typed and the messages beside the fields.
+  const answered = useActionData() !== undefined;
   return (
     <>
       <Hero page={page} image={images.hero} />
@@ -167,9 +167,10 @@ export default function CityPageRoute({ loaderData }: Route.ComponentProps) {
             intro={page.neighborhoodsIntro}
           />
           <CardGrid id="seasons" title={page.seasons.heading} cards={page.seasons.items} muted />
-          <CityContact page={page} />
+          <CityContact page={page} path={path} />
         </>
       )}
+      {page.layout !== "lead" && answered && <CityContact page={page} path={path} />}
     </>
   );
 }
@@ -378,7 +379,7 @@ const STEPS: { title: string; text: ReactNode }[] = [
   { title: "Sit back, Relax", text: "Your dedicated handyman takes it from there." },
 ];
 
-function CityContact({ page }: { page: CityPage }) {
+function CityContact({ page, path }: { page: CityPage; path: string }) {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-16 px-4 py-20">
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-2 lg:items-start">
@@ -408,7 +409,7 @@ function CityContact({ page }: { page: CityPage }) {
         <div className={CARD}>
           <h3 className="text-xl font-bold">Get Your Free Consultation</h3>
           <p className={`mt-1 mb-6 text-sm ${MUTED}`}>We reply within 24 hours, Mon-Fri 8AM-6PM.</p>
-          <CityContactForm city={page.city} />
+          <CityContactForm city={page.city} action={`/${path}`} />
         </div>
       </div>
     </section>

@@ -1,7 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Icon } from "~/components/icons";
-import type { ToasterHandle } from "~/components/layout/deferred-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { CITY_PATHS } from "~/content/city-paths";
 import { faqItems } from "~/content/faq";
@@ -12,22 +11,23 @@ import { SERVED_PLACES } from "~/content/service-area";
 import { NOT_COVERED, SERVICE_GROUPS } from "~/content/services";
 import { TESTIMONIALS } from "~/content/testimonials";
 import { HomeContactForm } from "~/features/leads/components/home-contact-form";
+import leadFormScript from "~/features/leads/lead-form.enhance?page-script";
 import { redirectAfterLead } from "~/features/leads/sent.server";
-import { REQUEST_FAILED } from "~/features/leads/result";
 import { leadPageUrl, leadResponseStatus, submitHomeLead } from "~/features/leads/submit.server";
 import { CARD, Section } from "~/features/marketing/components/section";
 import { faqPageJsonLd, localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { business } from "~/lib/business.server";
 import { useBusiness } from "~/lib/business";
+import type { PageHandle } from "~/lib/page-scripts";
 import { SlotPicture } from "~/lib/public-images";
 import { PICTURE_SIZES, pictureHtml } from "~/lib/public-images.server";
 
-export const handle: ToasterHandle = { toaster: "on-demand" };
+/** No React in the browser (the public layout says so); the contact form's script (ADR 030). */
+export const handle: PageHandle = { script: leadFormScript };
 
 /*
  * The content is the loader's data (from app/content), not imported by the component: this
- * page is prerendered, so the data travels inside its HTML and the browser bundle holds only
- * the markup code (docs/decisions/008).
+ * page is prerendered, so the content is in its HTML.
  */
 export function loader() {
   const settings = business();
@@ -77,15 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectAfterLead(result, context, "/") ??
     data(result, { status: leadResponseStatus(result, context) })
   );
-}
-
-/** A request that never got an answer (offline, server error) still gets SPEC.md's message. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return REQUEST_FAILED;
-  }
 }
 
 const H3 = "text-lg font-semibold";

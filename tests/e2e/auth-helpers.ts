@@ -1,17 +1,17 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../support/ports";
 import { awaitFreshStep, currentStep, secretOf, totp } from "../support/totp";
-import { expect, signIn } from "./fixtures";
+import { expect, signIn, TOAST, TOASTER } from "./fixtures";
 
-/** The toast region (sonner): toasts are checked there, not elsewhere on the page. */
+/** The toast region: toasts are checked there, not elsewhere on the page. */
 export function toasts(page: Page) {
-  return page.locator("[data-sonner-toaster]");
+  return page.locator(TOASTER);
 }
 
 /** Waits for a toast with this title (and description, when given). */
 export async function expectToast(page: Page, title: string, description?: string) {
   const toast = toasts(page)
-    .locator("[data-sonner-toast]")
+    .locator(TOAST)
     .filter({ has: page.getByText(title, { exact: true }) });
   await expect(toast.first()).toBeVisible();
   if (description) await expect(toast.first()).toContainText(description);

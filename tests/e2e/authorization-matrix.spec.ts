@@ -113,7 +113,8 @@ const memberOnly = byActor({
  * list in step with app/routes.ts: the test fails on a route without an entry.
  */
 const MATRIX: Record<string, Entry> = {
-  "routes/public-layout": { layout: true },
+  // Its loader answers nothing (it lets the server render the public pages, ADR 030).
+  "routes/public-layout": PUBLIC_PAGE,
   // The lead forms and the intro-call booking are for everyone; bad input is refused alike and
   // stores nothing (valid posts are covered, with their rate limits, by leads/book-call specs).
   "routes/home": {

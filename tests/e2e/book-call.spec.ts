@@ -8,8 +8,8 @@ import { eq } from "drizzle-orm";
 import { introCalls } from "~/db/schema";
 import { BASE_URL, E2E_PORT } from "../support/ports";
 import { SERVER_ENTRY } from "../support/processes";
-import { e2eDb, expect, expectNoAxeViolations, sink, test, uniqueEmail } from "./fixtures";
-import { PHONE, PHONE_HREF, waitForHydration } from "./marketing-helpers";
+import { e2eDb, expect, expectNoAxeViolations, sink, test, TOAST, uniqueEmail } from "./fixtures";
+import { PHONE, PHONE_HREF, waitForEnhancements } from "./marketing-helpers";
 
 type Slots = {
   mode: "builtin";
@@ -126,7 +126,7 @@ test.describe("booking page", () => {
     page,
   }) => {
     await page.goto("/book-call");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await expect(page.getByLabel("Day")).toBeVisible();
     const choice = pickSlot(await freeSlots(page));
     const email = uniqueEmail("intro");
@@ -136,7 +136,7 @@ test.describe("booking page", () => {
     await expect(confirmation).toBeVisible();
     await expect(confirmation).toContainText(`${choice.day.label} at ${choice.slot.label} ET`);
     await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "Your intro call is booked!" }),
+      page.locator(TOAST).filter({ hasText: "Your intro call is booked!" }),
     ).toBeVisible();
 
     const [call] = await e2eDb().select().from(introCalls).where(eq(introCalls.email, email));
@@ -176,7 +176,7 @@ test.describe("booking page", () => {
     const second = await other.newPage();
     for (const p of [page, second]) {
       await p.goto("/book-call");
-      await waitForHydration(p);
+      await waitForEnhancements(p);
       await expect(p.getByLabel("Day")).toBeVisible();
     }
     const first = uniqueEmail("first");
@@ -187,7 +187,7 @@ test.describe("booking page", () => {
     await expect(page.getByRole("status").filter({ hasText: "You're booked!" })).toBeVisible();
     await second.getByRole("button", { name: "Book Intro Call" }).click();
     await expect(
-      second.locator("[data-sonner-toast]").filter({ hasText: "That time was just taken" }),
+      second.locator(TOAST).filter({ hasText: "That time was just taken" }),
     ).toBeVisible();
     await other.close();
 
@@ -250,15 +250,23 @@ test.describe("booking page", () => {
     expect(document.status()).toBe(400);
     expect(await document.text()).toContain("Please enter a valid email address");
 
-    const script = await page.request.post("/book-call.data", {
+    // The page's script (ADR 030) gets JSON; a React Router data request, its own encoding.
+    const pageScript = await page.request.post("/book-call", {
+      headers: { origin: BASE_URL, "x-page-script": "1" },
+      form,
+    });
+    expect(pageScript.headers()["content-type"]).toContain("application/json");
+    const data = await page.request.post("/book-call.data", {
       headers: { origin: BASE_URL },
       form,
     });
-    expect(script.status()).toBe(200);
-    const reply = await script.text();
-    expect(reply).toContain("Please enter a valid email address");
-    for (const sent of ["José", "josé", "555-0193", choice.slot.startsAt]) {
-      expect(reply).not.toContain(sent);
+    for (const script of [pageScript, data]) {
+      expect(script.status()).toBe(200);
+      const reply = await script.text();
+      expect(reply).toContain("Please enter a valid email address");
+      for (const sent of ["José", "josé", "555-0193", choice.slot.startsAt]) {
+        expect(reply).not.toContain(sent);
+      }
     }
     expect(
       await e2eDb().select().from(introCalls).where(eq(introCalls.email, "josé@example.com")),
@@ -273,7 +281,7 @@ test.describe("booking page", () => {
 
   test("the page passes axe once the scheduler has loaded @phone", async ({ page }) => {
     await page.goto("/book-call");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await expect(page.getByLabel("Day")).toBeVisible();
     await expectNoAxeViolations(page);
   });

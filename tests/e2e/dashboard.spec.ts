@@ -98,9 +98,9 @@ test.describe("customer dashboard", () => {
     await page.evaluate(() =>
       (
         window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-      ).__reactRouterDataRouter.navigate("/book-call"),
+      ).__reactRouterDataRouter.navigate("/dashboard/book"),
     );
-    await expect(page).toHaveURL(/\/book-call$/);
+    await expect(page).toHaveURL(/\/dashboard\/book$/);
     await page.evaluate(() => {
       const w = window as unknown as { seenLoading: boolean };
       w.seenLoading = false;

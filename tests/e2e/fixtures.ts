@@ -13,6 +13,13 @@ export { expect };
 
 export const PASSWORD = "Sturdy-Pass-2026!";
 
+/**
+ * Toasts and their region: sonner's on the pages React runs, the public pages' own markup on
+ * those (ADR 030). Both name their close button "Close toast".
+ */
+export const TOAST = "[data-sonner-toast], [data-toast]";
+export const TOASTER = "[data-sonner-toaster], [data-toaster]";
+
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${crypto.randomBytes(5).toString("hex")}@example.com`;
 }

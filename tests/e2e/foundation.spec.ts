@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { waitForHydration } from "./marketing-helpers";
+import { waitForEnhancements } from "./marketing-helpers";
 
 test.describe("not-found page", () => {
   test("an unknown path answers 404 with the spec's page and logs the path @phone", async ({
@@ -41,7 +41,7 @@ test.describe("navigation bar and footer", () => {
     page,
   }) => {
     await page.goto("/book-call");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu", exact: true });
     const login = nav.getByRole("link", { name: "Login" });
@@ -85,7 +85,7 @@ test.describe("navigation bar and footer", () => {
     page,
   }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu", exact: true });
     await toggle.focus();
@@ -176,7 +176,8 @@ test("security headers on pages and static assets", async ({ request }) => {
     // Served over plain http here: no HSTS.
     expect(headers["strict-transport-security"], path).toBeUndefined();
   }
-  const html = await (await request.get("/")).text();
+  // A page React runs (the public pages have no script file, ADR 030).
+  const html = await (await request.get("/auth")).text();
   const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const assetResponse = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });

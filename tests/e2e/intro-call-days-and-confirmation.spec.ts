@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { introCalls } from "~/db/schema";
 import { BASE_URL } from "../support/ports";
 import { e2eDb, expect, expectNoAxeViolations, test, uniqueEmail } from "./fixtures";
-import { waitForHydration } from "./marketing-helpers";
+import { waitForEnhancements } from "./marketing-helpers";
 
 type Slots = {
   mode: "builtin";
@@ -48,7 +48,7 @@ test("closed days are never offered; every other weekday of the next 14 days is"
 
   // The page offers the same days (it loads them once hydrated).
   await page.goto("/book-call");
-  await waitForHydration(page);
+  await waitForEnhancements(page);
   const options = page.getByLabel("Day").locator("option");
   await expect(options).toHaveText(slots.days.map((d) => d.label));
   const labels = await options.allTextContents();
@@ -79,7 +79,7 @@ test("after 'Book Intro Call' the confirmation is in view and has the focus @pho
   const slot = day.slots[Math.floor(Math.random() * day.slots.length)];
 
   await page.goto("/book-call");
-  await waitForHydration(page);
+  await waitForEnhancements(page);
   await page.getByLabel("Day").selectOption(day.date);
   await page
     .getByRole("group", { name: "Time (Eastern Time)" })

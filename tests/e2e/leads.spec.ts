@@ -3,8 +3,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { leads, rateLimits } from "~/db/schema";
 import { LEAD_ADDRESS_LIMIT, LEAD_LIMIT } from "~/features/leads/submit.server";
 import { BASE_URL } from "../support/ports";
-import { e2eDb, expect, sink, test, uniqueEmail } from "./fixtures";
-import { waitForHydration } from "./marketing-helpers";
+import { e2eDb, expect, sink, test, TOAST, uniqueEmail } from "./fixtures";
+import { waitForEnhancements } from "./marketing-helpers";
 
 /*
  * The two lead forms end to end: every state and message of SPEC.md sections 4, 5 and 8, the
@@ -13,11 +13,15 @@ import { waitForHydration } from "./marketing-helpers";
  */
 
 function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+  return page.locator(TOAST).filter({ hasText: title });
 }
 
 async function expectToast(page: Page, title: string, description: string | RegExp) {
   await expect(toast(page, title).filter({ hasText: description }).first()).toBeVisible();
+}
+
+async function closeFirstToast(page: Page) {
+  await page.locator(TOAST).getByRole("button", { name: "Close toast" }).first().click();
 }
 
 async function leadsFor(email: string) {
@@ -61,7 +65,7 @@ async function failLeadInsertsForDbDownEmails() {
 
 async function openHomeForm(page: Page) {
   await page.goto("/#contact");
-  await waitForHydration(page);
+  await waitForEnhancements(page);
   const form = page.locator("#contact form");
   return {
     form,
@@ -83,7 +87,7 @@ async function fillHome(
 
 async function openCityForm(page: Page, path = "/decatur-handyman") {
   await page.goto(path);
-  await waitForHydration(page);
+  await waitForEnhancements(page);
   const form = page.locator("#contact form");
   return {
     form,
@@ -190,7 +194,7 @@ test.describe("home page form", () => {
       await expect(field).toBeFocused();
       // Kept, so the visitor can correct it.
       await expect(form.name).toHaveValue(values.name);
-      await page.locator("[data-sonner-toast] button[aria-label='Close toast']").first().click();
+      await closeFirstToast(page);
     }
     expect(await leadsFor(email)).toHaveLength(0);
     // Exactly 50 characters is allowed.
@@ -245,7 +249,7 @@ test.describe("rate limit", () => {
       await fillHome(form, { name: "Morgan Repeat", zip: "30319", email });
       await form.submit.click();
       await expectToast(page, "Thank you for your interest!", "free consultation");
-      await page.locator("[data-sonner-toast] button[aria-label='Close toast']").first().click();
+      await closeFirstToast(page);
     }
     await fillHome(form, { name: "Morgan Repeat", zip: "30319", email });
     await form.submit.click();
@@ -319,7 +323,7 @@ test.describe("rate limit", () => {
       await fillHome(form, { name: "Sam Household", zip: "30068", email });
       await form.submit.click();
       await expectToast(page, "Thank you for your interest!", "free consultation");
-      await page.locator("[data-sonner-toast] button[aria-label='Close toast']").first().click();
+      await closeFirstToast(page);
       expect(await leadsFor(email)).toHaveLength(1);
     }
   });
@@ -331,7 +335,7 @@ test.describe("rate limit", () => {
       await fillHome(form, { name: "Roam Ing", zip: "30004", email });
       await form.submit.click();
       await expectToast(page, "Thank you for your interest!", "free consultation");
-      await page.locator("[data-sonner-toast] button[aria-label='Close toast']").first().click();
+      await closeFirstToast(page);
     }
     const elsewhere = await browser.newContext({
       baseURL: BASE_URL,

@@ -1,15 +1,13 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Waits until React has hydrated the page: the public pages paint first and load their
- * JavaScript after (docs/decisions/008), so a test that wants the enhanced behaviour (fetcher
- * posts, toasts) waits for React to own the DOM.
+ * Waits until the public page's enhancement scripts have run (ADR 030): the pages work as
+ * plain HTML first, and a test that wants the enhanced behaviour (forms posted in place,
+ * toasts, aria-expanded on the disclosures) waits for the site script's mark. The page's own
+ * scripts run before it (module scripts run in document order).
  */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber$")));
-  });
+export async function waitForEnhancements(page: Page) {
+  await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
 }
 
 export const PHONE = "(404) 555-0142";

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { PHONE, PHONE_HREF, waitForHydration } from "./marketing-helpers";
+import { PHONE, PHONE_HREF, waitForEnhancements } from "./marketing-helpers";
 
 const CITY_PATHS = [
   "brookhaven-handyman",
@@ -66,7 +66,7 @@ test.describe("home page", () => {
 
   test("'Let's Talk' smooth-scrolls to the pricing section @phone", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     const letsTalk = page.getByRole("button", { name: "Let's Talk", exact: true });
     // A jump to the anchor happens within the click; a smooth scroll has barely begun then.
     const scrolledWithinTheClick = await letsTalk.evaluate((link: HTMLElement) => {
@@ -87,7 +87,7 @@ test.describe("home page", () => {
 
   test("the spec's buttons that lead somewhere answer Space like buttons", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await page.getByRole("button", { name: "Let's Talk", exact: true }).focus();
     await page.keyboard.press("Space");
     await expect(page).toHaveURL(/\/#pricing$/);
@@ -213,7 +213,7 @@ test.describe("home page", () => {
     page,
   }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     const faq = page.locator("#faq");
     const questions = faq.getByRole("button", { name: /\?$/ });
     await expect(questions).toHaveText(FAQ_QUESTIONS);
@@ -265,7 +265,7 @@ test.describe("home page", () => {
     page,
   }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     const faq = page.locator("#faq");
     const first = faq.getByRole("button", { name: FAQ_QUESTIONS[0], exact: true });
     const second = faq.getByRole("button", { name: FAQ_QUESTIONS[1], exact: true });
@@ -513,7 +513,7 @@ test.describe("city pages", () => {
       ["Contact", "contact", "Ready to Get Started?"],
     ]) {
       await page.goto("/decatur-handyman");
-      await waitForHydration(page);
+      await waitForEnhancements(page);
       const quickLinks = page
         .getByRole("contentinfo")
         .getByRole("navigation", { name: "Quick links" });
@@ -549,7 +549,7 @@ test.describe("city pages", () => {
 
   test("leaving a city page restores the home page's title", async ({ page }) => {
     await page.goto("/decatur-handyman");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await expect(page).toHaveTitle(/Decatur/);
     await page.getByRole("link", { name: /home$/ }).first().click();
     await expect(page).toHaveURL("/");
@@ -602,10 +602,10 @@ test.describe("search engines", () => {
     for (const path of PUBLIC_PAGES) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
-      // Prerendered pages are allowed their inline scripts by hash; rendered ones by nonce.
+      // The page's one script, its enhancement script inline (ADR 030), is allowed by its hash:
+      // no nonce for a page rendered ahead of any request, and never 'unsafe-inline'.
       const csp = response.headers()["content-security-policy"];
-      expect(csp, path).toContain("'sha256-");
-      expect(csp, path).not.toContain("'nonce-");
+      expect(/script-src ([^;]*)/.exec(csp)?.[1], path).toMatch(/^'self' 'sha256-[\w+/=]+'$/);
       const html = await response.text();
       expect(html, path).not.toContain('rel="modulepreload"');
 
@@ -660,7 +660,7 @@ test.describe("accessibility", () => {
     isMobile,
   }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     await page
       .locator("#faq")
       .getByRole("button", { name: "What is covered?", exact: true })
@@ -678,7 +678,7 @@ test.describe("accessibility", () => {
   for (const path of [...PUBLIC_PAGES, "/no-such-page"]) {
     test(`axe finds no violations on ${path} @phone`, async ({ page }) => {
       await page.goto(path);
-      if (path !== "/no-such-page") await waitForHydration(page);
+      if (path !== "/no-such-page") await waitForEnhancements(page);
       await expectNoAxeViolations(page);
     });
   }

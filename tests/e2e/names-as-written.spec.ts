@@ -18,7 +18,7 @@ import {
   expectToast,
   fillSignUp,
 } from "./auth-helpers";
-import { waitForHydration } from "./marketing-helpers";
+import { waitForEnhancements } from "./marketing-helpers";
 
 /*
  * Names are kept as people write them (DESIGN decision 13, ADR 020): letters of any script,
@@ -98,7 +98,7 @@ test.describe("names as written", () => {
   test("the home page form keeps O'Brien's apostrophe", async ({ page }) => {
     const email = uniqueEmail("lead-name");
     await page.goto("/#contact");
-    await waitForHydration(page);
+    await waitForEnhancements(page);
     const form = page.locator("#contact form");
     await form.getByLabel("Name").fill("Seán O'Brien");
     await form.getByLabel("Zip Code").fill("30305");

@@ -93,8 +93,9 @@ test("every route answers with the security headers, whoever asks and whatever t
     }
   }
   // Beyond the routes: static assets, the health check, a refused cross-origin post.
-  const home = await (await world.clients.visitor.get("/")).text();
-  const asset = /(\/assets\/[^"'\s)]+\.js)/.exec(home)?.[1];
+  // A script of a page React runs (the public pages have no script file, ADR 030).
+  const signIn = await (await world.clients.visitor.get("/auth")).text();
+  const asset = /(\/assets\/[^"'\s)]+\.js)/.exec(signIn)?.[1];
   expect(asset).toBeTruthy();
   for (const url of [asset!, "/favicon.ico", "/healthz"]) {
     const response = await world.clients.visitor.get(url);

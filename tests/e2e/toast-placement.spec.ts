@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { createCustomer, createEmployee, expect, signIn, test } from "./fixtures";
+import { createCustomer, createEmployee, expect, signIn, test, TOAST } from "./fixtures";
 import { chooseFromProfileMenu } from "./auth-helpers";
-import { waitForHydration } from "./marketing-helpers";
+import { waitForEnhancements } from "./marketing-helpers";
 
 /*
  * Toasts sit below the page's header, at every width: they never cover Book a Call, the phone
@@ -16,7 +16,7 @@ function intersects(a: Box, b: Box) {
 
 /** The toast showing `title` overlaps none of the header's visible controls. */
 async function expectToastClearOfHeader(page: Page, title: string) {
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
+  const toast = page.locator(TOAST).filter({ hasText: title }).first();
   await expect(toast).toBeVisible();
   // Let it finish sliding in.
   await expect(async () => {
@@ -43,7 +43,7 @@ test("on the home page the toast is below the header's Book a Call and phone @ph
   page,
 }) => {
   await page.goto("/#contact");
-  await waitForHydration(page);
+  await waitForEnhancements(page);
   const form = page.locator("#contact form");
   await form.getByLabel("Name").fill("Robin Lee");
   await form.getByLabel("Zip Code").fill("303");

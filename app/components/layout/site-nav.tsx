@@ -1,4 +1,3 @@
-import type { KeyboardEvent, MouseEvent } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { QUICK_LINKS } from "~/components/layout/site-footer";
@@ -6,30 +5,18 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { useBusiness } from "~/lib/business";
 
 /*
- * Public pages carry a strict JavaScript budget (see docs/decisions/008), so this bar avoids
- * cn() (tailwind-merge) and lucide-react: plain class strings and inline icons instead.
+ * The public pages run no React in the browser (docs/decisions/030): this bar is markup, with
+ * plain class strings and inline icons (no cn() or lucide-react, which only a browser bundle
+ * would pay for).
  */
 function startAligned(classes: string) {
   return classes.replace("justify-center", "justify-start");
 }
 
-function closeMenuOnLink(event: MouseEvent<HTMLElement>) {
-  const menu = event.currentTarget.querySelector("details");
-  if (menu && (event.target as Element).closest("a")) menu.open = false;
-}
-
-function closeMenuOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
-  const menu = event.currentTarget;
-  if (event.key !== "Escape" || !menu.open) return;
-  menu.open = false;
-  menu.querySelector("summary")?.focus();
-}
-
 /**
  * The fixed top navigation bar. The small-screen menu is a <details> element, so it opens
- * and closes with or without JavaScript. With JavaScript it also closes when a link in the bar
- * is followed (a same-page anchor or the current page changes no route, so nothing else would
- * close it), and on Escape, which gives the focus back to the toggle.
+ * and closes with or without JavaScript. The public pages' script (site.enhance.ts) also closes
+ * it when a link in the bar is followed and on Escape, which gives the focus back to the toggle.
  */
 export function SiteNav() {
   const business = useBusiness();
@@ -57,7 +44,6 @@ export function SiteNav() {
     <header className="fixed inset-x-0 top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <nav
         aria-label="Main"
-        onClick={closeMenuOnLink}
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4"
       >
         <Link
@@ -72,7 +58,7 @@ export function SiteNav() {
           <span className="text-base leading-tight sm:text-lg">{business.name}</span>
         </Link>
         <div className="hidden items-center gap-2 md:flex">{items}</div>
-        <details onKeyDown={closeMenuOnEscape} className="group relative md:hidden">
+        <details data-site-menu="" className="group relative md:hidden">
           <summary
             role="button"
             aria-label="Menu"

@@ -1,4 +1,4 @@
-import type { ToastMessage } from "~/lib/lazy-toast";
+import type { ToastMessage } from "~/lib/toast-message";
 
 export type BookingField = "name" | "email" | "phone" | "startsAt";
 

@@ -1,4 +1,4 @@
-import type { ToastMessage } from "~/lib/lazy-toast";
+import type { ToastMessage } from "~/lib/toast-message";
 
 /**
  * What a lead form's action answers, with or without JavaScript. The page shows `toast` as a

@@ -1,4 +1,4 @@
-import type { ToastMessage } from "~/lib/lazy-toast";
+import type { ToastMessage } from "~/lib/toast-message";
 import type { LeadStatus } from "./result";
 
 /*

@@ -1,31 +1,29 @@
 import { buttonVariants } from "~/components/ui/button-variants";
-import { prepareToasts } from "~/lib/lazy-toast";
 import type { CityLeadField } from "../schema";
 import { InlineResult, LeadField, SentMessages } from "./lead-fields";
 import { CITY_SENT } from "../sent";
-import { useLeadForm } from "./use-lead-form";
+import { usePostedLead } from "./use-lead-form";
 
 /**
  * The city-page form (SPEC.md section 2): Full Name, Phone Number, Email Address and an
- * optional message. The browser checks required fields and the e-mail format itself.
+ * optional message. The browser checks required fields and the e-mail format itself. It posts
+ * the page (`action`, the city page's path) without JavaScript; the page's script posts it in
+ * place (lead-form.enhance.ts).
  */
-export function CityContactForm({ city }: { city: string }) {
-  const { fetcher, formRef, pending, result, inline, kept } =
-    useLeadForm<CityLeadField>("city-lead");
+export function CityContactForm({ city, action }: { city: string; action: string }) {
+  const { result, kept } = usePostedLead<CityLeadField>();
   const errors = result?.fieldErrors ?? {};
   return (
-    <fetcher.Form
+    <form
       method="post"
-      // The page's data is static: nothing to reload after a lead (and nothing to fail offline).
-      defaultShouldRevalidate={false}
-      ref={formRef}
-      onFocus={prepareToasts}
+      action={action}
+      data-lead-form=""
       aria-label={`Free consultation request for ${city}`}
       className="grid gap-4"
     >
-      {inline && result && <InlineResult toast={result.toast} />}
+      {result && <InlineResult toast={result.toast} />}
       <SentMessages messages={CITY_SENT} />
-      <fieldset disabled={pending} className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid gap-4 sm:grid-cols-2">
         <LeadField
           id="city-name"
           name="name"
@@ -75,9 +73,9 @@ export function CityContactForm({ city }: { city: string }) {
           type="submit"
           className={buttonVariants({ size: "lg", className: "w-full sm:col-span-2" })}
         >
-          {pending ? "Submitting..." : "Get My Free Consultation"}
+          Get My Free Consultation
         </button>
       </fieldset>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,32 +1,30 @@
 import { buttonVariants } from "~/components/ui/button-variants";
-import { prepareToasts } from "~/lib/lazy-toast";
 import type { HomeLeadField } from "../schema";
 import { InlineResult, LeadField, SentMessages } from "./lead-fields";
 import { HOME_SENT } from "../sent";
-import { useLeadForm } from "./use-lead-form";
+import { usePostedLead } from "./use-lead-form";
 
 /**
  * The home page form (SPEC.md section 2): name, zip code, email. `noValidate`: the messages
- * are SPEC.md section 5's, which the server gives (the browser's own would differ).
+ * are SPEC.md section 5's, which the server gives (the browser's own would differ). It posts
+ * the page without JavaScript; the page's script posts it in place (lead-form.enhance.ts).
  */
 export function HomeContactForm() {
-  const { fetcher, formRef, pending, result, inline, kept } =
-    useLeadForm<HomeLeadField>("home-lead");
+  const { result, kept } = usePostedLead<HomeLeadField>();
   const errors = result?.fieldErrors ?? {};
   return (
-    <fetcher.Form
+    <form
       method="post"
-      // The page's data is static: nothing to reload after a lead (and nothing to fail offline).
-      defaultShouldRevalidate={false}
+      // The home page is an index route: its action answers at /?index.
+      action="/?index"
       noValidate
-      ref={formRef}
-      onFocus={prepareToasts}
+      data-lead-form=""
       aria-labelledby="contact-heading"
       className="grid gap-4"
     >
-      {inline && result && <InlineResult toast={result.toast} />}
+      {result && <InlineResult toast={result.toast} />}
       <SentMessages messages={HOME_SENT} />
-      <fieldset disabled={pending} className="grid gap-4">
+      <fieldset className="grid gap-4">
         <LeadField
           id="lead-name"
           name="name"
@@ -55,9 +53,9 @@ export function HomeContactForm() {
           defaultValue={kept?.email}
         />
         <button type="submit" className={buttonVariants({ size: "lg", className: "w-full" })}>
-          {pending ? "Submitting..." : "Schedule Free Consultation"}
+          Schedule Free Consultation
         </button>
       </fieldset>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { inputClassName } from "~/components/ui/input-class-name";
-import type { ToastMessage } from "~/lib/lazy-toast";
+import type { ToastMessage } from "~/lib/toast-message";
 import { SENT_FRAGMENTS } from "../sent";
 
 /*
- * Plain inputs styled like components/ui (Input, Label, Textarea): those components merge
- * classes with tailwind-merge, which the public pages cannot afford (docs/decisions/008).
+ * Plain inputs styled like components/ui (Input, Label, Textarea). Each field's message has its
+ * place beside it from the start, hidden while there is none: the server fills it in for a form
+ * posted without JavaScript, the page's script (lead-form.enhance.ts) for one it posted.
  */
 
 export const LABEL_CLASS = "text-sm leading-none font-medium";
@@ -37,6 +38,7 @@ export function LeadField({
     id,
     name,
     defaultValue,
+    "data-field": name,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
   };
@@ -55,11 +57,9 @@ export function LeadField({
       ) : (
         <input {...shared} {...input} className={`${inputClassName} h-10`} />
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <p id={errorId} hidden={!error} className="text-sm text-destructive">
+        {error}
+      </p>
     </div>
   );
 }
@@ -70,6 +70,7 @@ export function InlineResult({ toast }: { toast: ToastMessage }) {
   return (
     <div
       role={error ? "alert" : "status"}
+      data-inline-result=""
       className={`rounded-md border p-3 text-sm ${error ? "border-destructive text-destructive" : "border-primary text-foreground"}`}
     >
       <p className="font-semibold">{toast.title}</p>

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { SlotPicture } from "~/lib/public-images";
 
 /*
- * Building blocks of the public pages. Plain class strings on purpose: these pages hydrate
- * on a strict JavaScript budget (docs/decisions/008).
+ * Building blocks of the public pages: markup only, these pages run no React in the browser
+ * (docs/decisions/030).
  */
 
 /** A page section with its h2; `id` doubles as the in-page anchor (#services, #pricing...). */
