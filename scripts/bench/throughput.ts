@@ -87,6 +87,11 @@ export type WrkResult = {
   errors: number;
   /** wrk's own CPU time over the run, as a share of one core. */
   wrkCpu: number;
+  /**
+   * CPU time the server used per answered request (its process, and for PostgreSQL the
+   * database's processes too), in ms: what a request costs, whatever else the machine runs.
+   */
+  cpuMsPerRequest?: number;
 };
 
 /** Milliseconds from wrk's "61.57ms" / "812.00us" / "1.20s". */
@@ -127,6 +132,26 @@ function cpuSeconds(pid: number) {
   }
 }
 
+/** The processes whose CPU a server's requests cost: given roots and their direct children. */
+function processTree(roots: number[]) {
+  const pids = new Set(roots);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (roots.includes(ppid)) pids.add(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return [...pids];
+}
+
+function treeCpu(pids: number[]) {
+  return new Map(pids.map((pid) => [pid, cpuSeconds(pid) ?? 0]));
+}
+
 function residentMb(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
@@ -135,7 +160,13 @@ function residentMb(pid: number) {
 export async function wrk(
   label: string,
   url: string,
-  options: { threads?: number; connections: number; headers?: Record<string, string> },
+  options: {
+    threads?: number;
+    connections: number;
+    headers?: Record<string, string>;
+    /** The server's root processes, to count the CPU its requests cost. */
+    serverPids?: number[];
+  },
 ): Promise<WrkResult> {
   const threads = options.threads ?? 1;
   const args = [
@@ -149,6 +180,7 @@ export async function wrk(
   for (const [name, value] of Object.entries(options.headers ?? {}))
     args.push("-H", `${name}: ${value}`);
   args.push(url);
+  const serverCpuBefore = options.serverPids ? treeCpu(processTree(options.serverPids)) : undefined;
   const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
@@ -167,6 +199,13 @@ export async function wrk(
   clearInterval(sampler);
   if (code !== 0) throw new Error(`wrk ${args.join(" ")} failed (${code}):\n${output}`);
   const parsed = parseWrk(output);
+  let cpuMsPerRequest: number | undefined;
+  if (options.serverPids && serverCpuBefore) {
+    let used = 0;
+    for (const [pid, after] of treeCpu(processTree(options.serverPids)))
+      used += after - (serverCpuBefore.get(pid) ?? 0);
+    cpuMsPerRequest = parsed.requests > 0 ? (used * 1000) / parsed.requests : undefined;
+  }
   return {
     label,
     url,
@@ -175,6 +214,7 @@ export async function wrk(
     seconds: DURATION,
     ...parsed,
     wrkCpu: lastCpu / Math.max(0.001, (lastAt - started) / 1000),
+    cpuMsPerRequest,
   };
 }
 
@@ -260,6 +300,7 @@ async function startFloor(dir: string) {
   await waitForPort(port, 30_000);
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () => {
       child.kill("SIGTERM");
     },
@@ -373,7 +414,9 @@ async function measureProduct(
   server: ServerProcess,
   kind: string,
   floorPage: (page: "form" | "list") => Promise<WrkResult>,
+  databasePid?: number,
 ): Promise<{ results: Measured; anchors: Measured }> {
+  const serverPids = [server.child.pid!, ...(databasePid ? [databasePid] : [])];
   const origin = server.origin.replace("localhost", "127.0.0.1");
   const member = await signIn(server.origin, MEMBER, "10.0.0.1");
   const employee = await signIn(server.origin, EMPLOYEE, "10.0.0.2");
@@ -395,6 +438,7 @@ async function measureProduct(
     results[key] = await wrk(`${kind}: GET ${pathName}`, `${origin}${pathName}`, {
       connections: PAGE_CONNECTIONS,
       headers,
+      serverPids,
     });
   }
   return { results, anchors };
@@ -472,13 +516,22 @@ function verdict(value: number, target: number) {
 }
 
 /** The floor page measured just before the row under it. */
+function cpuCell(r: WrkResult) {
+  return r.cpuMsPerRequest === undefined ? "" : r.cpuMsPerRequest.toFixed(2);
+}
+
 function anchorRow(r: WrkResult) {
-  return `| ${r.label}, just before | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | anchor of the next row | |`;
+  return `| ${r.label}, just before | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${cpuCell(r)} | anchor of the next row | |`;
 }
 
 function row(r: WrkResult, anchor: WrkResult | undefined, target?: number, note = "") {
   const share = anchor ? ratio(r.rps, anchor.rps) : NaN;
-  return `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${anchor ? `${pct(share)} of ${anchor.label}` : "anchor"} | ${target === undefined ? "" : `>= ${pct(target)}: ${verdict(share, target)}`}${note ? ` ${note}` : ""} |`;
+  // What the same comparison gives by CPU per request: the anchor's CPU over ours.
+  const byCpu =
+    anchor?.cpuMsPerRequest && r.cpuMsPerRequest
+      ? ` (by CPU per request: ${pct(anchor.cpuMsPerRequest / r.cpuMsPerRequest)})`
+      : "";
+  return `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${cpuCell(r)} | ${anchor ? `${pct(share)} of ${anchor.label}${byCpu}` : "anchor"} | ${target === undefined ? "" : `>= ${pct(target)}: ${verdict(share, target)}`}${note ? ` ${note}` : ""} |`;
 }
 
 function writeReport(section: string) {
@@ -576,16 +629,23 @@ export async function run() {
     console.log("throughput bench: floor /form and /list");
     const floorPage = (page: "form" | "list") =>
       page === "form"
-        ? wrk("floor: GET /form", `${floor.origin}/form`, { connections: PAGE_CONNECTIONS })
+        ? wrk("floor: GET /form", `${floor.origin}/form`, {
+            connections: PAGE_CONNECTIONS,
+            serverPids: [floor.pid],
+          })
         : wrk("floor: GET /list (30 cards)", `${floor.origin}/list`, {
             connections: PAGE_CONNECTIONS,
+            serverPids: [floor.pid],
           });
     const floorForm = await floorPage("form");
     const floorList = await floorPage("list");
 
     // 3. Ours on PostgreSQL, then on PGlite (the PostgreSQL server stops first: one at a time),
     //    each page right after its floor page.
-    const pgRun = await measureProduct(pgServer, "PostgreSQL", floorPage);
+    const postmaster = Number(
+      fs.readFileSync(path.join(cluster.dir, "data", "postmaster.pid"), "utf8").split("\n")[0],
+    );
+    const pgRun = await measureProduct(pgServer, "PostgreSQL", floorPage, postmaster);
     const onPg = pgRun.results;
     await pgServer.stop();
     const pgliteServer = await startServer({ ...common, DATA_DIR: pgliteDir });
@@ -632,8 +692,8 @@ export async function run() {
     pair("/healthz", undefined, nginxAnchor ?? floorForm);
 
     const header = [
-      "| what | req/s | p50 ms | p99 ms | errors | ratio to its anchor (same run) | target |",
-      "| --- | ---: | ---: | ---: | ---: | --- | --- |",
+      "| what | req/s | p50 ms | p99 ms | errors | CPU ms per request | ratio to its anchor (same run) | target |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |",
     ];
     const staticRows = [
       ...statics.map((r) =>
@@ -675,7 +735,7 @@ ${[...header, ...staticRows].join("\n")}
 
 ${[...header, row(floorForm, undefined), row(floorList, undefined), ...pageRows].join("\n")}
 
-Each of our pages was measured right after its floor page (the row above it), so the two figures of a ratio ran under the same machine load; the floor's first two rows are its first measurement, for reference. PGlite/PostgreSQL compares the two databases' ratios to their own anchors (the two ran minutes apart).
+Each of our pages was measured right after its floor page (the row above it), so the two figures of a ratio ran under the same machine load; the floor's first two rows are its first measurement, for reference. PGlite/PostgreSQL compares the two databases' ratios to their own anchors (the two ran minutes apart). CPU ms per request is the CPU time the server used over the run divided by the requests it answered (our server's process, and on PostgreSQL the database's processes too; the floor's process): it moves much less with the machine's load than req/s, so the ratio by CPU per request says what the req/s ratio would be if both were bound by their own CPU alone.
 
 /dashboard is the member with ${MEMBER_REQUESTS} requests (a full page load, HTML); /dashboard.data is the same page's data request; /employee is the first page of All Requests signed in as an employee. Every page was first fetched once and checked to answer 200 with its content (a redirect to /auth would flatter the count). Errors are non-2xx/3xx answers and socket errors.
 
