@@ -1,14 +1,20 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
+/*
+ * A document is rendered whole, then sent in one piece with its length. No page streams: a
+ * page load waits for its data (the HTML must be complete without JavaScript, ADR 009), and an
+ * in-app navigation asks for data (`*.data`), which does not come through here. Handing React's
+ * output to the socket as it is written would cost a write per 4 KB chunk through a PassThrough,
+ * a web stream and Express's response (the CPU profile of /dashboard under load showed those
+ * writes ahead of our own code); collecting it costs a copy. React writes into a plain
+ * collector, not a Writable stream: it only needs write() (which never asks it to wait), end()
+ * and on().
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -29,17 +35,26 @@ export default function handleRequest(
   // the server allows their inline scripts by hash instead (server/public-pages.ts).
   const nonce = loadContext?.nonce as string | undefined;
 
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !nonce
-        ? "onAllReady"
-        : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    const chunks: Uint8Array[] = [];
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const body = {
+      write(chunk: Uint8Array | string) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        return true;
+      },
+      end() {
+        clearTimeout(timeoutId);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        const html = Buffer.concat(chunks);
+        responseHeaders.set("Content-Length", String(html.byteLength));
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+      },
+      on() {
+        return body;
+      },
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -47,21 +62,12 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {

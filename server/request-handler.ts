@@ -264,6 +264,15 @@ async function send(res: ExpressResponse, response: Response) {
     res.end();
     return;
   }
+  // A document comes rendered whole with its length (app/entry.server.tsx): one write. (Files
+  // served by resource routes, photos among them, keep streaming.)
+  if (
+    response.headers.has("content-length") &&
+    response.headers.get("content-type")?.startsWith("text/html")
+  ) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { db } from "~/db/client.server";
-import { homes, profiles } from "~/db/schema";
-import { auth } from "./auth.server";
+import type { Database } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
+import { homes, profiles, session, user } from "~/db/schema";
+import { auth, type Auth } from "./auth.server";
 
 export type SessionUser = {
   id: string;
@@ -18,18 +20,84 @@ export type SessionUser = {
   twoFactorEnabled: boolean;
 };
 
+/*
+ * The session lookup of every signed-in page (docs/decisions/031-signed-in-pages-near-the-floor.md).
+ * Better Auth still issues, refreshes and revokes sessions; reading one is ours: the signed
+ * session cookie is checked here (HMAC-SHA256 with the auth secret, as Better Auth signs it)
+ * and one indexed query reads the session row with its user, profile and home. Nothing is
+ * cached: a session deleted by sign-out, a password reset or a revocation is refused on the
+ * very next request, in every process.
+ */
+
 /** Better Auth's session cookie, with or without the __Secure- prefix it takes over HTTPS. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
-/** The signed-in user with their profile, or null. Reads the session cookie of the request. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  // No session cookie, no session: a visitor's request skips Better Auth's per-call context
-  // (it showed in the CPU profile of /auth under load).
-  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
-  const session = await auth().api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const [row] = await db()
+type LookupConfig = {
+  tokenCookie: string;
+  dontRememberCookie: string;
+  key: Buffer;
+  expiresInMs: number;
+  updateAgeMs: number;
+};
+
+/** Cookie names, the signing key and the refresh rule, read once per Better Auth instance. */
+const configs = new WeakMap<Auth, Promise<LookupConfig>>();
+function lookupConfig(instance: Auth) {
+  let config = configs.get(instance);
+  if (!config) {
+    config = instance.$context.then((context) => ({
+      tokenCookie: context.authCookies.sessionToken.name,
+      dontRememberCookie: context.authCookies.dontRememberToken.name,
+      key: Buffer.from(context.secret, "utf8"),
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+    }));
+    configs.set(instance, config);
+  }
+  return config;
+}
+
+/** The first value of a cookie, URL-decoded as Better Auth reads it; undefined when absent. */
+export function cookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return value.includes("%") ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/** The value of a cookie Better Auth signed (`value.base64(HMAC-SHA256)`), or null if forged. */
+export function verifiedCookie(signed: string | undefined, key: Buffer): string | null {
+  if (!signed) return null;
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = signed.slice(0, dot);
+  const signature = Buffer.from(signed.slice(dot + 1), "utf8");
+  const expected = Buffer.from(
+    crypto.createHmac("sha256", key).update(value).digest("base64"),
+    "utf8",
+  );
+  return signature.length === expected.length && crypto.timingSafeEqual(signature, expected)
+    ? value
+    : null;
+}
+
+/** The one query: the session by its token, with its user, profile and home. */
+function prepareLookup(database: Database) {
+  return database
     .select({
+      expiresAt: session.expiresAt,
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      twoFactorEnabled: user.twoFactorEnabled,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       phone: profiles.phone,
@@ -37,21 +105,47 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
       profilePhotoUrl: profiles.profilePhotoUrl,
       homeId: homes.id,
     })
-    .from(profiles)
-    .leftJoin(homes, eq(homes.customerId, profiles.userId))
-    .where(eq(profiles.userId, session.user.id))
-    .limit(1);
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.userId, session.userId))
+    .leftJoin(homes, eq(homes.customerId, session.userId))
+    .where(eq(session.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("session_user_by_token");
+}
+function lookup(token: string) {
+  return prepared("session_user_by_token", prepareLookup).execute({ token });
+}
+
+/** The signed-in user with their profile, or null. Reads the session cookie of the request. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const cookies = request.headers.get("cookie") ?? "";
+  // No session cookie, no session: a visitor's request costs nothing more.
+  if (!SESSION_COOKIE.test(cookies)) return null;
+  const instance = auth();
+  const config = await lookupConfig(instance);
+  const token = verifiedCookie(cookieValue(cookies, config.tokenCookie), config.key);
+  if (!token) return null;
+  const [row] = await lookup(token);
+  const now = Date.now();
+  if (!row || row.expiresAt.getTime() <= now) return null;
+  // Better Auth moves a session's expiry forward once it is `updateAge` old (once a day): that
+  // write stays Better Auth's, on the rare request that needs it.
+  const rememberMe = !cookieValue(cookies, config.dontRememberCookie);
+  if (rememberMe && row.expiresAt.getTime() - config.expiresInMs + config.updateAgeMs <= now) {
+    await instance.api.getSession({ headers: request.headers });
+  }
   return {
-    id: session.user.id,
-    email: session.user.email,
-    name: session.user.name,
-    firstName: row?.firstName ?? null,
-    lastName: row?.lastName ?? null,
-    phone: row?.phone ?? null,
-    isEmployee: row?.isEmployee ?? false,
-    profilePhotoUrl: row?.profilePhotoUrl ?? null,
-    hasHome: Boolean(row?.homeId),
-    twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    firstName: row.firstName ?? null,
+    lastName: row.lastName ?? null,
+    phone: row.phone ?? null,
+    isEmployee: row.isEmployee ?? false,
+    profilePhotoUrl: row.profilePhotoUrl ?? null,
+    hasHome: Boolean(row.homeId),
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
   };
 }
 

@@ -25,41 +25,78 @@ import {
 import { RequestsTab } from "~/features/service-requests/components/requests-tab";
 import { isRequestNoticeCode, REQUEST_NOTICES } from "~/features/service-requests/notices";
 import { isPriority } from "~/features/service-requests/schema";
-import { listCustomerRequests } from "~/features/service-requests/service-requests.server";
-import type { CustomerRequest } from "~/features/service-requests/types";
+import {
+  customerRequestsById,
+  listCustomerRequestPages,
+  type ListPageNumbers,
+} from "~/features/service-requests/service-requests.server";
+import { LIST_PAGE_PARAMS } from "~/features/service-requests/list-pages";
+import type { CustomerRequest, CustomerRequestLists } from "~/features/service-requests/types";
+import { pageParam } from "~/lib/query";
 import { logger } from "~/lib/logger.server";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { requireCustomer, type SessionUser } from "~/lib/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
 
 type DashboardData = {
-  requests: CustomerRequest[];
+  requests: CustomerRequestLists;
+  /** The request named by ?edit= when it is on none of the pages shown (a link, a reload). */
+  editing: CustomerRequest | null;
   appointments: CustomerAppointment[];
   membership: MembershipView | null;
 };
 
+const NO_REQUESTS: CustomerRequestLists = {
+  next: { items: [], page: 1, pages: 1, total: 0 },
+  later: { items: [], page: 1, pages: 1, total: 0 },
+  completed: { items: [], page: 1, pages: 1, total: 0 },
+};
+
+/** The page of each list the URL asks for (?npage=, ?lpage=, ?cpage=); the first by default. */
+function listPages(url: URL): ListPageNumbers {
+  return {
+    next: pageParam(url.searchParams, LIST_PAGE_PARAMS.next),
+    later: pageParam(url.searchParams, LIST_PAGE_PARAMS.later),
+    completed: pageParam(url.searchParams, LIST_PAGE_PARAMS.completed),
+  };
+}
+
+async function loadRequests(customerId: string, url: URL) {
+  const requests = await listCustomerRequestPages(customerId, listPages(url));
+  const editId = url.searchParams.get("edit");
+  const shown = [requests.next, requests.later, requests.completed].some((list) =>
+    list.items.some((item) => item.id === editId),
+  );
+  const editing =
+    editId && !shown && UUID_PATTERN.test(editId)
+      ? ((await customerRequestsById(customerId, [editId])).get(editId) ?? null)
+      : null;
+  return { requests, editing };
+}
+
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
-async function loadDashboard(customerId: string, statementPage: number): Promise<DashboardData> {
-  const [requests, appointments, membership] = await Promise.all([
-    listCustomerRequests(customerId).catch((error: Error) => {
+async function loadDashboard(customerId: string, url: URL): Promise<DashboardData> {
+  const [{ requests, editing }, appointments, membership] = await Promise.all([
+    loadRequests(customerId, url).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
-      return [];
+      return { requests: NO_REQUESTS, editing: null };
     }),
     listUpcomingAppointments(customerId).catch((error: Error) => {
       logger.error({ err: error.message }, "loading appointments failed");
       return [];
     }),
-    customerMembershipView(customerId, statementPage).catch((error: Error) => {
+    customerMembershipView(customerId, statementPageParam(url)).catch((error: Error) => {
       logger.error({ err: error.message }, "loading the membership failed");
       return null;
     }),
   ]);
-  return { requests, appointments, membership };
+  return { requests, editing, appointments, membership };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  const dashboard = loadDashboard(user.id, statementPageParam(new URL(request.url)));
+  const dashboard = loadDashboard(user.id, new URL(request.url));
   // A page load waits for the lists: the HTML is complete, also without JavaScript (streamed
   // parts need a script to show). A navigation inside the app streams them instead, behind
   // 'Loading your dashboard...'. Browsers that do not say what they fetch get the full page.
@@ -67,10 +104,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user, dashboard: inAppNavigation ? dashboard : await dashboard };
 }
 
+/** Query parameters that choose what the loader reads: a page of the statement or of a list. */
+const PAGE_PARAMS = ["spage", ...Object.values(LIST_PAGE_PARAMS)];
+
 /**
  * Opening or closing a dialog (GET forms, ADR 009) or switching tabs only changes the query
- * string: no need to reload the lists for that. Another page of the statement does. Actions and
- * explicit revalidations still reload them.
+ * string: no need to reload the lists for that. Another page of the statement or of a list
+ * does. Actions and explicit revalidations still reload them.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -82,7 +122,9 @@ export function shouldRevalidate({
     (!formMethod || formMethod.toUpperCase() === "GET") &&
     currentUrl.pathname === nextUrl.pathname &&
     currentUrl.search !== nextUrl.search &&
-    currentUrl.searchParams.get("spage") === nextUrl.searchParams.get("spage")
+    PAGE_PARAMS.every(
+      (name) => currentUrl.searchParams.get(name) === nextUrl.searchParams.get(name),
+    )
   ) {
     return false;
   }
@@ -178,7 +220,7 @@ function DashboardBody({ data }: { data: DashboardData }) {
   const meter =
     data.membership?.summary.status === "active" ? data.membership.summary.meterLabel : null;
 
-  const dialog = dialogState(params, data.requests);
+  const dialog = dialogState(params, data);
   const closeDialog = () => {
     const next = new URLSearchParams(params);
     for (const name of ["new", "edit", "confirm"]) next.delete(name);
@@ -231,7 +273,7 @@ function DashboardBody({ data }: { data: DashboardData }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="requests">
-          <RequestsTab requests={data.requests} onChanged={reload} />
+          <RequestsTab lists={data.requests} onChanged={reload} />
         </TabsContent>
         <TabsContent value="appointments">
           <AppointmentsTab appointments={data.appointments} meter={meter} />
@@ -240,7 +282,7 @@ function DashboardBody({ data }: { data: DashboardData }) {
           <ScheduleTab appointments={data.appointments} meter={meter} />
         </TabsContent>
         <TabsContent value="completed">
-          <CompletedTab requests={data.requests} />
+          <CompletedTab list={data.requests.completed} />
         </TabsContent>
         <TabsContent value="membership">
           <MembershipTab view={data.membership} />
@@ -250,16 +292,16 @@ function DashboardBody({ data }: { data: DashboardData }) {
   );
 }
 
-function dialogState(
-  params: URLSearchParams,
-  requests: CustomerRequest[],
-): RequestDialogState | null {
+function dialogState(params: URLSearchParams, data: DashboardData): RequestDialogState | null {
   const priority = params.get("new");
   if (priority !== null)
     return { kind: "create", priority: isPriority(priority) ? priority : "later" };
   const editId = params.get("edit");
   if (editId) {
-    const request = requests.find((item) => item.id === editId);
+    const { next, later, completed } = data.requests;
+    const request =
+      [...next.items, ...later.items, ...completed.items].find((item) => item.id === editId) ??
+      (data.editing?.id === editId ? data.editing : undefined);
     // Completed work is closed to edits; an unknown id opens nothing.
     if (request && request.status !== "complete") {
       return { kind: "edit", request, confirmDelete: params.get("confirm") === "delete" };

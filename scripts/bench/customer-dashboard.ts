@@ -1,6 +1,8 @@
 /**
- * Customer dashboard (ADR 009): the server time of /dashboard for a member with 200 service
- * requests and 1,000 photos, and the processing time and peak memory of a 10 MB JPEG upload.
+ * Customer dashboard (ADR 009, ADR 031): the server time and the size of /dashboard for a member
+ * with 200 service requests and 1,000 photos (its lists come a page at a time: every page of
+ * every list is fetched once and the largest document reported), and the processing time and
+ * peak memory of a 10 MB JPEG upload.
  *
  * The dashboard runs in this process through the production build (build/, `npm run build`
  * first) on a real HTTP port, signed in like a browser. The database is PostgreSQL when
@@ -28,7 +30,7 @@ import {
 } from "~/db/schema";
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import { processPhoto } from "~/features/photos/image.server";
-import { listCustomerRequests } from "~/features/service-requests/service-requests.server";
+import { listCustomerRequestPages } from "~/features/service-requests/service-requests.server";
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
@@ -54,7 +56,14 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 15;
 const PHOTO_RUNS = 3;
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const TARGETS = { pageP95: 250, queryP95: 50, photoSeconds: 5, photoPeakMb: 600 };
+const TARGETS = {
+  pageP95: 50,
+  documentKb: 150,
+  queryP95: 50,
+  photoSeconds: 5,
+  photoPeakMb: 600,
+};
+const FIRST_PAGES = { next: 1, later: 1, completed: 1 };
 const PASSWORD = "Bench-pass-2026!";
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -254,6 +263,30 @@ async function tenMegabyteJpeg() {
 
 type Target = { url: string; headers: Record<string, string>; check(body: string): void };
 
+/**
+ * Every dashboard document the member can open: each page of each list (Next, Later, Completed
+ * Work), on the tab that shows it, fetched once; the largest is reported.
+ */
+async function largestDocument(base: string, headers: Record<string, string>) {
+  const params = { next: "npage", later: "lpage", completed: "cpage" } as const;
+  let largest = { url: "", bytes: 0, documents: 0 };
+  for (const [list, param] of Object.entries(params)) {
+    for (let n = 1; ; n++) {
+      const tab = list === "completed" ? "tab=completed&" : "";
+      const url = `${base}/dashboard?${tab}${param}=${n}`;
+      const response = await fetch(url, { headers });
+      if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+      const html = await response.text();
+      const bytes = Buffer.byteLength(html);
+      largest.documents += 1;
+      if (bytes > largest.bytes) largest = { ...largest, url: url.slice(base.length), bytes };
+      // The last page has no link onwards (a page past the end shows the last page again).
+      if (!html.includes(`${param}=${n + 1}`)) break;
+    }
+  }
+  return largest;
+}
+
 /** Times GETs of two targets call for call in alternation, so both see the same machine load. */
 async function timeGetPair(big: Target, small: Target) {
   const get = async (target: Target) => {
@@ -366,17 +399,21 @@ export async function run() {
     console.log(`seeding ${database.label}...`);
     const seeded = await seed(database.handle);
 
-    // 1. The loader's two queries alone.
+    // 1. The loader's queries alone: a page of each list, and the appointments.
     const loaderQueries = (customerId: string) =>
-      Promise.all([listCustomerRequests(customerId), listUpcomingAppointments(customerId)]);
+      Promise.all([
+        listCustomerRequestPages(customerId, FIRST_PAGES),
+        listUpcomingAppointments(customerId),
+      ]);
     for (let i = 0; i < WARMUP; i++) await loaderQueries(seeded.member.id);
     const querySamples: number[] = [];
     for (let i = 0; i < ITERATIONS; i++) {
       const { ms: took, result } = await timed(() => loaderQueries(seeded.member.id));
-      const [requests, upcoming] = result;
-      const photos = requests.reduce((sum, r) => sum + r.photos.length, 0);
-      if (requests.length !== REQUESTS || photos !== REQUESTS * PHOTOS_PER_REQUEST) {
-        throw new Error(`expected ${REQUESTS} requests and their photos, got ${requests.length}`);
+      const [lists, upcoming] = result;
+      const total = lists.next.total + lists.later.total + lists.completed.total;
+      const shown = [lists.next, lists.later, lists.completed].flatMap((list) => list.items);
+      if (total !== REQUESTS || shown.some((r) => r.photos.length !== PHOTOS_PER_REQUEST)) {
+        throw new Error(`expected ${REQUESTS} requests with their photos, got ${total}`);
       }
       if (upcoming.length === 0) throw new Error("expected upcoming appointments");
       querySamples.push(took);
@@ -387,6 +424,7 @@ export async function run() {
     // 2. The whole page through the production server: session, queries and rendering.
     server = await startServer(dataDir);
     let page: Awaited<ReturnType<typeof timeGetPair>> | null = null;
+    let largest: Awaited<ReturnType<typeof largestDocument>> | null = null;
     let data: Awaited<ReturnType<typeof timeGetPair>> | null = null;
     let upload: number[] | null = null;
     const photo = await tenMegabyteJpeg();
@@ -417,6 +455,8 @@ export async function run() {
           check: rendered("Small", `${TITLES[0]} #1`),
         },
       );
+      largest = await largestDocument(base, { cookie, ...documentHeaders });
+      console.log(`largest document: ${largest.url}, ${largest.bytes} bytes`);
       const dataCheck = (body: string) => {
         if (!body.includes(`${TITLES[0]} #1`)) throw new Error("no requests in the data");
       };
@@ -475,7 +515,7 @@ export async function run() {
     const pairRows = (label: string, pair: Awaited<ReturnType<typeof timeGetPair>> | null) =>
       pair
         ? [
-            `| ${label}, ${REQUESTS} requests | ${ms(pair.big.p50)} | ${ms(pair.big.p95)} | ${size(pair.big.bytes)} (${size(pair.big.gzipped)} gzipped) | ${yes(pair.big.p95 <= TARGETS.pageP95)} |`,
+            `| ${label}, ${REQUESTS} requests | ${ms(pair.big.p50)} | ${ms(pair.big.p95)} | ${size(pair.big.bytes)} (${size(pair.big.gzipped)} gzipped) | ${yes(pair.big.p95 <= TARGETS.pageP95 && pair.big.bytes <= TARGETS.documentKb * 1024)} |`,
             `| ${label}, ${SMALL_REQUESTS} requests (for comparison) | ${ms(pair.small.p50)} | ${ms(pair.small.p95)} | ${size(pair.small.bytes)} (${size(pair.small.gzipped)} gzipped) | |`,
           ].join("\n")
         : `| ${label} | not measured: run \`npm run build\` first | | | |`;
@@ -487,15 +527,20 @@ export async function run() {
 
 Data: one member with ${REQUESTS} service requests, ${REQUESTS * PHOTOS_PER_REQUEST} photos (${PHOTOS_PER_REQUEST} each) and 10 appointments; one with ${SMALL_REQUESTS} requests for comparison; ${OTHER_CUSTOMERS} other members with ${OTHER_REQUESTS_EACH} requests and ${OTHER_REQUESTS_EACH * OTHER_PHOTOS_EACH} photos each beside them, in ${database.label}. ${ITERATIONS} timed calls each after ${WARMUP} warm-up calls, one at a time, the two members alternating call for call so both see the same machine load (${cpus} CPUs, load average ${load} at the end, shared with other work).
 
-Server time of /dashboard: the production build behind the production server, in this process, over local HTTP, as a signed-in browser asks for it: session lookup, both queries, and rendering every card (thumbnails are separate image requests, not counted). Sizes are as rendered, and gzipped as the server sends them. Targets: page p95 at most ${TARGETS.pageP95} ms with ${REQUESTS} requests; the loader's queries p95 at most ${TARGETS.queryP95} ms.
+Server time of /dashboard: the production build behind the production server, in this process, over local HTTP, as a signed-in browser asks for it: session lookup, the queries, and rendering the first page of each list (thumbnails are separate image requests, not counted). The lists come a page at a time (at most 10 cards, fewer when they are heavy; docs/decisions/031-signed-in-pages-near-the-floor.md). Sizes are as rendered, and gzipped as the server sends them. Targets with ${REQUESTS} requests: page p95 at most ${TARGETS.pageP95} ms, and every dashboard document at most ${TARGETS.documentKb} KB uncompressed; the loader's queries p95 at most ${TARGETS.queryP95} ms.
 
 | what | p50 | p95 | size | target met |
 | --- | ---: | ---: | ---: | --- |
 ${pairRows("GET /dashboard (a page load: the full HTML)", page)}
 ${pairRows("GET /dashboard.data (an in-app navigation: data only)", data)}
-| the loader's two queries (requests with photos; appointments), ${REQUESTS} requests | ${ms(queries.p50)} | ${ms(queries.p95)} | | ${yes(queries.p95 <= TARGETS.queryP95)} |
+${largest ? `| the largest of the member's ${largest.documents} dashboard documents (every page of every list, each fetched once): \`${largest.url}\` | | | ${size(largest.bytes)} | ${yes(largest.bytes <= TARGETS.documentKb * 1024)} |` : ""}
+| the loader's queries (a page of each list with its photos; appointments), ${REQUESTS} requests | ${ms(queries.p50)} | ${ms(queries.p95)} | | ${yes(queries.p95 <= TARGETS.queryP95)} |
 
-A 10 MB photo: a ${photo.width} x ${photo.height} JPEG of ${(photo.data.length / 1024 / 1024).toFixed(2)} MB (random noise, the codec's worst case, with EXIF orientation and GPS tags). It is stored as a ${output.full.width} x ${output.full.height} JPEG of ${size(output.full.data.length)} without metadata, with a ${size(output.thumbnail.data.length)} WebP thumbnail. Targets: at most ${TARGETS.photoSeconds} s and ${TARGETS.photoPeakMb} MB resident.
+${
+  page && page.big.p95 > TARGETS.pageP95
+    ? `Where the page's p95 misses: the server shares this process and the machine (load average ${load}); the 20-request member, timed call for call in alternation, had a p95 of ${ms(page.small.p95)} on the same machine, so the tail is the machine's load more than the account's size (the median is ${ms(page.big.p50)} against ${ms(page.small.p50)}). Rerun on a quiet machine for the record.\n\n`
+    : ""
+}A 10 MB photo: a ${photo.width} x ${photo.height} JPEG of ${(photo.data.length / 1024 / 1024).toFixed(2)} MB (random noise, the codec's worst case, with EXIF orientation and GPS tags). It is stored as a ${output.full.width} x ${output.full.height} JPEG of ${size(output.full.data.length)} without metadata, with a ${size(output.thumbnail.data.length)} WebP thumbnail. Targets: at most ${TARGETS.photoSeconds} s and ${TARGETS.photoPeakMb} MB resident.
 
 | what | time (median of ${PHOTO_RUNS}) | peak resident memory | above the idle process | target met |
 | --- | ---: | ---: | ---: | --- |
@@ -506,7 +551,7 @@ ${
 }
 | the same pipeline in a process of its own (stream, type check, re-encode, thumbnail, store) | ${ms(childTime.p50)} | ${mb(childPeak)} | ${mb(childAbove)} | ${yes(childTime.p50 <= TARGETS.photoSeconds * 1000 && childPeak <= TARGETS.photoPeakMb * 1024 * 1024)} |
 
-Why it holds: the loader reads the member's requests through service_requests_customer_idx and all their photos in one joined query, never one query per card; pages carry thumbnail URLs, never image bytes. An upload is read as a stream into at most one file's worth of memory (past 10 MB the rest is discarded), decoded once into upright pixels at the stored size, and both outputs are encoded from those pixels.
+Why it holds: the loader reads the sizes of the member's requests (no texts) through service_requests_customer_idx in one query, cuts each list into pages, then reads only the shown requests and their photos, never one query per card; pages carry thumbnail URLs, never image bytes. An upload is read as a stream into at most one file's worth of memory (past 10 MB the rest is discarded), decoded once into upright pixels at the stored size, and both outputs are encoded from those pixels.
 `;
     const file = writeSection("customer", markdown);
     console.log(`written to ${file}`);

@@ -6,6 +6,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+// Benches that serve the production build in this process (customer-dashboard, membership-tab)
+// need React's production build: a module imported before the server (react-router through
+// lib/business.ts) would otherwise load React's development build beside react-dom's production
+// server renderer, which then fails ("dispatcher.getOwner is not a function").
+process.env.NODE_ENV ??= "production";
+
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
 const modules = fs

@@ -87,6 +87,11 @@ export type WrkResult = {
   errors: number;
   /** wrk's own CPU time over the run, as a share of one core. */
   wrkCpu: number;
+  /**
+   * CPU time the server used per answered request (its process, and for PostgreSQL the
+   * database's processes too), in ms: what a request costs, whatever else the machine runs.
+   */
+  cpuMsPerRequest?: number;
 };
 
 /** Milliseconds from wrk's "61.57ms" / "812.00us" / "1.20s". */
@@ -127,6 +132,26 @@ function cpuSeconds(pid: number) {
   }
 }
 
+/** The processes whose CPU a server's requests cost: given roots and their direct children. */
+function processTree(roots: number[]) {
+  const pids = new Set(roots);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (roots.includes(ppid)) pids.add(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return [...pids];
+}
+
+function treeCpu(pids: number[]) {
+  return new Map(pids.map((pid) => [pid, cpuSeconds(pid) ?? 0]));
+}
+
 function residentMb(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
@@ -135,7 +160,13 @@ function residentMb(pid: number) {
 export async function wrk(
   label: string,
   url: string,
-  options: { threads?: number; connections: number; headers?: Record<string, string> },
+  options: {
+    threads?: number;
+    connections: number;
+    headers?: Record<string, string>;
+    /** The server's root processes, to count the CPU its requests cost. */
+    serverPids?: number[];
+  },
 ): Promise<WrkResult> {
   const threads = options.threads ?? 1;
   const args = [
@@ -149,6 +180,7 @@ export async function wrk(
   for (const [name, value] of Object.entries(options.headers ?? {}))
     args.push("-H", `${name}: ${value}`);
   args.push(url);
+  const serverCpuBefore = options.serverPids ? treeCpu(processTree(options.serverPids)) : undefined;
   const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
@@ -167,6 +199,13 @@ export async function wrk(
   clearInterval(sampler);
   if (code !== 0) throw new Error(`wrk ${args.join(" ")} failed (${code}):\n${output}`);
   const parsed = parseWrk(output);
+  let cpuMsPerRequest: number | undefined;
+  if (options.serverPids && serverCpuBefore) {
+    let used = 0;
+    for (const [pid, after] of treeCpu(processTree(options.serverPids)))
+      used += after - (serverCpuBefore.get(pid) ?? 0);
+    cpuMsPerRequest = parsed.requests > 0 ? (used * 1000) / parsed.requests : undefined;
+  }
   return {
     label,
     url,
@@ -175,6 +214,7 @@ export async function wrk(
     seconds: DURATION,
     ...parsed,
     wrkCpu: lastCpu / Math.max(0.001, (lastAt - started) / 1000),
+    cpuMsPerRequest,
   };
 }
 
@@ -260,6 +300,7 @@ async function startFloor(dir: string) {
   await waitForPort(port, 30_000);
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () => {
       child.kill("SIGTERM");
     },
@@ -356,7 +397,26 @@ async function expectPage(url: string, headers: Record<string, string>, mustCont
 
 type Measured = Record<string, WrkResult>;
 
-async function measureProduct(server: ServerProcess, kind: string): Promise<Measured> {
+/** Which floor page anchors each of our pages: the one measured just before it. */
+const ANCHOR_OF: Record<string, "form" | "list" | undefined> = {
+  "/auth": "form",
+  "/dashboard": "list",
+  "/dashboard.data": "list",
+  "/employee": "list",
+};
+
+/**
+ * Our pages, each measured right after its floor page (the anchor): on a shared machine the
+ * load moves within minutes, and a ratio is only fair between two figures taken under the same
+ * load. Returns our figures and, by the same keys, the anchors measured just before them.
+ */
+async function measureProduct(
+  server: ServerProcess,
+  kind: string,
+  floorPage: (page: "form" | "list") => Promise<WrkResult>,
+  databasePid?: number,
+): Promise<{ results: Measured; anchors: Measured }> {
+  const serverPids = [server.child.pid!, ...(databasePid ? [databasePid] : [])];
   const origin = server.origin.replace("localhost", "127.0.0.1");
   const member = await signIn(server.origin, MEMBER, "10.0.0.1");
   const employee = await signIn(server.origin, EMPLOYEE, "10.0.0.2");
@@ -369,15 +429,19 @@ async function measureProduct(server: ServerProcess, kind: string): Promise<Meas
     ["/healthz", "/healthz", {}, "ok"],
   ];
   const results: Measured = {};
+  const anchors: Measured = {};
   for (const [key, pathName, headers, mustContain] of pages) {
     await expectPage(`${origin}${pathName}`, headers, mustContain);
+    const anchor = ANCHOR_OF[key];
+    if (anchor) anchors[key] = await floorPage(anchor);
     console.log(`throughput bench: ${kind} ${pathName}`);
     results[key] = await wrk(`${kind}: GET ${pathName}`, `${origin}${pathName}`, {
       connections: PAGE_CONNECTIONS,
       headers,
+      serverPids,
     });
   }
-  return results;
+  return { results, anchors };
 }
 
 /** Resident memory and CPU share of a process left alone: 10 s to settle, then `seconds`. */
@@ -399,41 +463,42 @@ async function atRest(pid: number, seconds: number) {
 function reasons(r: {
   ourStatic: WrkResult;
   nginxAnchor?: WrkResult;
-  floorForm: WrkResult;
-  floorList: WrkResult;
-  onPg: Measured;
-  onPglite: Measured;
+  pg: { results: Measured; anchors: Measured };
+  pglite: { results: Measured; anchors: Measured };
 }) {
   const missed = (value: WrkResult, anchor: WrkResult | undefined, target: number) =>
     anchor !== undefined && value.rps / anchor.rps < target;
+  const missedPage = (key: string, target: number) =>
+    missed(r.pg.results[key], r.pg.anchors[key], target) ||
+    missed(r.pglite.results[key], r.pglite.anchors[key], target);
   const lines: string[] = [];
   if (missed(r.ourStatic, r.nginxAnchor, TARGETS.staticVsNginx))
     lines.push(
-      "- Static bytes below half of nginx: the public pages (rendered at start), assets and robots.txt still pass through Express's middleware (request id, a fresh CSP nonce, compression, the same-origin check, the static file lookup) before the public-page map; no fast path ahead of Express serves them yet.",
+      "- Static bytes below half of nginx: the public pages (rendered at start), assets and robots.txt still pass through Express's middleware (request id, a fresh CSP nonce, compression, the same-origin check) before the public-page map; no fast path ahead of Express serves them yet.",
+    );
+  if (missedPage("/auth", TARGETS.authVsFloorForm))
+    lines.push(
+      "- /auth: a visitor's request calls neither Better Auth nor the database, and the sign-in form's constraints are worked out once; what is left is per request and mostly not ours: React Router matching the URL and building its route objects for our 40-odd routes (the floor has 3) several times per request, Conform's form state for the two fields, a page three times the floor form's bytes (header, card, links), and Express's middleware (request id, CSP nonce, compression, the same-origin check).",
     );
   if (
-    missed(r.onPg["/auth"], r.floorForm, TARGETS.authVsFloorForm) ||
-    missed(r.onPglite["/auth"], r.floorForm, TARGETS.authVsFloorForm)
+    missedPage("/dashboard", TARGETS.dashboardVsFloorList) ||
+    missedPage("/employee", TARGETS.employeeVsFloorList)
   )
     lines.push(
-      "- /auth: a visitor's request no longer calls Better Auth (no session cookie, no lookup), but the page still builds Conform's form metadata for every form of the auth screen and renders the root layout's toaster and dialogs; the floor's form page has one form and nothing else.",
-    );
-  if (
-    missed(r.onPg["/dashboard"], r.floorList, TARGETS.dashboardVsFloorList) ||
-    missed(r.onPg["/employee"], r.floorList, TARGETS.employeeVsFloorList)
-  )
-    lines.push(
-      "- /dashboard and /employee: per request, Better Auth's session lookup (its context, a session query and a user query) plus our profile query, the loader's queries, then rendering: each card carries icons (lucide), badges and a move form, several times the floor card's markup. Date formatters built per call were the largest item of our own code in the profile and are now built once.",
+      "- /dashboard and /employee: the session costs one query (no Better Auth context, ADR 031) and the page is written in one piece, but rendering is still most of the time: a request card is a heading, a badge, a form with two buttons, an edit button and three icons (about 2 KB, the floor's card 0.4 KB); /employee's loader reads every tab's data (counters, requests, appointments, customers, intro calls, memberships: about ten queries) for the tab shown.",
     );
   const pgliteSlow = ["/auth", "/dashboard", "/employee"].some(
-    (key) => r.onPglite[key].rps / r.onPg[key].rps < TARGETS.pgliteVsPostgres,
+    (key) =>
+      ratio(r.pglite.results[key].rps, r.pglite.anchors[key].rps) /
+        ratio(r.pg.results[key].rps, r.pg.anchors[key].rps) <
+      TARGETS.pgliteVsPostgres,
   );
   if (pgliteSlow)
     lines.push(
-      "- PGlite below 80% of PostgreSQL: PGlite runs each query in WebAssembly on the server's own thread (its file system layer calls fstat on every seek), so query time adds to every request's CPU time, where PostgreSQL works in its own processes on the other core.",
+      "- PGlite below 80% of PostgreSQL: PGlite runs each query in WebAssembly on the server's own thread (parsing and planning every statement; its file system layer calls fstat on every seek), so query time adds to every request's CPU time, where PostgreSQL works in its own processes on the other core.",
     );
   lines.push(
-    "- The machine was shared with other work during this run (see its load above): absolute figures and the ratios both move with it; the anchors and ours ran minutes apart.",
+    "- The machine was shared with other work during this run (see its load above): absolute figures move with it; each ratio's two figures ran one after the other, under much the same load.",
   );
   return `Reasons next to the targets missed in this run:\n\n${lines.join("\n")}`;
 }
@@ -450,9 +515,23 @@ function verdict(value: number, target: number) {
   return Number.isFinite(value) ? (value >= target ? "yes" : "**no**") : "n/a";
 }
 
+/** The floor page measured just before the row under it. */
+function cpuCell(r: WrkResult) {
+  return r.cpuMsPerRequest === undefined ? "" : r.cpuMsPerRequest.toFixed(2);
+}
+
+function anchorRow(r: WrkResult) {
+  return `| ${r.label}, just before | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${cpuCell(r)} | anchor of the next row | |`;
+}
+
 function row(r: WrkResult, anchor: WrkResult | undefined, target?: number, note = "") {
   const share = anchor ? ratio(r.rps, anchor.rps) : NaN;
-  return `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${anchor ? `${pct(share)} of ${anchor.label}` : "anchor"} | ${target === undefined ? "" : `>= ${pct(target)}: ${verdict(share, target)}`}${note ? ` ${note}` : ""} |`;
+  // What the same comparison gives by CPU per request: the anchor's CPU over ours.
+  const byCpu =
+    anchor?.cpuMsPerRequest && r.cpuMsPerRequest
+      ? ` (by CPU per request: ${pct(anchor.cpuMsPerRequest / r.cpuMsPerRequest)})`
+      : "";
+  return `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${cpuCell(r)} | ${anchor ? `${pct(share)} of ${anchor.label}${byCpu}` : "anchor"} | ${target === undefined ? "" : `>= ${pct(target)}: ${verdict(share, target)}`}${note ? ` ${note}` : ""} |`;
 }
 
 function writeReport(section: string) {
@@ -551,22 +630,34 @@ export async function run() {
     await expectPage(`${floor.origin}/form`, {}, "Sign in");
     await expectPage(`${floor.origin}/list`, {}, "Request 30");
     console.log("throughput bench: floor /form and /list");
-    const floorForm = await wrk("floor: GET /form", `${floor.origin}/form`, {
-      connections: PAGE_CONNECTIONS,
-    });
-    const floorList = await wrk("floor: GET /list (30 cards)", `${floor.origin}/list`, {
-      connections: PAGE_CONNECTIONS,
-    });
-    floor.stop();
+    const floorPage = (page: "form" | "list") =>
+      page === "form"
+        ? wrk("floor: GET /form", `${floor.origin}/form`, {
+            connections: PAGE_CONNECTIONS,
+            serverPids: [floor.pid],
+          })
+        : wrk("floor: GET /list (30 cards)", `${floor.origin}/list`, {
+            connections: PAGE_CONNECTIONS,
+            serverPids: [floor.pid],
+          });
+    const floorForm = await floorPage("form");
+    const floorList = await floorPage("list");
 
-    // 3. Ours on PostgreSQL, then on PGlite (the PostgreSQL server stops first: one at a time).
-    const onPg = await measureProduct(pgServer, "PostgreSQL");
+    // 3. Ours on PostgreSQL, then on PGlite (the PostgreSQL server stops first: one at a time),
+    //    each page right after its floor page.
+    const postmaster = Number(
+      fs.readFileSync(path.join(cluster.dir, "data", "postmaster.pid"), "utf8").split("\n")[0],
+    );
+    const pgRun = await measureProduct(pgServer, "PostgreSQL", floorPage, postmaster);
+    const onPg = pgRun.results;
     await pgServer.stop();
     const pgliteServer = await startServer({ ...common, DATA_DIR: pgliteDir });
     cleanups.push(() => pgliteServer.stop());
     const pid = pgliteServer.child.pid!;
     const afterStart = await atRest(pid, IDLE_SECONDS);
-    const onPglite = await measureProduct(pgliteServer, "PGlite");
+    const pgliteRun = await measureProduct(pgliteServer, "PGlite", floorPage);
+    const onPglite = pgliteRun.results;
+    floor.stop();
     const afterLoad = await atRest(pid, IDLE_SECONDS);
     const loadAfter = await machineLoad();
     console.log(`throughput bench: machine after: ${describeLoad(loadAfter)}`);
@@ -577,27 +668,35 @@ export async function run() {
     const generatorBound = one ? two.rps > one.rps * 1.1 || one.wrkCpu > 0.9 : undefined;
 
     const pageRows: string[] = [];
-    const pair = (key: string, anchor: WrkResult, target: number | undefined) => {
-      pageRows.push(row(onPg[key], anchor, target));
-      const vsPg = ratio(onPglite[key].rps, onPg[key].rps);
+    const pair = (key: string, target: number | undefined, fixedAnchor?: WrkResult) => {
+      const pgAnchor = fixedAnchor ?? pgRun.anchors[key];
+      const pgliteAnchor = fixedAnchor ?? pgliteRun.anchors[key];
+      if (!fixedAnchor) pageRows.push(anchorRow(pgAnchor));
+      pageRows.push(row(onPg[key], pgAnchor, target));
+      // PGlite against PostgreSQL through their anchors: the two ran minutes apart.
+      const vsPg = ratio(
+        ratio(onPglite[key].rps, pgliteAnchor.rps),
+        ratio(onPg[key].rps, pgAnchor.rps),
+      );
+      if (!fixedAnchor) pageRows.push(anchorRow(pgliteAnchor));
       pageRows.push(
         row(
           onPglite[key],
-          anchor,
+          pgliteAnchor,
           target,
           `(PGlite/PostgreSQL ${pct(vsPg)}, >= ${pct(TARGETS.pgliteVsPostgres)}: ${verdict(vsPg, TARGETS.pgliteVsPostgres)})`,
         ),
       );
     };
-    pair("/auth", floorForm, TARGETS.authVsFloorForm);
-    pair("/dashboard", floorList, TARGETS.dashboardVsFloorList);
-    pair("/dashboard.data", floorList, undefined);
-    pair("/employee", floorList, TARGETS.employeeVsFloorList);
-    pair("/healthz", nginxAnchor ?? floorForm, undefined);
+    pair("/auth", TARGETS.authVsFloorForm);
+    pair("/dashboard", TARGETS.dashboardVsFloorList);
+    pair("/dashboard.data", undefined);
+    pair("/employee", TARGETS.employeeVsFloorList);
+    pair("/healthz", undefined, nginxAnchor ?? floorForm);
 
     const header = [
-      "| what | req/s | p50 ms | p99 ms | errors | ratio to its anchor (same run) | target |",
-      "| --- | ---: | ---: | ---: | ---: | --- | --- |",
+      "| what | req/s | p50 ms | p99 ms | errors | CPU ms per request | ratio to its anchor (same run) | target |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |",
     ];
     const staticRows = [
       ...statics.map((r) =>
@@ -623,7 +722,7 @@ export async function run() {
 \`npm run bench -- throughput\` (scripts/bench/throughput.ts), run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${DURATION} s per measurement.
 
 - Load generator: ${wrkVersion || "wrk"}, on the same machine (${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB), one thread unless said, keep-alive, no compression asked. Static bytes with ${STATIC_CONNECTIONS} connections, rendered pages with ${PAGE_CONNECTIONS}.
-- Machine before: ${describeLoad(loadBefore)}. After: ${describeLoad(loadAfter)}. The machine is shared: other work running beside the bench takes CPU from both the servers and wrk, so compare the ratios (anchor and product measured minutes apart in the same run), not the absolute figures, and rerun on a quiet machine for the record.
+- Machine before: ${describeLoad(loadBefore)}. After: ${describeLoad(loadAfter)}. The machine is shared: other work running beside the bench takes CPU from both the servers and wrk, so compare the ratios (each rendered page measured right after its anchor), not the absolute figures, and rerun on a quiet machine for the record.
 - Anchors: ${nginx ? `${nginx.version}, one worker, no access log, serving our server's home page as a file` : "**nginx is not installed** (`apt-get install nginx-light`): the static ratios are missing"}; the framework floor, scripts/bench/floor/ built in this run (${floorBuild.versions}, the same Express adapter, production mode, React Router's default server entry).
 - Load generator check: ${
       one
@@ -639,9 +738,11 @@ ${[...header, ...staticRows].join("\n")}
 
 ${[...header, row(floorForm, undefined), row(floorList, undefined), ...pageRows].join("\n")}
 
+Each of our pages was measured right after its floor page (the row above it), so the two figures of a ratio ran under the same machine load; the floor's first two rows are its first measurement, for reference. PGlite/PostgreSQL compares the two databases' ratios to their own anchors (the two ran minutes apart). CPU ms per request is the CPU time the server used over the run divided by the requests it answered (our server's process, and on PostgreSQL the database's processes too; the floor's process): it moves much less with the machine's load than req/s, so the ratio by CPU per request says what the req/s ratio would be if both were bound by their own CPU alone.
+
 /dashboard is the member with ${MEMBER_REQUESTS} requests (a full page load, HTML); /dashboard.data is the same page's data request; /employee is the first page of All Requests signed in as an employee. Every page was first fetched once and checked to answer 200 with its content (a redirect to /auth would flatter the count). Errors are non-2xx/3xx answers and socket errors.
 
-${reasons({ ourStatic, nginxAnchor, floorForm, floorList, onPg, onPglite })}
+${reasons({ ourStatic, nginxAnchor, pg: pgRun, pglite: pgliteRun })}
 
 ### Embedded mode at rest (PGlite)
 

@@ -152,6 +152,8 @@ export async function startPgCluster() {
   const url = stdout.trim().split("\n").pop()!;
   return {
     url,
+    /** The cluster's directory (its data in data/, the server's pid in data/postmaster.pid). */
+    dir,
     /** Stops the server (fast shutdown: connections are cut), keeping its data. */
     async pause() {
       await run("bash", [script, "pause", dir], { timeout: 60_000 });

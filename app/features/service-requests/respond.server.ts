@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { listPageQuery } from "./list-pages";
 import { REQUEST_NOTICES, type RequestActionResult, type RequestNoticeCode } from "./notices";
 
 /**
@@ -13,7 +14,8 @@ export function isDocumentRequest(request: Request) {
 
 /**
  * The answer to a request action: JSON for scripts, or for a plain form post a redirect back to
- * the dashboard, which shows the notice.
+ * the dashboard, which shows the notice, on the lists' pages the form was posted from (a form
+ * carries them in its action's query: ?npage=2).
  */
 export function respond(
   request: Request,
@@ -23,7 +25,10 @@ export function respond(
   const { status, ...data } = extra;
   const ok = REQUEST_NOTICES[notice].kind === "success";
   if (isDocumentRequest(request)) {
-    return redirect(`/dashboard?notice=${notice}`, { headers: { "Cache-Control": "no-store" } });
+    const pages = listPageQuery(new URL(request.url).searchParams);
+    return redirect(`/dashboard?${pages ? `${pages}&` : ""}notice=${notice}`, {
+      headers: { "Cache-Control": "no-store" },
+    });
   }
   const body: RequestActionResult = { ok, notice, ...data };
   return Response.json(body, {

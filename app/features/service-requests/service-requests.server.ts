@@ -1,8 +1,15 @@
-import { and, asc, eq, max, ne, sql } from "drizzle-orm";
-import { db, type DbOrTx } from "~/db/client.server";
+import { and, asc, count, eq, max, ne, sql } from "drizzle-orm";
+import { db, type Database, type DbOrTx } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
 import { homes, requestPhotos, serviceRequests } from "~/db/schema";
 import type { Priority, ServiceRequestInput } from "./schema";
-import type { CustomerRequest, CustomerRequestPhoto } from "./types";
+import type {
+  CustomerRequest,
+  CustomerRequestLists,
+  CustomerRequestPhoto,
+  RequestListName,
+  RequestListPage,
+} from "./types";
 
 /*
  * A customer's own service requests. Every query is scoped by the acting customer's id in its
@@ -25,8 +32,148 @@ const displayOrder = [
   asc(serviceRequests.id),
 ];
 
-export async function listCustomerRequests(customerId: string): Promise<CustomerRequest[]> {
-  const rows = await db()
+/*
+ * The dashboard's lists come a page at a time (docs/decisions/031): the Next and Later groups of
+ * the to-do list and the completed work, each paged on its own. A page holds at most
+ * PAGE_CARDS cards, and fewer when they are heavy (long texts, many photos): each card's weight
+ * is its HTML and data estimated from its texts' lengths and photo count, and a page stops
+ * before PAGE_WEIGHT. A member with 200 requests, or with ten 5,000-character descriptions of
+ * 20 photos each, still gets a dashboard document of a bounded size.
+ */
+
+/** Cards on a page of one list, at most. */
+export const PAGE_CARDS = 10;
+/** Estimated bytes of one page of one list (its cards' HTML and their data), at most. */
+export const PAGE_WEIGHT = 36_000;
+
+/** Bytes a card takes whatever its texts: its markup, its controls and its data's field names. */
+const CARD_BASE_BYTES = 1_800;
+/** A thumbnail: its link, image and the photo's id in the data. */
+const PHOTO_BYTES = 320;
+
+/**
+ * Text as the page writes it: its UTF-8 bytes, and five more for every character that HTML or
+ * the page's data escapes (`&` becomes `&amp;`, `"` becomes `&quot;` or `\"`).
+ */
+function escapedBytes(column: typeof serviceRequests.title | typeof serviceRequests.description) {
+  // translate() with nothing to translate to deletes those characters: & < > " ' and \
+  return sql<number>`coalesce(octet_length(${column}) + 5 * (length(${column}) - length(translate(${column}, '&<>"''\\', ''))), 0)::int`;
+}
+
+export type ListRow = {
+  id: string;
+  priority: "next" | "later";
+  status: string;
+  titleBytes: number;
+  descriptionBytes: number;
+  photos: number;
+};
+
+/**
+ * A card's estimated bytes on the page: the title is written six times (heading, the three
+ * controls' names, the photos' list name, the data) and once more in every photo's alt text;
+ * the description twice (text and data).
+ */
+export function cardWeight(row: Pick<ListRow, "titleBytes" | "descriptionBytes" | "photos">) {
+  return (
+    CARD_BASE_BYTES +
+    row.titleBytes * (6 + row.photos) +
+    row.descriptionBytes * 2 +
+    row.photos * PHOTO_BYTES
+  );
+}
+
+/** Splits a list into pages: a new page at PAGE_CARDS cards, or before PAGE_WEIGHT would be passed. */
+export function paginate<T>(rows: T[], weight: (row: T) => number): T[][] {
+  const pages: T[][] = [];
+  let current: T[] = [];
+  let used = 0;
+  for (const row of rows) {
+    const w = weight(row);
+    if (current.length > 0 && (current.length >= PAGE_CARDS || used + w > PAGE_WEIGHT)) {
+      pages.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(row);
+    used += w;
+  }
+  if (current.length > 0) pages.push(current);
+  return pages;
+}
+
+export type ListPageNumbers = Record<RequestListName, number>;
+
+/** Every request of a customer, without its texts: what the pages are cut from. */
+function prepareSizes(database: Database) {
+  return database
+    .select({
+      id: serviceRequests.id,
+      priority: serviceRequests.priority,
+      status: serviceRequests.status,
+      titleBytes: escapedBytes(serviceRequests.title),
+      descriptionBytes: escapedBytes(serviceRequests.description),
+      photos: count(requestPhotos.id),
+    })
+    .from(serviceRequests)
+    .leftJoin(requestPhotos, eq(requestPhotos.requestId, serviceRequests.id))
+    .where(eq(serviceRequests.customerId, sql.placeholder("customerId")))
+    .groupBy(serviceRequests.id)
+    .orderBy(
+      // Completed work newest first; the to-do list in display order.
+      sql`case when ${serviceRequests.status} = 'complete' then 1 else 0 end`,
+      sql`case when ${serviceRequests.status} = 'complete' then ${serviceRequests.updatedAt} end desc`,
+      ...displayOrder,
+    )
+    .prepare("customer_request_sizes");
+}
+
+/** Every request of the customer with its size on the page (texts' escaped bytes, photos). */
+export async function customerRequestSizes(customerId: string): Promise<ListRow[]> {
+  return prepared("customer_request_sizes", prepareSizes).execute({ customerId });
+}
+
+/**
+ * A page of each of the customer's lists: Next and Later (open requests, in display order) and
+ * Completed Work (newest first). Three queries however long the lists: every request's size
+ * (no texts), then the shown requests' fields and their photos.
+ */
+export async function listCustomerRequestPages(
+  customerId: string,
+  wanted: ListPageNumbers,
+): Promise<CustomerRequestLists> {
+  const rows = await customerRequestSizes(customerId);
+
+  const lists: Record<RequestListName, ListRow[]> = { next: [], later: [], completed: [] };
+  for (const row of rows) {
+    if (row.status === "complete") lists.completed.push(row);
+    else lists[row.priority].push(row);
+  }
+  const chosen = {} as Record<RequestListName, { rows: ListRow[]; page: number; pages: number }>;
+  for (const name of ["next", "later", "completed"] as const) {
+    const pages = paginate(lists[name], cardWeight);
+    const page = Math.min(Math.max(1, wanted[name]), Math.max(1, pages.length));
+    chosen[name] = { rows: pages[page - 1] ?? [], page, pages: Math.max(1, pages.length) };
+  }
+  const ids = [...chosen.next.rows, ...chosen.later.rows, ...chosen.completed.rows].map(
+    (row) => row.id,
+  );
+  const byId = await customerRequestsById(customerId, ids);
+  const pageOf = (name: RequestListName): RequestListPage => ({
+    items: chosen[name].rows.flatMap((row) => byId.get(row.id) ?? []),
+    page: chosen[name].page,
+    pages: chosen[name].pages,
+    total: lists[name].length,
+  });
+  return { next: pageOf("next"), later: pageOf("later"), completed: pageOf("completed") };
+}
+
+/**
+ * The shown requests with their photos' ids (oldest first) in one query: the photos are
+ * aggregated per request, not joined row by row. One statement, however many ids (`any($ids)`).
+ */
+function prepareRequestsById(database: Database) {
+  return database
     .select({
       id: serviceRequests.id,
       title: serviceRequests.title,
@@ -36,34 +183,39 @@ export async function listCustomerRequests(customerId: string): Promise<Customer
       position: serviceRequests.position,
       createdAt: serviceRequests.createdAt,
       updatedAt: serviceRequests.updatedAt,
+      photoIds: sql<
+        string[]
+      >`coalesce(array_agg(${requestPhotos.id}::text order by ${requestPhotos.uploadedAt}, ${requestPhotos.id}) filter (where ${requestPhotos.id} is not null), '{}')::text[]`,
     })
     .from(serviceRequests)
-    .where(eq(serviceRequests.customerId, customerId))
-    .orderBy(...displayOrder);
-  if (rows.length === 0) return [];
+    .leftJoin(requestPhotos, eq(requestPhotos.requestId, serviceRequests.id))
+    .where(
+      and(
+        eq(serviceRequests.customerId, sql.placeholder("customerId")),
+        sql`${serviceRequests.id} = any(${sql.placeholder("ids")}::uuid[])`,
+      ),
+    )
+    .groupBy(serviceRequests.id)
+    .prepare("customer_requests_by_id");
+}
 
-  const photos = await db()
-    .select({
-      id: requestPhotos.id,
-      requestId: requestPhotos.requestId,
-    })
-    .from(requestPhotos)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
-    .where(eq(serviceRequests.customerId, customerId))
-    .orderBy(asc(requestPhotos.uploadedAt), asc(requestPhotos.id));
-  const byRequest = new Map<string, CustomerRequestPhoto[]>();
-  for (const { requestId, ...photo } of photos) {
-    const list = byRequest.get(requestId) ?? [];
-    list.push(photo);
-    byRequest.set(requestId, list);
+/** The customer's requests with these ids, with their photos (oldest first). */
+export async function customerRequestsById(customerId: string, ids: string[]) {
+  const byId = new Map<string, CustomerRequest>();
+  if (ids.length === 0) return byId;
+  const rows = await prepared("customer_requests_by_id", prepareRequestsById).execute({
+    customerId,
+    ids,
+  });
+  for (const { photoIds, ...row } of rows) {
+    byId.set(row.id, {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      photos: photoIds.map((id): CustomerRequestPhoto => ({ id })),
+    });
   }
-
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    photos: byRequest.get(row.id) ?? [],
-  }));
+  return byId;
 }
 
 /** The position after the last request of the customer's priority group. */

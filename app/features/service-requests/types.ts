@@ -16,3 +16,22 @@ export type CustomerRequest = {
   updatedAt: string;
   photos: CustomerRequestPhoto[];
 };
+
+/** One page of one of the dashboard's lists (a to-do group, or the completed work). */
+export type RequestListPage = {
+  items: CustomerRequest[];
+  /** 1-based; a page number past the end shows the last page. */
+  page: number;
+  pages: number;
+  /** Requests in the whole list, on every page. */
+  total: number;
+};
+
+/** The dashboard's three lists, a page of each. */
+export type CustomerRequestLists = {
+  next: RequestListPage;
+  later: RequestListPage;
+  completed: RequestListPage;
+};
+
+export type RequestListName = keyof CustomerRequestLists;

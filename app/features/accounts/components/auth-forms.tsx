@@ -46,6 +46,11 @@ function usePendingIntent() {
   return navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
 }
 
+/* The schemas' constraints (required, lengths) do not change: worked out once, not per render. */
+const SIGN_IN_CONSTRAINT = getZodConstraint(signInSchema);
+const SIGN_UP_CONSTRAINT = getZodConstraint(signUpSchema);
+const RESET_PASSWORD_CONSTRAINT = getZodConstraint(resetPasswordSchema);
+
 const signInOrForgot = z.discriminatedUnion("intent", [
   signInSchema,
   forgotPasswordSchema,
@@ -63,7 +68,7 @@ export function SignInForm({
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult,
-    constraint: getZodConstraint(signInSchema),
+    constraint: SIGN_IN_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInOrForgot }),
@@ -116,7 +121,7 @@ export function SignUpForm({ lastResult }: FormProps) {
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
-    constraint: getZodConstraint(signUpSchema),
+    constraint: SIGN_UP_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
@@ -152,7 +157,7 @@ export function ResetPasswordForm({ lastResult, token }: FormProps & { token: st
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
+    constraint: RESET_PASSWORD_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),

@@ -2,31 +2,34 @@
  * At phone width a table's rows become cards: each field on its own line with its name, each
  * action in reach, nothing off-screen. The table stays one table (its headers kept for screen
  * readers); only its layout changes, and the names are CSS-generated from `data-label`, so the
- * cells' text is the same at every width. The class names are written out in full for Tailwind.
+ * cells' text is the same at every width.
+ */
+
+/*
+ * Each is a component class of app.css (one name per row and cell instead of the utilities
+ * spelled out on every one: a table of 25 rows wrote them 100 times).
  */
 
 /** Cards below the `md` breakpoint (768 px): a table of a few columns. */
 export const CARDS_BELOW_MD = {
-  table: "max-md:block",
-  header: "max-md:sr-only",
-  body: "max-md:grid max-md:gap-3 max-md:[&_tr:last-child]:border",
-  row: "max-md:grid max-md:gap-2 max-md:rounded-lg max-md:border max-md:p-3",
-  cell: "max-md:block max-md:min-w-0 max-md:p-0 max-md:text-left",
+  table: "cards-md-table",
+  header: "cards-md-header",
+  body: "cards-md-body",
+  row: "cards-md-row",
+  cell: "cards-md-cell",
   /** A cell with `data-label`: its field's name in front of the value, on the cards only. */
-  labelled:
-    "max-md:before:mr-1 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)_':']",
+  labelled: "cards-md-labelled",
 };
 
 /** Cards below the `lg` breakpoint (1024 px): a wide table of many columns. */
 export const CARDS_BELOW_LG = {
-  table: "max-lg:block",
-  header: "max-lg:sr-only",
-  body: "max-lg:grid max-lg:gap-3 max-lg:[&_tr:last-child]:border",
-  row: "max-lg:grid max-lg:gap-2 max-lg:rounded-lg max-lg:border max-lg:p-3",
-  cell: "max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:text-left",
+  table: "cards-lg-table",
+  header: "cards-lg-header",
+  body: "cards-lg-body",
+  row: "cards-lg-row",
+  cell: "cards-lg-cell",
   /** A cell with `data-label`: its field's name in front of the value, on the cards only. */
-  labelled:
-    "max-lg:before:mr-1 max-lg:before:font-medium max-lg:before:text-muted-foreground max-lg:before:content-[attr(data-label)_':']",
+  labelled: "cards-lg-labelled",
 };
 
 /**

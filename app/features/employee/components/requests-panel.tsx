@@ -187,7 +187,7 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
                   <TableCell className={`min-w-64 whitespace-normal ${cards.cell}`}>
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="font-mono text-xs text-muted-foreground">
-                        #{shortId(row.id, 6)}
+                        {`#${shortId(row.id, 6)}`}
                       </span>
                       <span className="font-medium">{row.title}</span>
                       <PriorityBadge priority={row.priority} />
@@ -198,19 +198,16 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
                         {row.descriptionTruncated && "..."}
                       </p>
                     )}
+                    {/* Each line one string: a table of rows, no separators between text parts. */}
                     <p className="mt-1 text-sm">
-                      {customerName(row.customerFirstName, row.customerLastName)} · {row.address},{" "}
-                      {row.city}
+                      {`${customerName(row.customerFirstName, row.customerLastName)} · ${row.address}, ${row.city}`}
                     </p>
                     <p className="mt-1 text-xs text-muted-foreground">
-                      Created {formatCreatedDate(row.createdAt)}
-                      {row.notesPreview && (
-                        <>
-                          {" "}
-                          · Notes: {row.notesPreview}
-                          {row.notesTruncated && "..."}
-                        </>
-                      )}
+                      {`Created ${formatCreatedDate(row.createdAt)}${
+                        row.notesPreview
+                          ? ` · Notes: ${row.notesPreview}${row.notesTruncated ? "..." : ""}`
+                          : ""
+                      }`}
                     </p>
                   </TableCell>
                   <TableCell data-label="Status" className={`${cards.cell} ${cards.labelled}`}>

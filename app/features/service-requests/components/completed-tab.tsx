@@ -1,12 +1,14 @@
 import { CheckCircle2 } from "lucide-react";
-import type { CustomerRequest } from "../types";
+import type { RequestListPage } from "../types";
+import { ListPager } from "./list-pager";
 import { RequestCard } from "./request-card";
 
-/** 'Completed Work': the requests whose status is complete (DESIGN.md decision 1). */
-export function CompletedTab({ requests }: { requests: CustomerRequest[] }) {
-  const completed = requests
-    .filter((request) => request.status === "complete")
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+/**
+ * 'Completed Work': the requests whose status is complete (DESIGN.md decision 1), newest first,
+ * a page at a time.
+ */
+export function CompletedTab({ list }: { list: RequestListPage }) {
+  const completed = list.items;
   return (
     <section aria-labelledby="completed-title" className="grid gap-4">
       <h2 id="completed-title" className="text-lg font-semibold">
@@ -26,6 +28,7 @@ export function CompletedTab({ requests }: { requests: CustomerRequest[] }) {
           ))}
         </ul>
       )}
+      <ListPager name="completed" list={list} />
     </section>
   );
 }

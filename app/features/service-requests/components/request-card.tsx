@@ -1,6 +1,5 @@
-import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
+import { LineIcon } from "~/components/ui/line-icon";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
-import { cn } from "~/lib/utils";
 import type { CustomerRequest } from "../types";
 import { StatusBadge } from "./status-badge";
 
@@ -15,13 +14,6 @@ export function formatCreated(iso: string) {
   return createdFormat.format(new Date(iso));
 }
 
-/*
- * A member may have hundreds of cards, three icon controls each: they use this short class list
- * instead of <Button>'s long one, which kept the page at twice the HTML for the same look.
- */
-const ICON_CONTROL =
-  "inline-flex size-10 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-4";
-
 /** "Photo of {title}", numbered when the request has several. */
 export function photoAlt(title: string, index: number, count: number) {
   return count > 1 ? `Photo of ${title}, ${index + 1} of ${count}` : `Photo of ${title}`;
@@ -31,8 +23,17 @@ export type MoveControls = {
   isFirst: boolean;
   isLast: boolean;
   pending: boolean;
+  /** Where a move posted without JavaScript returns to: the lists' pages ("npage=2"). */
+  pageQuery?: string;
   onMove(event: React.FormEvent<HTMLFormElement>, direction: "up" | "down"): void;
 };
+
+/*
+ * A page carries up to ten cards per list, each with three controls and its thumbnails, so the
+ * card's markup is kept short (ADR 031): component classes (.icon-control, .badge, app.css)
+ * instead of long utility lists, line icons of one path, one form for both moves, and each
+ * accessible name written as one string.
+ */
 
 /**
  * One request: title, description, status, photo thumbnails (full image on click) and created
@@ -55,6 +56,7 @@ export function RequestCard({
   const Heading = headingLevel;
   const headingId = `request-${request.id}-title`;
   const canEdit = request.status !== "complete" && editForm;
+  const count = request.photos.length;
   return (
     <article
       aria-labelledby={headingId}
@@ -72,7 +74,7 @@ export function RequestCard({
           {request.description}
         </p>
       )}
-      {request.photos.length > 0 && (
+      {count > 0 && (
         <ul aria-label={`Images of ${request.title}`} className="flex flex-wrap gap-2">
           {request.photos.map((photo, index) => (
             <li key={photo.id}>
@@ -80,11 +82,11 @@ export function RequestCard({
                 href={`/request-photos/${photo.id}`}
                 target="_blank"
                 rel="noopener"
-                className="block rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+                className="block rounded-md"
               >
                 <img
                   src={`/request-photos/${photo.id}/thumbnail`}
-                  alt={photoAlt(request.title, index, request.photos.length)}
+                  alt={photoAlt(request.title, index, count)}
                   width={80}
                   height={80}
                   loading="lazy"
@@ -97,14 +99,9 @@ export function RequestCard({
         </ul>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-muted-foreground">Created {formatCreated(request.createdAt)}</p>
+        <p className="text-xs text-muted-foreground">{`Created ${formatCreated(request.createdAt)}`}</p>
         <div className="flex items-center gap-1">
-          {move && (
-            <>
-              <MoveForm request={request} direction="up" move={move} disabled={move.isFirst} />
-              <MoveForm request={request} direction="down" move={move} disabled={move.isLast} />
-            </>
-          )}
+          {move && <MoveForm request={request} move={move} />}
           {canEdit && (
             <button
               type="submit"
@@ -112,10 +109,10 @@ export function RequestCard({
               name="edit"
               value={request.id}
               title="Edit"
-              className={ICON_CONTROL}
+              className="icon-control"
             >
-              <Pencil aria-hidden="true" />
-              <span className="sr-only">Edit {request.title}</span>
+              <LineIcon name="pencil" />
+              <span className="sr-only">{`Edit ${request.title}`}</span>
             </button>
           )}
         </div>
@@ -124,35 +121,40 @@ export function RequestCard({
   );
 }
 
-function MoveForm({
-  request,
-  direction,
-  move,
-  disabled,
-}: {
-  request: CustomerRequest;
-  direction: "up" | "down";
-  move: MoveControls;
-  disabled: boolean;
-}) {
-  const Icon = direction === "up" ? ArrowUp : ArrowDown;
+/** Move up and move down: one form, the pressed button says which (intent=move-up|move-down). */
+function MoveForm({ request, move }: { request: CustomerRequest; move: MoveControls }) {
+  const className = move.pending ? "icon-control cursor-progress" : "icon-control";
   return (
     <form
       method="post"
-      action={`/dashboard/requests/${request.id}`}
-      onSubmit={(event) => move.onMove(event, direction)}
+      action={`/dashboard/requests/${request.id}${move.pageQuery ? `?${move.pageQuery}` : ""}`}
+      className="flex items-center gap-1"
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        move.onMove(event, submitter?.value === "move-down" ? "down" : "up");
+      }}
     >
-      <input type="hidden" name="intent" value={direction === "up" ? "move-up" : "move-down"} />
       <button
         type="submit"
-        disabled={disabled}
-        title={direction === "up" ? "Move up" : "Move down"}
-        className={cn(ICON_CONTROL, move.pending && "cursor-progress")}
+        name="intent"
+        value="move-up"
+        disabled={move.isFirst}
+        title="Move up"
+        className={className}
       >
-        <Icon aria-hidden="true" />
-        <span className="sr-only">
-          Move {request.title} {direction}
-        </span>
+        <LineIcon name="arrow-up" />
+        <span className="sr-only">{`Move ${request.title} up`}</span>
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="move-down"
+        disabled={move.isLast}
+        title="Move down"
+        className={className}
+      >
+        <LineIcon name="arrow-down" />
+        <span className="sr-only">{`Move ${request.title} down`}</span>
       </button>
     </form>
   );

@@ -1,10 +1,12 @@
 import { ClipboardList, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
+import { listPageQuery } from "../list-pages";
 import type { Priority } from "../schema";
-import type { CustomerRequest } from "../types";
+import type { CustomerRequest, CustomerRequestLists, RequestListPage } from "../types";
+import { ListPager } from "./list-pager";
 import { RequestCard } from "./request-card";
 
 const GROUPS: { priority: Priority; label: string; empty: string }[] = [
@@ -49,23 +51,26 @@ export const REQUEST_OPENER_FORM = "request-dialog-opener";
 
 /**
  * The Requests tab: 'New Request', the 'Next' and 'Later' groups (each with its own plus
- * button) and the empty states. Moves show at once and are then confirmed by the server;
- * when one fails the list is reloaded from the server.
+ * button, a page of its cards at a time) and the empty states. Moves show at once and are then
+ * confirmed by the server; when one fails the list is reloaded from the server.
  */
 export function RequestsTab({
-  requests,
+  lists,
   onChanged,
 }: {
-  requests: CustomerRequest[];
+  lists: CustomerRequestLists;
   onChanged(): Promise<void> | void;
 }) {
+  const [params] = useSearchParams();
+  const pageQuery = listPageQuery(params);
+  const requests = [...lists.next.items, ...lists.later.items];
   const [items, setItems] = useState(requests);
   const [pending, setPending] = useState(0);
   // While moves are on their way, lists loaded in between are already out of date.
   const pendingRef = useRef(0);
   useEffect(() => {
-    if (pendingRef.current === 0) setItems(requests);
-  }, [requests]);
+    if (pendingRef.current === 0) setItems([...lists.next.items, ...lists.later.items]);
+  }, [lists.next, lists.later]);
 
   async function onMove(event: React.FormEvent<HTMLFormElement>, id: string, dir: "up" | "down") {
     event.preventDefault();
@@ -95,12 +100,17 @@ export function RequestsTab({
         className="flex flex-wrap items-center justify-between gap-3"
       >
         <h2 className="text-lg font-semibold">Service Requests</h2>
+        {/* The dialog opens over the pages being looked at, not the first ones. */}
+        {[...new URLSearchParams(pageQuery)].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <Button type="submit" name="new" value="later">
           <Plus aria-hidden="true" />
           New Request
         </Button>
       </Form>
-      {items.length === 0 ? (
+      {/* Completed work alone still shows the two (empty) groups, as before there were pages. */}
+      {lists.next.total + lists.later.total + lists.completed.total === 0 ? (
         <section
           aria-labelledby="requests-empty-title"
           className="grid justify-items-center gap-3 rounded-lg border border-dashed p-8 text-center"
@@ -118,7 +128,13 @@ export function RequestsTab({
           </Button>
         </section>
       ) : (
-        <RequestGroups items={items} pending={pending} onMove={onMove} />
+        <RequestGroups
+          items={items}
+          lists={lists}
+          pending={pending}
+          pageQuery={pageQuery}
+          onMove={onMove}
+        />
       )}
     </div>
   );
@@ -126,16 +142,21 @@ export function RequestsTab({
 
 function RequestGroups({
   items,
+  lists,
   pending,
+  pageQuery,
   onMove,
 }: {
   items: CustomerRequest[];
+  lists: Record<Priority, RequestListPage>;
   pending: number;
+  pageQuery: string;
   onMove(event: React.FormEvent<HTMLFormElement>, id: string, dir: "up" | "down"): Promise<void>;
 }) {
   return (
     <>
       {GROUPS.map((group) => {
+        const list = lists[group.priority];
         const members = items.filter(
           (request) => request.priority === group.priority && isOnToDoList(request),
         );
@@ -144,7 +165,7 @@ function RequestGroups({
           <section key={group.priority} aria-labelledby={headingId} className="grid gap-3">
             <div className="flex items-center justify-between gap-2 border-b pb-2">
               <h3 id={headingId} className="font-semibold">
-                {group.label} ({members.length})
+                {`${group.label} (${list.total})`}
               </h3>
               <Button
                 type="submit"
@@ -159,7 +180,7 @@ function RequestGroups({
                 <span className="sr-only">Add to {group.label}</span>
               </Button>
             </div>
-            {members.length === 0 ? (
+            {list.total === 0 ? (
               <p className="rounded-md bg-muted px-4 py-6 text-center text-sm text-muted-foreground">
                 {group.empty}
               </p>
@@ -171,9 +192,11 @@ function RequestGroups({
                       request={request}
                       editForm={REQUEST_OPENER_FORM}
                       move={{
-                        isFirst: index === 0,
-                        isLast: index === members.length - 1,
+                        // First and last of the whole group, not of this page of it.
+                        isFirst: list.page === 1 && index === 0,
+                        isLast: list.page === list.pages && index === members.length - 1,
                         pending: pending > 0,
+                        pageQuery,
                         onMove: (event, direction) => void onMove(event, request.id, direction),
                       }}
                     />
@@ -181,6 +204,7 @@ function RequestGroups({
                 ))}
               </ol>
             )}
+            <ListPager name={group.priority} list={list} />
           </section>
         );
       })}
