@@ -22,6 +22,7 @@ import {
 } from "~/lib/business-calendar";
 import { getSessionUser } from "~/lib/session.server";
 import { useBusiness } from "~/lib/business";
+import { isUuid } from "~/lib/uuid";
 
 /*
  * One visit: its details, 'Move Visit' (day, then start time) and 'Cancel Visit' for the member
@@ -40,6 +41,7 @@ async function actorFor(request: Request, forAction: boolean) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await actorFor(request, false);
+  if (!isUuid(params.appointmentId)) throw new Response("Not Found", { status: 404 });
   const visit = await findVisit(actor, params.appointmentId);
   if (!visit) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
@@ -80,6 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await actorFor(request, true);
+  if (!isUuid(params.appointmentId)) throw new Response("Not Found", { status: 404 });
   const form = await request.formData();
   const intent = form.get("intent");
   try {
