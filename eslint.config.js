@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -7,7 +8,8 @@ import tseslint from "typescript-eslint";
  * The layers, enforced (as Bulletproof React does): routes compose features; features, shared
  * components and the library never import a route (or the root route); primitives
  * (components/ui), the library, the database schema and the content never import a feature;
- * nothing the production server runs imports the tests.
+ * nothing the production server runs imports the tests; one feature uses another only through
+ * its public entries, `~/features/<name>` (index.ts) and `~/features/<name>/index.server`.
  * A rule's options replace each other from block to block, so each zone lists all its patterns.
  * scripts/lint-zones.test.ts checks that a wrong import in each zone fails.
  */
@@ -29,6 +31,27 @@ const TESTS = {
   message:
     "Production code never imports the tests: shared data builders live in server/seed/ (the demo seed and the factories).",
 };
+/** Inside feature `own`: any other feature's modules but its public entries. */
+const otherFeaturesInternals = (own) => ({
+  group: [
+    "~/features/*/**",
+    `!~/features/${own}/**`,
+    "!~/features/*/index.server",
+    "**/features/*/**",
+    `!**/features/${own}/**`,
+    "!**/features/*/index.server",
+    // A relative path into a sibling folder (no feature climbs out of its own folder that way).
+    "../*/**",
+    "../../*/**",
+  ],
+  message:
+    "Another feature is used only through its public entry: ~/features/<name> or ~/features/<name>/index.server (export what you need there).",
+});
+const FEATURE_NAMES = fs
+  .readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 const zone = (files, patterns) => ({
   files,
   ignores: ["**/*.test.ts", "**/*.test.tsx"],
@@ -80,7 +103,9 @@ export default tseslint.config(
   // scripts/bench may use the tests' process helpers).
   zone(["server/**", "scripts/*.ts", "app/routes/**"], [TESTS]),
   zone(["app/*.ts", "app/*.tsx"], [FEATURE_SERVER_MODULES, TESTS]),
-  zone(["app/features/**"], [ROUTES, TESTS]),
+  ...FEATURE_NAMES.map((name) =>
+    zone([`app/features/${name}/**`], [ROUTES, TESTS, otherFeaturesInternals(name)]),
+  ),
   zone(["app/components/**"], [FEATURE_SERVER_MODULES, ROUTES, TESTS]),
   zone(
     ["app/components/ui/**", "app/lib/**", "app/db/**", "app/content/**"],

@@ -94,6 +94,26 @@ const refused: [zone: string, file: string, code: string][] = [
     'import { world } from "../../../tests/support/world";\nexport { world };',
   ],
   [
+    "a feature importing another feature's module",
+    "app/features/memberships/fixture.ts",
+    'import { withdrawFromCalendar } from "~/features/visits/visits.server";\nexport { withdrawFromCalendar };',
+  ],
+  [
+    "a feature importing another feature's component",
+    "app/features/employee/components/fixture.tsx",
+    'import { MembershipLink } from "~/features/memberships/components/membership-link";\nexport { MembershipLink };',
+  ],
+  [
+    "a feature importing another feature's module, relatively",
+    "app/features/memberships/fixture.ts",
+    'import { withdrawFromCalendar } from "../visits/visits.server";\nexport { withdrawFromCalendar };',
+  ],
+  [
+    "a feature's component importing another feature's module, relatively",
+    "app/features/employee/components/fixture.tsx",
+    'import { statusLabel } from "../../service-requests/schema";\nexport { statusLabel };',
+  ],
+  [
     "the library importing the tests",
     "app/lib/fixture.ts",
     'import { world } from "../../tests/support/world";\nexport { world };',
@@ -115,6 +135,21 @@ const allowed: [what: string, file: string, code: string][] = [
     "a feature importing a primitive",
     "app/features/leads/fixture.tsx",
     'import { Button } from "~/components/ui/button";\nexport { Button };',
+  ],
+  [
+    "a feature importing another feature's public entry",
+    "app/features/employee/components/fixture.tsx",
+    'import { MembershipLink } from "~/features/memberships";\nexport { MembershipLink };',
+  ],
+  [
+    "a feature importing another feature's server entry",
+    "app/features/memberships/fixture.ts",
+    'import { withdrawFromCalendar } from "~/features/visits/index.server";\nexport { withdrawFromCalendar };',
+  ],
+  [
+    "a feature importing its own modules",
+    "app/features/visits/components/fixture.tsx",
+    'import { withdrawFromCalendar } from "~/features/visits/visits.server";\nimport { bookingHref } from "../booking-steps";\nexport { withdrawFromCalendar, bookingHref };',
   ],
   [
     "a layout component importing the library",
@@ -141,7 +176,7 @@ const allowed: [what: string, file: string, code: string][] = [
 describe("the layers in eslint.config.js", () => {
   it.each(refused)("refuses %s", async (_zone, file, code) => {
     const errors = await layeringErrors(file, code);
-    expect(errors).toHaveLength(1);
+    expect(errors.length).toBeGreaterThan(0);
   });
 
   it.each(allowed)("allows %s", async (_what, file, code) => {

@@ -9,16 +9,13 @@ import {
   serviceRequests,
   user,
 } from "~/db/schema";
-import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability/double-booking";
-import { startVisitCalendar } from "~/features/visits/visits.server";
+import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability";
+import { startVisitCalendar } from "~/features/visits/index.server";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
-import {
-  reserveVisitMinutes,
-  VisitSpendRefusedError,
-} from "~/features/memberships/membership.server";
+import { reserveVisitMinutes, VisitSpendRefusedError } from "~/features/memberships/index.server";
 import type { CreateAppointmentInput } from "./create-appointment-schema";
 import { SELECT_CUSTOMER_AND_PROPERTY, UNKNOWN_EMPLOYEE } from "./create-appointment-schema";
 import { formatAppointmentDate, formatAppointmentTime } from "./format";

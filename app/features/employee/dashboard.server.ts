@@ -1,10 +1,10 @@
 import type { RequestStatus } from "~/db/request-status";
-import { listEmployees } from "~/features/accounts/employees.server";
-import { listEmployeeAppointments } from "~/features/appointments/employee-appointments.server";
-import { listCustomers } from "~/features/customers/queries.server";
-import { listIntroCallsForStaff } from "~/features/intro-calls/queries.server";
-import { activeMembershipsOf, membershipCounters } from "~/features/memberships/membership.server";
-import { requestStatusSchema } from "~/features/service-requests/schema";
+import { listEmployees } from "~/features/accounts/index.server";
+import { listEmployeeAppointments } from "~/features/appointments/index.server";
+import { listCustomers } from "~/features/customers/index.server";
+import { listIntroCallsForStaff } from "~/features/intro-calls/index.server";
+import { activeMembershipsOf, membershipCounters } from "~/features/memberships/index.server";
+import { requestStatusSchema } from "~/features/service-requests";
 import {
   countMatchingRequests,
   decodeCursor,
@@ -13,7 +13,7 @@ import {
   listRequests,
   requestCounters,
   type RequestCursor,
-} from "~/features/service-requests/staff-queries.server";
+} from "~/features/service-requests/index.server";
 import { businessToday } from "~/lib/business-calendar";
 import { normaliseSearch, pageParam } from "~/lib/query";
 import { isUuid } from "~/lib/uuid";

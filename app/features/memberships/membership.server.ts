@@ -32,7 +32,7 @@ import {
   type IsoDate,
   type VisitDecision,
 } from "./bank";
-import { withdrawFromCalendar } from "~/features/visits/visits.server";
+import { withdrawFromCalendar } from "~/features/visits/index.server";
 import { businessNow, longDate } from "./dates";
 import type { BankSummary, MemberVisitRow, PartRow } from "./types";
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { showRequestNotice } from "~/features/service-requests/client-actions";
+import { showRequestNotice } from "~/features/service-requests";
 import { MAX_PHOTO_BYTES } from "./limits";
 import { uploadPhoto } from "./upload-photo";
 

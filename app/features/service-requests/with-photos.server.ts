@@ -1,5 +1,5 @@
-import { isMultipart, MultipartError } from "~/features/photos/multipart.server";
-import { receiveRequestPhotos, removeRequestPhoto } from "~/features/photos/request-photos.server";
+import { isMultipart, MultipartError } from "~/features/photos/index.server";
+import { receiveRequestPhotos, removeRequestPhoto } from "~/features/photos/index.server";
 import { logger } from "~/lib/logger.server";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { fieldsToFormData, parseServiceRequestForm } from "./form-data.server";

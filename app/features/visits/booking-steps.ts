@@ -3,7 +3,7 @@
  * block → date → start (with the handyman) → tasks → summary and 'Confirm Visit'.
  */
 import { parseIsoDate, type IsoDate } from "~/lib/business-calendar";
-import { isVisitBlock, type VisitBlock } from "~/features/availability/slots";
+import { isVisitBlock, type VisitBlock } from "~/features/availability";
 import { UUID_PATTERN } from "~/lib/uuid";
 
 export type BookingChoice = {

@@ -6,7 +6,7 @@ import {
   reserveVisitMinutes,
   visitSpend,
   VisitSpendRefusedError,
-} from "~/features/memberships/membership.server";
+} from "~/features/memberships/index.server";
 import {
   bookVisit,
   cancelVisit,

@@ -11,10 +11,10 @@ import {
   user,
   visitCalendar,
 } from "~/db/schema";
-import { isDoubleBooking } from "~/features/availability/double-booking";
-import { offerVisits } from "~/features/availability/availability.server";
-import type { VisitBlock } from "~/features/availability/slots";
-import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/ics.server";
+import { isDoubleBooking } from "~/features/availability";
+import { offerVisits } from "~/features/availability/index.server";
+import type { VisitBlock } from "~/features/availability";
+import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/index.server";
 import {
   longDate,
   minuteLabel,

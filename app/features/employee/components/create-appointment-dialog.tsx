@@ -27,15 +27,15 @@ import {
   APPOINTMENT_NOTES_MAX_LENGTH,
   TASK_MAX_LENGTH,
   createAppointmentSchema,
-} from "~/features/appointments/create-appointment-schema";
-import type { EmployeeChoice } from "~/features/accounts/employees.server";
+} from "~/features/appointments";
+import type { EmployeeChoice } from "~/features/accounts/index.server";
 import type {
   CustomerChoice,
   CustomerHome,
   OpenRequestChoice,
-} from "~/features/customers/queries.server";
-import { statusLabel } from "~/features/service-requests/schema";
-import { MemberVisitFields } from "~/features/memberships/components/member-visit-fields";
+} from "~/features/customers/index.server";
+import { statusLabel } from "~/features/service-requests";
+import { MemberVisitFields } from "~/features/memberships";
 import { businessToday } from "~/lib/business-calendar";
 
 /** "First Last", with the e-mail only where another customer has the same name. */

@@ -12,11 +12,11 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments/format";
-import { customerName } from "~/features/customers/name";
-import type { CustomerRow } from "~/features/customers/queries.server";
-import { MembershipLink } from "~/features/memberships/components/membership-link";
-import type { ActiveMembership } from "~/features/memberships/membership.server";
+import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
+import { customerName } from "~/features/customers";
+import type { CustomerRow } from "~/features/customers/index.server";
+import { MembershipLink } from "~/features/memberships";
+import type { ActiveMembership } from "~/features/memberships/index.server";
 import { phoneHref } from "~/lib/business";
 import { CARDS_BELOW_LG as cards, listHeading } from "./card-rows";
 import { withParams } from "./requests-panel";

@@ -7,8 +7,8 @@ import {
   UsersIcon,
 } from "lucide-react";
 import { Card } from "~/components/ui/card";
-import type { MembershipCounters } from "~/features/memberships/membership.server";
-import type { RequestCounters } from "~/features/service-requests/staff-queries.server";
+import type { MembershipCounters } from "~/features/memberships/index.server";
+import type { RequestCounters } from "~/features/service-requests/index.server";
 
 /** The counters (SPEC section 2, and memberships): a list, so screen readers hear the count. */
 export function DashboardCounters({

@@ -1,4 +1,4 @@
-import { statusLabel } from "~/features/service-requests/schema";
+import { statusLabel } from "~/features/service-requests";
 
 /*
  * Employee-side badge colours (SPEC section 4): status new yellow, reviewed blue, scheduled

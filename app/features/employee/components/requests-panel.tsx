@@ -15,9 +15,9 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { REQUEST_STATUSES } from "~/db/request-status";
-import { customerName } from "~/features/customers/name";
-import { statusLabel } from "~/features/service-requests/schema";
-import { MATCH_COUNT_CAP, shortId } from "~/features/service-requests/staff-list";
+import { customerName } from "~/features/customers";
+import { statusLabel } from "~/features/service-requests";
+import { MATCH_COUNT_CAP, shortId } from "~/features/service-requests";
 import { SEARCH_MAX_LENGTH, normaliseSearch } from "~/lib/query";
 import type { EmployeeDashboard } from "../dashboard.server";
 import { formatCreatedDate } from "../format";

@@ -1,7 +1,7 @@
 import { useActionData } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { inputClassName } from "~/components/ui/input-class-name";
-import { CARD } from "~/features/marketing/components/section";
+import { CARD } from "~/features/marketing";
 import { useBusiness } from "~/lib/business";
 import type { BookingResult } from "../result";
 

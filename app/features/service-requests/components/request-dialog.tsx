@@ -24,8 +24,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { PhotoPicker } from "~/features/photos/components/photo-picker";
-import { usePhotoQueue } from "~/features/photos/use-photo-queue";
+import { PhotoPicker } from "~/features/photos";
+import { usePhotoQueue } from "~/features/photos";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
 import {

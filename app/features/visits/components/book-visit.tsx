@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { durationLabel, longDate } from "~/lib/business-calendar";
-import { VISIT_BLOCKS, type OfferedDay } from "~/features/availability/slots";
+import { VISIT_BLOCKS, type OfferedDay } from "~/features/availability";
 import { bookingHref, type BookingChoice } from "../booking-steps";
 
 export type BookVisitData = {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import type { CustomerAppointment } from "~/features/appointments/types";
+import type { CustomerAppointment } from "~/features/appointments";
 import { longDate, minuteLabel, minuteOfDay } from "~/lib/business-calendar";
 
 /** The customer dashboard's Schedule tab: 'Book a Visit' and each upcoming visit to move or cancel. */

@@ -1,0 +1,3 @@
+/** What other features may use of this feature on the server (ESLint enforces it). */
+export { offerVisits } from "./availability.server";
+export { loadClosedDays } from "./closed-days.server";

@@ -1,0 +1,3 @@
+/** What other features may use of this feature (ESLint enforces it); server code: ./index.server. */
+export { MemberVisitFields } from "./components/member-visit-fields";
+export { MembershipLink } from "./components/membership-link";
