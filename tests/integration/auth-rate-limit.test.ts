@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { session } from "~/db/schema";
 import { signIn } from "~/features/accounts/sign-in.server";
@@ -12,35 +12,24 @@ import {
 import { hit } from "~/lib/rate-limit.server";
 import { action as authApi } from "~/routes/api.auth";
 import { createUser } from "../../server/seed/factories";
-import { callAuthApi, configureAuthEnvironment, cookieFrom, ORIGIN } from "../support/auth-api";
-import { postgresAvailable, useTestDatabase, type TestDatabase } from "../support/test-database";
-
-const PASSWORD = "Sturdy-Pass-2026!";
+import {
+  callAuthApi,
+  cookieFrom,
+  createTestAccount,
+  ORIGIN,
+  TEST_PASSWORD,
+  withAuthTestDatabase,
+} from "../support/auth-api";
+import { postgresAvailable } from "../support/test-database";
 
 /*
  * SPEC section 5: 5 sign-in or sign-up attempts per 15 minutes, per e-mail and client address;
  * wider ceilings per e-mail and per address that a browser known to the account passes (ADR 021).
  */
 describe("sign-in lockout that strangers cannot switch on", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    configureAuthEnvironment();
-    database = await useTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  withAuthTestDatabase();
 
-  let counter = 0;
-  async function owner() {
-    counter += 1;
-    return createUser(db(), {
-      email: `owner-${counter}-${Date.now()}@example.com`,
-      password: PASSWORD,
-      firstName: "Olive",
-      lastName: "Owner",
-    });
-  }
+  const owner = () => createTestAccount("owner", { firstName: "Olive", lastName: "Owner" });
   const signInAs = (email: string, password: string, clientAddress: string, cookie?: string) =>
     callAuthApi(authApi, {
       path: "/sign-in/email",
@@ -56,10 +45,10 @@ describe("sign-in lockout that strangers cannot switch on", () => {
       statuses.push((await signInAs(account.email, `Wrong-Pass-${i}!`, "10.66.0.1")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     // A new browser of hers, at home: not held by the stranger's failures.
-    expect((await signInAs(account.email, PASSWORD, "10.66.0.2")).status).toBe(200);
+    expect((await signInAs(account.email, TEST_PASSWORD, "10.66.0.2")).status).toBe(200);
     // The /auth page too.
     const outcome = await signIn(
-      { email: account.email, password: PASSWORD },
+      { email: account.email, password: TEST_PASSWORD },
       new Request(`${ORIGIN}/auth`, { method: "POST", headers: { origin: ORIGIN } }),
       "10.66.0.3",
     );
@@ -70,7 +59,7 @@ describe("sign-in lockout that strangers cannot switch on", () => {
     const account = await owner();
     for (let i = 0; i < AUTH_ATTEMPT_LIMIT; i++)
       await signInAs(account.email, `Wrong-Pass-${i}!`, "10.66.1.1");
-    const refused = await signInAs(account.email, PASSWORD, "10.66.1.1");
+    const refused = await signInAs(account.email, TEST_PASSWORD, "10.66.1.1");
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({
       message: "Please wait 15 minutes before trying again.",
@@ -81,7 +70,7 @@ describe("sign-in lockout that strangers cannot switch on", () => {
   it("guessing spread over many addresses meets a ceiling per e-mail that her known browser passes", async () => {
     const account = await owner();
     // She signed in on this browser before: it holds a device cookie for her e-mail.
-    const first = await signInAs(account.email, PASSWORD, "10.66.2.1");
+    const first = await signInAs(account.email, TEST_PASSWORD, "10.66.2.1");
     expect(first.status).toBe(200);
     const known = cookieFrom(first)
       .replace(/(^|; )better-auth[^;]*/g, "")
@@ -95,22 +84,24 @@ describe("sign-in lockout that strangers cannot switch on", () => {
     expect(statuses.slice(AUTH_EMAIL_LIMIT)).toEqual([429, 429]);
 
     // A browser new to her account waits; her known one signs in, wherever she is.
-    expect((await signInAs(account.email, PASSWORD, "10.66.4.1")).status).toBe(429);
-    expect((await signInAs(account.email, PASSWORD, "10.66.4.2", known)).status).toBe(200);
+    expect((await signInAs(account.email, TEST_PASSWORD, "10.66.4.1")).status).toBe(429);
+    expect((await signInAs(account.email, TEST_PASSWORD, "10.66.4.2", known)).status).toBe(200);
     // A forged cookie, or one from another account, is a new browser.
     const forged = known.replace(/=([^.]+)\./, "=AAAAAAAAAAAAAAAAAAAAAAAA.");
-    expect((await signInAs(account.email, PASSWORD, "10.66.4.3", forged)).status).toBe(429);
+    expect((await signInAs(account.email, TEST_PASSWORD, "10.66.4.3", forged)).status).toBe(429);
     const other = await owner();
-    const otherCookie = cookieFrom(await signInAs(other.email, PASSWORD, "10.66.4.4"))
+    const otherCookie = cookieFrom(await signInAs(other.email, TEST_PASSWORD, "10.66.4.4"))
       .split("; ")
       .filter((c) => c.startsWith("known_device_"))
       .join("; ");
-    expect((await signInAs(account.email, PASSWORD, "10.66.4.5", otherCookie)).status).toBe(429);
+    expect((await signInAs(account.email, TEST_PASSWORD, "10.66.4.5", otherCookie)).status).toBe(
+      429,
+    );
   });
 
   it("a known browser gets the spec's 5 tries itself: a copied cookie is no master key", async () => {
     const account = await owner();
-    const known = cookieFrom(await signInAs(account.email, PASSWORD, "10.66.5.1"))
+    const known = cookieFrom(await signInAs(account.email, TEST_PASSWORD, "10.66.5.1"))
       .split("; ")
       .filter((c) => c.startsWith("known_device_"))
       .join("; ");
@@ -120,7 +111,7 @@ describe("sign-in lockout that strangers cannot switch on", () => {
         (await signInAs(account.email, `Wrong-Pass-${i}!`, `10.66.6.${i + 1}`, known)).status,
       );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect((await signInAs(account.email, PASSWORD, "10.66.6.9", known)).status).toBe(429);
+    expect((await signInAs(account.email, TEST_PASSWORD, "10.66.6.9", known)).status).toBe(429);
   });
 
   it("many members behind one address: the address's ceiling does not hold a known browser", async () => {
@@ -129,33 +120,21 @@ describe("sign-in lockout that strangers cannot switch on", () => {
       await hit("auth:ip:10.66.7.1", AUTH_ADDRESS_LIMIT, AUTH_ATTEMPT_WINDOW_MS);
     const account = await owner();
     // Signed in before (elsewhere), now at the busy address.
-    const known = cookieFrom(await signInAs(account.email, PASSWORD, "10.66.7.2"))
+    const known = cookieFrom(await signInAs(account.email, TEST_PASSWORD, "10.66.7.2"))
       .split("; ")
       .filter((c) => c.startsWith("known_device_"))
       .join("; ");
-    expect((await signInAs(account.email, PASSWORD, "10.66.7.1")).status).toBe(429);
-    expect((await signInAs(account.email, PASSWORD, "10.66.7.1", known)).status).toBe(200);
+    expect((await signInAs(account.email, TEST_PASSWORD, "10.66.7.1")).status).toBe(429);
+    expect((await signInAs(account.email, TEST_PASSWORD, "10.66.7.1", known)).status).toBe(200);
   });
 });
 
 /* Concurrency needs a real server: PGlite runs one query at a time. */
 describe.skipIf(!postgresAvailable())("auth rate limits on PostgreSQL", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    configureAuthEnvironment();
-    database = await useTestDatabase({ kind: "postgres", poolSize: 20 });
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  withAuthTestDatabase({ kind: "postgres", poolSize: 20 });
 
   it("processes at most AUTH_EMAIL_LIMIT of 20 simultaneous guesses at one e-mail from 20 addresses (API)", async () => {
-    const account = await createUser(db(), {
-      email: `burst-${Date.now()}@example.com`,
-      password: PASSWORD,
-      firstName: "Burst",
-      lastName: "Test",
-    });
+    const account = await createTestAccount("burst", { firstName: "Burst", lastName: "Test" });
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         callAuthApi(authApi, {
@@ -171,7 +150,7 @@ describe.skipIf(!postgresAvailable())("auth rate limits on PostgreSQL", () => {
     // The right password now waits like any other attempt.
     const right = await callAuthApi(authApi, {
       path: "/sign-in/email",
-      body: { email: account.email, password: PASSWORD },
+      body: { email: account.email, password: TEST_PASSWORD },
       clientAddress: "10.99.1.1",
     });
     // A browser new to the account waits like any other.
@@ -191,7 +170,7 @@ describe.skipIf(!postgresAvailable())("auth rate limits on PostgreSQL", () => {
       Array.from({ length: 40 }, (_, i) =>
         callAuthApi(authApi, {
           path: "/sign-in/email",
-          body: { email: `nobody-${i}-${Date.now()}@example.com`, password: PASSWORD },
+          body: { email: `nobody-${i}-${Date.now()}@example.com`, password: TEST_PASSWORD },
           clientAddress: "10.98.0.1",
         }),
       ),
@@ -203,7 +182,12 @@ describe.skipIf(!postgresAvailable())("auth rate limits on PostgreSQL", () => {
 
   it("the /auth page's sign-in counts against the same limit", async () => {
     const email = `page-burst-${Date.now()}@example.com`;
-    await createUser(db(), { email, password: PASSWORD, firstName: "Page", lastName: "Burst" });
+    await createUser(db(), {
+      email,
+      password: TEST_PASSWORD,
+      firstName: "Page",
+      lastName: "Burst",
+    });
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         signIn(

@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { account as accountTable, user } from "~/db/schema";
 import { auth } from "~/lib/auth.server";
 import { action as authApi } from "~/routes/api.auth";
-import { createUser } from "../../server/seed/factories";
-import { callAuthApi, configureAuthEnvironment, cookieFrom } from "../support/auth-api";
-import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import {
+  callAuthApi,
+  cookieFrom,
+  createTestAccount,
+  TEST_PASSWORD,
+  withAuthTestDatabase,
+} from "../support/auth-api";
 
 /*
  * Better Auth's own endpoints obey the product's rules: a name as the forms accept it, an image
@@ -14,29 +18,13 @@ import { useTestDatabase, type TestDatabase } from "../support/test-database";
  * with a 400 and a message; nothing stored.
  */
 
-const PASSWORD = "Sturdy-Pass-2026!";
+withAuthTestDatabase();
 
-let database: TestDatabase;
-beforeAll(async () => {
-  configureAuthEnvironment();
-  database = await useTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
-
-let counter = 0;
 async function signedIn() {
-  counter += 1;
-  const account = await createUser(db(), {
-    email: `fields-${counter}-${Date.now()}@example.com`,
-    password: PASSWORD,
-    firstName: "Casey",
-    lastName: "Member",
-  });
+  const account = await createTestAccount("fields");
   const response = await callAuthApi(authApi, {
     path: "/sign-in/email",
-    body: { email: account.email, password: PASSWORD },
+    body: { email: account.email, password: TEST_PASSWORD },
   });
   expect(response.status).toBe(200);
   return { account, cookie: cookieFrom(response) };
@@ -128,11 +116,16 @@ describe("sign-up and new passwords", () => {
     const email = `fields-signup-${Date.now()}@example.com`;
     await expect(
       auth().api.signUpEmail({
-        body: { name: "Casey Member", email, password: PASSWORD, image: "javascript:alert(1)" },
+        body: {
+          name: "Casey Member",
+          email,
+          password: TEST_PASSWORD,
+          image: "javascript:alert(1)",
+        },
       }),
     ).rejects.toMatchObject({ statusCode: 400 });
     await expect(
-      auth().api.signUpEmail({ body: { name: "<b>Casey</b>", email, password: PASSWORD } }),
+      auth().api.signUpEmail({ body: { name: "<b>Casey</b>", email, password: TEST_PASSWORD } }),
     ).rejects.toMatchObject({ statusCode: 400 });
     expect(await db().select().from(user).where(eq(user.email, email))).toHaveLength(0);
   });
@@ -145,7 +138,7 @@ describe("sign-up and new passwords", () => {
       .where(eq(accountTable.userId, account.id));
     const response = await callAuthApi(authApi, {
       path: "/change-password",
-      body: { currentPassword: PASSWORD, newPassword: "aaaaaaaa" },
+      body: { currentPassword: TEST_PASSWORD, newPassword: "aaaaaaaa" },
       cookie,
     });
     expect(response.status).toBe(400);

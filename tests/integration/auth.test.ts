@@ -1,38 +1,25 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { outbox, profiles, session, twoFactor, user } from "~/db/schema";
 import { pendingPasswordResets } from "~/features/accounts/sign-in.server";
 import { auth } from "~/lib/auth.server";
 import { action as authApi } from "~/routes/api.auth";
 import { action as accountAction } from "~/routes/account";
-import { createUser } from "../../server/seed/factories";
-import { callAuthApi, configureAuthEnvironment, cookieFrom, ORIGIN } from "../support/auth-api";
-import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import {
+  callAuthApi,
+  cookieFrom,
+  createTestAccount,
+  ORIGIN,
+  TEST_PASSWORD,
+  withAuthTestDatabase,
+} from "../support/auth-api";
 import { awaitFreshStep, currentStep, secretOf, totp } from "../support/totp";
 
-const PASSWORD = "Sturdy-Pass-2026!";
+withAuthTestDatabase();
 
-let database: TestDatabase;
-beforeAll(async () => {
-  configureAuthEnvironment();
-  database = await useTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
-
-let counter = 0;
-async function verifiedUser(options: { isEmployee?: boolean } = {}) {
-  counter += 1;
-  return createUser(db(), {
-    email: `member-${counter}-${Date.now()}@example.com`,
-    password: PASSWORD,
-    firstName: "Casey",
-    lastName: "Member",
-    isEmployee: options.isEmployee,
-  });
-}
+const verifiedUser = (options: { isEmployee?: boolean } = {}) =>
+  createTestAccount("member", options);
 
 async function signIn(account: { email: string; password: string }) {
   const response = await callAuthApi(authApi, {
@@ -119,7 +106,7 @@ describe("two-factor codes work once", () => {
     const account = await verifiedUser();
     const { cookie } = await signIn(account);
     const enable = (await auth().api.enableTwoFactor({
-      body: { password: PASSWORD },
+      body: { password: TEST_PASSWORD },
       headers: new Headers({ cookie, origin: ORIGIN }),
     })) as { totpURI: string; backupCodes: string[] };
     const key = secretOf(enable.totpURI);
@@ -222,7 +209,7 @@ describe("employee access cannot be self-granted", () => {
         firstName: "Eager",
         lastName: "Beaver",
         email,
-        password: PASSWORD,
+        password: TEST_PASSWORD,
         isEmployee: true,
         is_employee: true,
         emailVerified: true,

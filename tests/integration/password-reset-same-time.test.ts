@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { pendingPasswordResets, requestPasswordReset } from "~/features/accounts/sign-in.server";
 import { auth } from "~/lib/auth.server";
 import { action as authApi } from "~/routes/api.auth";
 import { createUser } from "../../server/seed/factories";
-import { callAuthApi, configureAuthEnvironment } from "../support/auth-api";
-import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { callAuthApi, withAuthTestDatabase } from "../support/auth-api";
 
 /*
  * A password-reset request takes the same time for a known and an unknown address (ADR 021):
@@ -16,14 +15,7 @@ import { useTestDatabase, type TestDatabase } from "../support/test-database";
  * Better Auth's work made to hang, both answers still come, the same for both.
  */
 
-let database: TestDatabase;
-beforeAll(async () => {
-  configureAuthEnvironment();
-  database = await useTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+withAuthTestDatabase();
 let release = () => {};
 /** Better Auth's reset request made to hang until the test ends. */
 function hangBetterAuth() {

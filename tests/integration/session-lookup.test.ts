@@ -1,13 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { profiles, session, user } from "~/db/schema";
 import { getSessionUser } from "~/lib/session.server";
 import { action as authApi } from "~/routes/api.auth";
 import { action as accountAction } from "~/routes/account";
-import { createHome, createUser } from "../../server/seed/factories";
-import { callAuthApi, configureAuthEnvironment, cookieFrom, ORIGIN } from "../support/auth-api";
-import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { createHome } from "../../server/seed/factories";
+import {
+  callAuthApi,
+  cookieFrom,
+  createTestAccount,
+  ORIGIN,
+  TEST_PASSWORD,
+  withAuthTestDatabase,
+} from "../support/auth-api";
 
 /*
  * The session lookup of every signed-in page (ADR 031): our own signed-cookie check and one
@@ -16,28 +22,9 @@ import { useTestDatabase, type TestDatabase } from "../support/test-database";
  * (employee or not, two-factor, their home) shows on the next request.
  */
 
-const PASSWORD = "Sturdy-Pass-2026!";
+withAuthTestDatabase();
 
-let database: TestDatabase;
-beforeAll(async () => {
-  configureAuthEnvironment();
-  database = await useTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
-
-let counter = 0;
-async function account() {
-  counter += 1;
-  const created = await createUser(db(), {
-    email: `lookup-${counter}-${Date.now()}@example.com`,
-    password: PASSWORD,
-    firstName: "Sam",
-    lastName: "Lookup",
-  });
-  return { ...created, password: PASSWORD };
-}
+const account = () => createTestAccount("lookup", { firstName: "Sam", lastName: "Lookup" });
 
 async function signIn(who: { email: string; password: string }) {
   const response = await callAuthApi(authApi, {
@@ -119,7 +106,7 @@ describe("getSessionUser", () => {
     const change = await callAuthApi(authApi, {
       path: "/change-password",
       body: {
-        currentPassword: PASSWORD,
+        currentPassword: TEST_PASSWORD,
         newPassword: "Brand-New-Pass-7?",
         revokeOtherSessions: true,
       },

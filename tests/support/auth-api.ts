@@ -1,5 +1,9 @@
+import { afterAll, beforeAll } from "vitest";
+import { db } from "~/db/client.server";
 import { resetAuthForTests } from "~/lib/auth.server";
 import { resetEnvForTests } from "~/lib/env.server";
+import { createUser, type NewUser } from "../../server/seed/factories";
+import { useTestDatabase } from "./test-database";
 
 /*
  * Calls the product's auth endpoints the way a browser would: real Requests through the route
@@ -17,6 +21,35 @@ export function configureAuthEnvironment() {
   });
   resetEnvForTests();
   resetAuthForTests();
+}
+
+/** The password of every account createTestAccount makes. */
+export const TEST_PASSWORD = "Sturdy-Pass-2026!";
+
+/** For a test file (or a describe block): the auth settings and a database of its own. */
+export function withAuthTestDatabase(options?: Parameters<typeof useTestDatabase>[0]) {
+  let drop = async () => {};
+  beforeAll(async () => {
+    configureAuthEnvironment();
+    drop = (await useTestDatabase(options)).drop;
+  });
+  afterAll(() => drop());
+}
+
+let accountCounter = 0;
+/** A verified account with an e-mail no other test uses (`<prefix>-N-<time>@example.com`). */
+export async function createTestAccount(
+  prefix: string,
+  fields: Partial<Omit<NewUser, "email" | "password">> = {},
+) {
+  accountCounter += 1;
+  return createUser(db(), {
+    email: `${prefix}-${accountCounter}-${Date.now()}@example.com`,
+    password: TEST_PASSWORD,
+    firstName: "Casey",
+    lastName: "Member",
+    ...fields,
+  });
 }
 
 let addressCounter = 0;
