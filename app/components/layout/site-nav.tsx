@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { QUICK_LINKS } from "~/components/layout/site-footer";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { HomeLogoLink } from "./home-logo-link";
 import { useBusiness } from "~/lib/business";
 
 /*
@@ -46,17 +47,7 @@ export function SiteNav() {
         aria-label="Main"
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4"
       >
-        <Link
-          to="/"
-          className="flex items-center gap-2 font-bold text-primary"
-          aria-label={`${business.name} home`}
-        >
-          <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8" focusable="false">
-            <rect width="32" height="32" rx="8" fill="currentColor" />
-            <path d="M8 17 16 9l8 8v7a1 1 0 0 1-1 1h-4v-5h-6v5H9a1 1 0 0 1-1-1z" fill="#fff" />
-          </svg>
-          <span className="text-base leading-tight sm:text-lg">{business.name}</span>
-        </Link>
+        <HomeLogoLink nameClassName="text-base sm:text-lg" />
         <div className="hidden items-center gap-2 md:flex">{items}</div>
         <details data-site-menu="" className="group relative md:hidden">
           <summary

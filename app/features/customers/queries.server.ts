@@ -3,6 +3,7 @@ import { db, type DbOrTx } from "~/db/client.server";
 import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { appointments, homes, profiles, serviceRequests, user } from "~/db/schema";
 import { likePattern, profileFullName } from "~/db/search";
+import { openRequestsOf } from "~/features/service-requests/index.server";
 
 /*
  * Customers as staff see them: the Customers tab of the employee dashboard (a paged, searchable
@@ -190,26 +191,7 @@ export async function customerAppointmentOptions(customerId: string, database: D
       .from(homes)
       .where(eq(homes.customerId, customerId))
       .orderBy(asc(homes.createdAt)),
-    database
-      .select({
-        id: serviceRequests.id,
-        title: serviceRequests.title,
-        status: serviceRequests.status,
-        priority: serviceRequests.priority,
-      })
-      .from(serviceRequests)
-      .where(
-        and(
-          eq(serviceRequests.customerId, customerId),
-          inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
-        ),
-      )
-      // "By priority": next before later, then the customer's own order.
-      .orderBy(
-        asc(serviceRequests.priority),
-        asc(serviceRequests.position),
-        asc(serviceRequests.createdAt),
-      ),
+    openRequestsOf(customerId, database),
   ]);
   return { homes: customerHomes, openRequests };
 }

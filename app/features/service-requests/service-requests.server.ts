@@ -1,6 +1,7 @@
-import { and, asc, count, eq, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, max, ne, sql } from "drizzle-orm";
 import { db, type Database, type DbOrTx } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
+import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { homes, requestPhotos, serviceRequests } from "~/db/schema";
 import type { Priority, ServiceRequestInput } from "./schema";
 import type {
@@ -228,6 +229,32 @@ async function nextPosition(tx: DbOrTx, customerId: string, priority: Priority) 
 }
 
 /** A new request starts as `new`, at the end of its priority group, at the customer's home. */
+/**
+ * A customer's open requests (the Next and Later lists) "by priority": next before later, then
+ * the customer's own order. What a visit's tasks are chosen from.
+ */
+export function openRequestsOf(customerId: string, database: DbOrTx = db()) {
+  return database
+    .select({
+      id: serviceRequests.id,
+      title: serviceRequests.title,
+      status: serviceRequests.status,
+      priority: serviceRequests.priority,
+    })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.customerId, customerId),
+        inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
+      ),
+    )
+    .orderBy(
+      asc(serviceRequests.priority),
+      asc(serviceRequests.position),
+      asc(serviceRequests.createdAt),
+    );
+}
+
 export async function createServiceRequest(customerId: string, input: ServiceRequestInput) {
   return db().transaction(async (tx) => {
     const [home] = await tx

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { db, type Tx } from "~/db/client.server";
 import {
@@ -12,6 +12,7 @@ import {
   visitCalendar,
 } from "~/db/schema";
 import { isDoubleBooking } from "~/features/availability";
+import { openRequestsOf } from "~/features/service-requests/index.server";
 import { offerVisits } from "~/features/availability/index.server";
 import type { VisitBlock } from "~/features/availability";
 import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/index.server";
@@ -78,25 +79,8 @@ export async function isFirstVisit(
 }
 
 /** The member's open requests (Next and Later lists) that can become a visit's tasks. */
-export async function bookableRequests(customerId: string) {
-  return db()
-    .select({
-      id: serviceRequests.id,
-      title: serviceRequests.title,
-      priority: serviceRequests.priority,
-    })
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.customerId, customerId),
-        inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
-      ),
-    )
-    .orderBy(
-      asc(serviceRequests.priority),
-      asc(serviceRequests.position),
-      asc(serviceRequests.createdAt),
-    );
+export function bookableRequests(customerId: string) {
+  return openRequestsOf(customerId);
 }
 
 type VisitForMail = {
