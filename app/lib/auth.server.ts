@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import crypto from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -18,8 +19,8 @@ import { checkNewPassword, checkUserBody, checkUserFields } from "./auth-user-fi
 import { hit, refund } from "./rate-limit.server";
 
 /** Where the e-mailed links land (SPEC section 2 and DESIGN decision 10). */
-export const VERIFIED_LANDING = "/dashboard";
-export const RESET_LANDING = "/auth";
+export const VERIFIED_LANDING = href("/dashboard");
+export const RESET_LANDING = href("/auth");
 
 /** Rewrites the callbackURL of a Better Auth link: our landing pages never depend on input. */
 function withCallback(url: string, callbackURL: string) {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { homes, profiles, session, user } from "~/db/schema";
@@ -152,7 +152,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 /** No session: to /auth. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user) throw redirect("/auth");
+  if (!user) throw redirect(href("/auth"));
   return user;
 }
 
@@ -162,8 +162,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  */
 export async function requireCustomer(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.isEmployee) throw redirect("/employee");
-  if (!user.hasHome) throw redirect("/auth");
+  if (user.isEmployee) throw redirect(href("/employee"));
+  if (!user.hasHome) throw redirect(href("/auth"));
   return user;
 }
 
@@ -178,7 +178,7 @@ export async function requireCustomerForAction(request: Request): Promise<Sessio
 /** A non-employee is sent to /dashboard with the 'Access Denied' notice (?denied=employee). */
 export async function requireEmployee(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!user.isEmployee) throw redirect("/dashboard?denied=employee");
+  if (!user.isEmployee) throw redirect(`${href("/dashboard")}?denied=employee`);
   return user;
 }
 

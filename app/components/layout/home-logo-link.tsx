@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { useBusiness } from "~/lib/business";
 
 /** The logo and the business's name, linking home: the first thing of every page's header. */
@@ -6,7 +6,7 @@ export function HomeLogoLink({ className, markClassName, nameClassName }: HomeLo
   const business = useBusiness();
   return (
     <Link
-      to="/"
+      to={href("/")}
       className={`flex items-center gap-2 font-bold text-primary ${className ?? ""}`}
       aria-label={`${business.name} home`}
     >

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { useBusiness } from "~/lib/business";
 
 const SOCIAL_LINKS = [
@@ -48,7 +48,10 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {QUICK_LINKS.map((link) => (
               <li key={link.hash}>
-                <Link to={`/#${link.hash}`} className="underline-offset-4 hover:underline">
+                <Link
+                  to={`${href("/")}#${link.hash}`}
+                  className="underline-offset-4 hover:underline"
+                >
                   {link.label}
                 </Link>
               </li>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { QUICK_LINKS } from "~/components/layout/site-footer";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -24,11 +24,15 @@ export function SiteNav() {
   const ghost = startAligned(buttonVariants({ variant: "ghost" }));
   const items = (
     <>
-      <Link to="/auth" className={ghost}>
+      <Link to={href("/auth")} className={ghost}>
         Login
       </Link>
       {/* SPEC: "a Book a Call button to /book-call": a link that presents as a button. */}
-      <Link to="/book-call" role="button" className={buttonVariants({ variant: "default" })}>
+      <Link
+        to={href("/book-call")}
+        role="button"
+        className={buttonVariants({ variant: "default" })}
+      >
         Book a Call
       </Link>
       <a
@@ -65,7 +69,7 @@ export function SiteNav() {
           >
             {/* On a phone the footer is far away: the home page's sections are a tap away here. */}
             {QUICK_LINKS.map((link) => (
-              <Link key={link.hash} to={`/#${link.hash}`} className={ghost}>
+              <Link key={link.hash} to={`${href("/")}#${link.hash}`} className={ghost}>
                 {link.label}
               </Link>
             ))}

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -75,9 +76,9 @@ export async function destinationFor(userId: string) {
     .leftJoin(homes, eq(homes.customerId, profiles.userId))
     .where(eq(profiles.userId, userId))
     .limit(1);
-  if (row?.isEmployee) return "/employee";
-  if (row?.homeId) return "/dashboard";
-  return "/auth";
+  if (row?.isEmployee) return href("/employee");
+  if (row?.homeId) return href("/dashboard");
+  return href("/auth");
 }
 
 export async function signUp(
@@ -292,7 +293,7 @@ export async function resetPassword(token: string, password: string): Promise<Au
         "This password reset link is invalid or has expired. Please ask for a new one.";
     return outcome;
   }
-  return { type: "redirect", to: "/auth?notice=password-updated" };
+  return { type: "redirect", to: `${href("/auth")}?notice=password-updated` };
 }
 
 /** Fixed notices that a redirect can name in `?notice=` (never free text from the URL). */

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { profiles } from "~/db/schema";
@@ -33,7 +34,7 @@ export async function saveProfilePhoto(
 ) {
   const fileName = `profile.${image.extension}`;
   await storage().put(profilePhotoKey(userId, fileName), image.data, image.contentType);
-  const url = `/profile-photos/${userId}/${fileName}?v=${Date.now().toString(36)}`;
+  const url = `${href("/profile-photos/:userId/:file", { userId, file: fileName })}?v=${Date.now().toString(36)}`;
   const updated = await db()
     .update(profiles)
     .set({ profilePhotoUrl: url })

@@ -9,6 +9,10 @@ import "~/components/layout/site.enhance";
 import { postForm, showFieldErrors } from "~/lib/page-forms";
 import { showToast } from "~/lib/page-toast";
 import { BOOKING_FAILED, type BookingResult, type SchedulerData } from "./result";
+import type { href } from "react-router";
+
+/** The free times' address, checked against app/routes.ts without router code in the script. */
+const SLOTS_PATH: Parameters<typeof href>[0] = "/book-call/slots";
 
 type Days = Extract<SchedulerData, { mode: "builtin" }>["days"];
 
@@ -55,7 +59,7 @@ function enhance(panel: HTMLElement, form: HTMLFormElement) {
   const load = async () => {
     let data: SchedulerData;
     try {
-      const response = await fetch("/book-call/slots", { headers: { accept: "application/json" } });
+      const response = await fetch(SLOTS_PATH, { headers: { accept: "application/json" } });
       if (!response.ok) throw new Error(String(response.status));
       data = (await response.json()) as SchedulerData;
     } catch {

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /*
  * Browser side of photo uploads: one photo per request, through XMLHttpRequest because fetch
  * cannot report upload progress.
@@ -12,7 +14,10 @@ export function uploadPhoto(
 ): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/dashboard/requests/${encodeURIComponent(requestId)}/photos`);
+    xhr.open(
+      "POST",
+      href("/dashboard/requests/:requestId/photos", { requestId: encodeURIComponent(requestId) }),
+    );
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable && event.total > 0) {

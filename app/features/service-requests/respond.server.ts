@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { listPageQuery } from "./list-pages";
 import { REQUEST_NOTICES, type RequestActionResult, type RequestNoticeCode } from "./notices";
 
@@ -26,7 +26,7 @@ export function respond(
   const ok = REQUEST_NOTICES[notice].kind === "success";
   if (isDocumentRequest(request)) {
     const pages = listPageQuery(new URL(request.url).searchParams);
-    return redirect(`/dashboard?${pages ? `${pages}&` : ""}notice=${notice}`, {
+    return redirect(`${href("/dashboard")}?${pages ? `${pages}&` : ""}notice=${notice}`, {
       headers: { "Cache-Control": "no-store" },
     });
   }

@@ -2,6 +2,7 @@
  * The 'Book a Visit' steps as URL state (GET forms, so each step works without JavaScript):
  * block → date → start (with the handyman) → tasks → summary and 'Confirm Visit'.
  */
+import { href } from "react-router";
 import { parseIsoDate, type IsoDate } from "~/lib/business-calendar";
 import { isVisitBlock, type VisitBlock } from "~/features/availability";
 import { UUID_PATTERN } from "~/lib/uuid";
@@ -59,5 +60,5 @@ export function bookingHref(
     if (choice.tasksChosen) params.set("tasks", "chosen");
   }
   const search = params.toString();
-  return `/dashboard/book${search ? `?${search}` : ""}`;
+  return `${href("/dashboard/book")}${search ? `?${search}` : ""}`;
 }

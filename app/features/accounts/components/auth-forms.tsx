@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import {
@@ -180,7 +180,7 @@ export function ResetPasswordForm({ lastResult, token }: FormProps & { token: st
       <Button type="submit" name="intent" value="reset-password" disabled={pending !== null}>
         {pending === "reset-password" ? "Saving..." : "Set New Password"}
       </Button>
-      <Link to="/auth" className="justify-self-center text-sm text-primary underline">
+      <Link to={href("/auth")} className="justify-self-center text-sm text-primary underline">
         Back to sign in
       </Link>
     </Form>
@@ -230,15 +230,19 @@ export function TwoFactorForm({ lastResult, method }: FormProps & { method: "tot
       </Button>
       <div className="flex flex-col items-center gap-2 text-sm">
         {method === "totp" ? (
-          <Link to="/auth?step=two-factor&method=backup" replace className="text-primary underline">
+          <Link
+            to={`${href("/auth")}?step=two-factor&method=backup`}
+            replace
+            className="text-primary underline"
+          >
             Use a backup code instead
           </Link>
         ) : (
-          <Link to="/auth?step=two-factor" replace className="text-primary underline">
+          <Link to={`${href("/auth")}?step=two-factor`} replace className="text-primary underline">
             Use a code from your authenticator app
           </Link>
         )}
-        <Link to="/auth" className="text-primary underline">
+        <Link to={href("/auth")} className="text-primary underline">
           Start over
         </Link>
       </div>

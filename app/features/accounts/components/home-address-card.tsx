@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Pencil } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import {
@@ -133,7 +133,12 @@ function HomeForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: homeSchema }),
   });
   return (
-    <fetcher.Form method="post" action="/account" {...getFormProps(form)} className="grid gap-4">
+    <fetcher.Form
+      method="post"
+      action={href("/account")}
+      {...getFormProps(form)}
+      className="grid gap-4"
+    >
       <input type="hidden" name="intent" value="save-home" />
       <FormField
         meta={fields.address}

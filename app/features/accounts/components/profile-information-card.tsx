@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -50,7 +50,7 @@ export function ProfileInformationCard({ user }: { user: SessionUser }) {
       </CardHeader>
       <CardContent>
         {editing ? (
-          <fetcher.Form method="post" action="/account" className="grid gap-4">
+          <fetcher.Form method="post" action={href("/account")} className="grid gap-4">
             <input type="hidden" name="intent" value="update-profile" />
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-2">

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import {
   Dialog,
   DialogContent,
@@ -32,7 +32,7 @@ export function ProfileSettingsDialog({
   const needsHome = open && home === undefined;
   const { load, state, data } = homeLoader;
   useEffect(() => {
-    if (needsHome && state === "idle" && !data) load("/account");
+    if (needsHome && state === "idle" && !data) load(href("/account"));
   }, [needsHome, state, data, load]);
 
   return (
@@ -49,7 +49,7 @@ export function ProfileSettingsDialog({
             home={home === undefined ? (data?.home ?? null) : home}
             loading={home === undefined && !data}
             onSaved={() => {
-              if (home === undefined) load("/account");
+              if (home === undefined) load(href("/account"));
             }}
           />
           <TwoFactorCard enabled={user.twoFactorEnabled} />

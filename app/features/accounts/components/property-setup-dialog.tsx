@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { homeSchema } from "../schema";
@@ -75,7 +75,7 @@ export function PropertySetupDialog({
             {saving ? "Saving..." : "Save and Continue"}
           </Button>
         </Form>
-        <Form method="post" action="/account" className="justify-self-center">
+        <Form method="post" action={href("/account")} className="justify-self-center">
           <Button type="submit" name="intent" value="sign-out" variant="link" size="sm">
             Not you? Sign out
           </Button>

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -89,7 +89,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         )}
 
         {!enabled && !enrolment && askPassword && (
-          <fetcher.Form method="post" action="/account" className="grid gap-3">
+          <fetcher.Form method="post" action={href("/account")} className="grid gap-3">
             <input type="hidden" name="intent" value="two-factor-enable" />
             <div className="grid gap-2">
               <Label htmlFor="two-factor-enable-password">Confirm your password</Label>
@@ -134,7 +134,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
                 {enrolment.secret}
               </code>
             </p>
-            <fetcher.Form method="post" action="/account" className="grid gap-3">
+            <fetcher.Form method="post" action={href("/account")} className="grid gap-3">
               <input type="hidden" name="intent" value="two-factor-verify" />
               <div className="grid gap-2">
                 <Label htmlFor="two-factor-code">6-digit code</Label>
@@ -161,7 +161,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         )}
 
         {enabled && (
-          <fetcher.Form method="post" action="/account" className="grid gap-3">
+          <fetcher.Form method="post" action={href("/account")} className="grid gap-3">
             <div className="grid gap-2">
               <Label htmlFor="two-factor-manage-password">Your password</Label>
               <PasswordInput

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import { toast } from "sonner";
 
 /**
@@ -17,7 +17,7 @@ export function useSignOut(options: { errorMessage?: string } = {}) {
     setPending(true);
     let serverMessage = "";
     try {
-      const response = await fetch("/account", {
+      const response = await fetch(href("/account"), {
         method: "POST",
         body: new URLSearchParams({ intent: "sign-out", js: "1" }),
         headers: { accept: "application/json" },
@@ -28,7 +28,7 @@ export function useSignOut(options: { errorMessage?: string } = {}) {
       } | null;
       if (response.ok && answer?.ok) {
         toast.success("Signed out", { description: "You have been successfully signed out." });
-        navigate("/auth", { replace: true });
+        navigate(href("/auth"), { replace: true });
         return;
       }
       serverMessage = answer?.message ?? "";

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CalendarDays, CalendarPlus, Clock, MapPin, StickyNote, Wrench } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -131,18 +132,20 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
  */
 function CalendarExportButton({ appointment }: { appointment: CustomerAppointment }) {
   const [working, setWorking] = useState(false);
-  const href = `/dashboard/appointments/${appointment.id}/calendar`;
+  const calendarHref = href("/dashboard/appointments/:appointmentId/calendar", {
+    appointmentId: appointment.id,
+  });
   const fileName = `appointment-${appointment.scheduledDate}.ics`;
   return (
     <form
       method="get"
-      action={href}
+      action={calendarHref}
       onSubmit={async (event) => {
         event.preventDefault();
         if (working) return;
         setWorking(true);
         try {
-          const response = await fetch(href);
+          const response = await fetch(calendarHref);
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
           const url = URL.createObjectURL(await response.blob());
           const link = document.createElement("a");

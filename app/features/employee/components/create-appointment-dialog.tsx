@@ -8,7 +8,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { PlusIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import {
@@ -118,7 +118,7 @@ function CreateAppointmentForm({
   const searchLoad = search.load;
   useEffect(() => {
     const timer = setTimeout(
-      () => searchLoad(`/employee/customer-options?q=${encodeURIComponent(query)}`),
+      () => searchLoad(`${href("/employee/customer-options")}?q=${encodeURIComponent(query)}`),
       query ? 250 : 0,
     );
     return () => clearTimeout(timer);
@@ -127,7 +127,9 @@ function CreateAppointmentForm({
   const optionsLoad = options.load;
   useEffect(() => {
     if (customerId)
-      optionsLoad(`/employee/customer-options?customerId=${encodeURIComponent(customerId)}`);
+      optionsLoad(
+        `${href("/employee/customer-options")}?customerId=${encodeURIComponent(customerId)}`,
+      );
   }, [customerId, optionsLoad]);
 
   const customerData =
@@ -217,7 +219,7 @@ function CreateAppointmentForm({
   return (
     <create.Form
       method="post"
-      action="/employee/appointments"
+      action={href("/employee/appointments")}
       {...getFormProps(form)}
       className="grid min-w-0 gap-4"
     >

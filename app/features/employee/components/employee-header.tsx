@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CalendarPlusIcon, LogOutIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
@@ -32,7 +33,7 @@ export function EmployeeHeader({
             for the result and shows the notice itself. */}
         <form
           method="post"
-          action="/account"
+          action={href("/account")}
           onSubmit={(event) => {
             event.preventDefault();
             onSignOut();

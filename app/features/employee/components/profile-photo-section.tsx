@@ -1,6 +1,6 @@
 import { CameraIcon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -51,7 +51,7 @@ export function ProfilePhotoSection({
     body.append("photo", file, file.name);
     fetcher.submit(body, {
       method: "post",
-      action: "/employee/profile-photo",
+      action: href("/employee/profile-photo"),
       encType: "multipart/form-data",
     });
   }

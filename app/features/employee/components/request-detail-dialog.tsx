@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -112,13 +112,16 @@ function RequestDetail({ detail }: { detail: DetailWithMembership }) {
                 {detail.photos.map((photo, index) => (
                   <li key={photo.id}>
                     <a
-                      href={`/request-photos/${photo.id}`}
+                      href={href("/request-photos/:photoId/:variant?", { photoId: photo.id })}
                       target="_blank"
                       rel="noreferrer"
                       className="block overflow-hidden rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                     >
                       <img
-                        src={`/request-photos/${photo.id}${photo.thumbnailPath ? "/thumbnail" : ""}`}
+                        src={href("/request-photos/:photoId/:variant?", {
+                          photoId: photo.id,
+                          variant: photo.thumbnailPath ? "thumbnail" : undefined,
+                        })}
                         alt={`Photo ${index + 1} of ${photoCount}: ${photo.fileName} (opens full size in a new tab)`}
                         loading="lazy"
                         className="aspect-square w-full object-cover"
@@ -163,7 +166,11 @@ function StatusControl({ id, status }: { id: string; status: string }) {
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : status;
   return (
-    <fetcher.Form method="post" action={`/employee/requests/${id}`} className="grid gap-1.5">
+    <fetcher.Form
+      method="post"
+      action={href("/employee/requests/:requestId", { requestId: id })}
+      className="grid gap-1.5"
+    >
       <input type="hidden" name="intent" value="status" />
       <Label htmlFor="detail-status">Status</Label>
       <NativeSelect
@@ -217,7 +224,11 @@ function NotesControl({ id, notes }: { id: string; notes: string | null }) {
         )}
       </div>
       {editing ? (
-        <fetcher.Form method="post" action={`/employee/requests/${id}`} className="grid gap-2">
+        <fetcher.Form
+          method="post"
+          action={href("/employee/requests/:requestId", { requestId: id })}
+          className="grid gap-2"
+        >
           <input type="hidden" name="intent" value="notes" />
           <Label htmlFor="detail-notes" className="sr-only">
             Notes

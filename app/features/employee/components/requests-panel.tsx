@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
+import { Form, href, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -43,7 +43,8 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
   const navigate = useNavigate();
   const navigation = useNavigation();
   const filtered = Boolean(data.status || data.search);
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/employee";
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === href("/employee");
 
   const openHref = (id: string) => withParams(location.search, { request: id, tab: "requests" });
 

@@ -1,4 +1,4 @@
-import { useActionData } from "react-router";
+import { href, useActionData } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { inputClassName } from "~/components/ui/input-class-name";
 import { CARD } from "~/features/marketing";
@@ -86,7 +86,13 @@ export function Scheduler() {
         <p data-state="none" hidden>
           No times are free in the next two weeks. Please call us to book your call.
         </p>
-        <form method="post" action="/book-call" data-booking-form="" hidden className="grid gap-5">
+        <form
+          method="post"
+          action={href("/book-call")}
+          data-booking-form=""
+          hidden
+          className="grid gap-5"
+        >
           <fieldset className="grid gap-5">
             <div className="grid gap-2">
               <label htmlFor="call-day" className={LABEL}>

@@ -1,4 +1,5 @@
 import { buttonVariants } from "~/components/ui/button-variants";
+import { href } from "react-router";
 import type { HomeLeadField } from "../schema";
 import { InlineResult, LeadField, SentMessages } from "./lead-fields";
 import { HOME_SENT } from "../sent";
@@ -16,7 +17,7 @@ export function HomeContactForm() {
     <form
       method="post"
       // The home page is an index route: its action answers at /?index.
-      action="/?index"
+      action={`${href("/")}?index`}
       noValidate
       data-lead-form=""
       aria-labelledby="contact-heading"

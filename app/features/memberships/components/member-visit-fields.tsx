@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { VISIT_BLOCKS } from "~/content/plans";
@@ -65,7 +65,9 @@ export function MemberVisitFields({
     if (!customerId) return;
     const query = new URLSearchParams({ date, block: String(block) });
     if (asExtra) query.set("asExtra", "on");
-    load(`/employee/customers/${encodeURIComponent(customerId)}/visit-spend?${query}`);
+    load(
+      `${href("/employee/customers/:customerId/visit-spend", { customerId: encodeURIComponent(customerId) })}?${query}`,
+    );
   }, [customerId, date, block, asExtra, load]);
 
   const result = spend.data;

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { formatMinutes } from "../bank";
 import type { ActiveMembership } from "../membership.server";
 
@@ -12,7 +12,9 @@ export function MembershipLink({
   membership?: ActiveMembership | null;
   name?: string;
 }) {
-  const to = `/employee/customers/${encodeURIComponent(customerId)}/membership`;
+  const to = href("/employee/customers/:customerId/membership", {
+    customerId: encodeURIComponent(customerId),
+  });
   const whose = name ? ` for ${name}` : "";
   if (!membership) {
     return (

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, href, Link, useNavigation, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,7 +10,7 @@ import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
 
-export const MEMBER_ACTION = "/dashboard/membership";
+export const MEMBER_ACTION = href("/dashboard/membership");
 
 /** Outcomes of the member's forms, carried in the URL (?mnotice=) so they show without JavaScript. */
 export const MEMBER_NOTICES = {
@@ -51,7 +51,7 @@ function MemberView({ view }: { view: MembershipView }) {
   const [params] = useSearchParams();
   const pending = view.parts.filter((p) => p.status === "pending_approval");
   const active = view.summary.status === "active";
-  const href = (cancel: boolean) => {
+  const statementHref = (cancel: boolean) => {
     const next = new URLSearchParams(params);
     next.set("tab", "membership");
     next.delete("mnotice");
@@ -66,7 +66,12 @@ function MemberView({ view }: { view: MembershipView }) {
           <MembershipSummary summary={view.summary} />
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="secondary">
-              <a href={`/dashboard/memberships/${view.summary.membershipId}/statement`} download>
+              <a
+                href={href("/dashboard/memberships/:membershipId/statement", {
+                  membershipId: view.summary.membershipId,
+                })}
+                download
+              >
                 Download statement (CSV)
               </a>
             </Button>
@@ -74,8 +79,8 @@ function MemberView({ view }: { view: MembershipView }) {
               <CancelMembership
                 quote={view.cancel}
                 open={params.get("cancel") === "membership"}
-                openHref={href(true)}
-                closeHref={href(false)}
+                openHref={statementHref(true)}
+                closeHref={statementHref(false)}
                 action={MEMBER_ACTION}
               />
             )}
@@ -189,7 +194,7 @@ function PlanChoices() {
           Start with a free 45-minute walk-thru of your home: no membership needed.
         </p>
         <Button asChild className="w-fit">
-          <Link to="/book-call">Book a free walk-thru</Link>
+          <Link to={href("/book-call")}>Book a free walk-thru</Link>
         </Button>
       </CardContent>
     </Card>

@@ -1,5 +1,5 @@
 import { AppHeader } from "~/components/layout/app-header";
-import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, href, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -71,7 +71,10 @@ export function StaffMembershipPage({
       <AppHeader width="max-w-5xl" />
       <main className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
         <div className="grid gap-2">
-          <Link to="/employee?tab=customers" className="w-fit text-sm text-primary underline">
+          <Link
+            to={`${href("/employee")}?tab=customers`}
+            className="w-fit text-sm text-primary underline"
+          >
             Back to the Employee Dashboard
           </Link>
           <h1 className="text-2xl font-bold break-words sm:text-3xl">
@@ -112,7 +115,9 @@ export function StaffMembershipPage({
             <CardContent className="grid gap-3">
               <Button asChild variant="secondary" className="w-fit">
                 <a
-                  href={`/dashboard/memberships/${membership.summary.membershipId}/statement`}
+                  href={href("/dashboard/memberships/:membershipId/statement", {
+                    membershipId: membership.summary.membershipId,
+                  })}
                   download
                 >
                   Download statement (CSV)
@@ -136,7 +141,7 @@ function StaffCancel({
 }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
-  const href = (open: boolean) => {
+  const statementHref = (open: boolean) => {
     const next = new URLSearchParams(params);
     if (open) next.set("cancel", "membership");
     else next.delete("cancel");
@@ -149,8 +154,8 @@ function StaffCancel({
         <CancelMembership
           quote={quote}
           open={params.get("cancel") === "membership"}
-          openHref={href(true)}
-          closeHref={href(false)}
+          openHref={statementHref(true)}
+          closeHref={statementHref(false)}
           action={pathname}
           onBehalf
         />

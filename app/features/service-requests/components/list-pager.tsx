@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import { LIST_PAGE_PARAMS } from "../list-pages";
 import type { RequestListName, RequestListPage } from "../types";
 
@@ -27,7 +27,7 @@ export function ListPager({ name, list }: { name: RequestListName; list: Request
     if (page === 1) next.delete(LIST_PAGE_PARAMS[name]);
     else next.set(LIST_PAGE_PARAMS[name], String(page));
     const search = next.toString();
-    return search ? `?${search}` : "/dashboard";
+    return search ? `?${search}` : href("/dashboard");
   };
   return (
     <nav aria-label={words.nav} className="flex flex-wrap items-center gap-3 text-sm">

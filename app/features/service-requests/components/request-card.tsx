@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 import type { CustomerRequest } from "../types";
@@ -79,13 +80,16 @@ export function RequestCard({
           {request.photos.map((photo, index) => (
             <li key={photo.id}>
               <a
-                href={`/request-photos/${photo.id}`}
+                href={href("/request-photos/:photoId/:variant?", { photoId: photo.id })}
                 target="_blank"
                 rel="noopener"
                 className="block rounded-md"
               >
                 <img
-                  src={`/request-photos/${photo.id}/thumbnail`}
+                  src={href("/request-photos/:photoId/:variant?", {
+                    photoId: photo.id,
+                    variant: "thumbnail",
+                  })}
                   alt={photoAlt(request.title, index, count)}
                   width={80}
                   height={80}
@@ -127,7 +131,7 @@ function MoveForm({ request, move }: { request: CustomerRequest; move: MoveContr
   return (
     <form
       method="post"
-      action={`/dashboard/requests/${request.id}${move.pageQuery ? `?${move.pageQuery}` : ""}`}
+      action={`${href("/dashboard/requests/:requestId", { requestId: request.id })}${move.pageQuery ? `?${move.pageQuery}` : ""}`}
       className="flex items-center gap-1"
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Loader2, Trash2, Undo2, X } from "lucide-react";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -169,7 +169,9 @@ function RequestForm({
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const busy = submitting || deleting;
-  const action = editing ? `/dashboard/requests/${editing.id}` : "/dashboard/requests";
+  const action = editing
+    ? href("/dashboard/requests/:requestId", { requestId: editing.id })
+    : href("/dashboard/requests");
 
   const setBusyBoth = (value: boolean) => {
     setSubmitting(value);
@@ -225,7 +227,7 @@ function RequestForm({
     setDeleting(true);
     onBusy(true);
     const result = await postRequestAction(
-      `/dashboard/requests/${editing.id}`,
+      href("/dashboard/requests/:requestId", { requestId: editing.id }),
       formFields({ intent: "delete" }),
       "delete-failed",
     );
@@ -309,7 +311,10 @@ function RequestForm({
             {photos.map((photo, index) => (
               <li key={photo.id} className="group relative grid justify-items-center gap-1">
                 <img
-                  src={`/request-photos/${photo.id}/thumbnail`}
+                  src={href("/request-photos/:photoId/:variant?", {
+                    photoId: photo.id,
+                    variant: "thumbnail",
+                  })}
                   alt={photoAlt(editing.title, index, photos.length)}
                   width={80}
                   height={80}
@@ -410,7 +415,7 @@ function RequestForm({
           </Button>
         ) : (
           <Button asChild variant="outline" className={editing ? undefined : "sm:ml-auto"}>
-            <Link to="/dashboard" replace>
+            <Link to={href("/dashboard")} replace>
               Cancel
             </Link>
           </Button>
@@ -442,7 +447,7 @@ function DeleteConfirmInline({ request }: { request: CustomerRequest }) {
       </p>
       <form
         method="post"
-        action={`/dashboard/requests/${request.id}`}
+        action={href("/dashboard/requests/:requestId", { requestId: request.id })}
         className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
       >
         <input type="hidden" name="intent" value="delete" />

@@ -1,6 +1,6 @@
 import { ClipboardList, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form, href, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
 import { listPageQuery } from "../list-pages";
@@ -78,7 +78,7 @@ export function RequestsTab({
     pendingRef.current++;
     setPending(pendingRef.current);
     const result = await postRequestAction(
-      `/dashboard/requests/${id}`,
+      href("/dashboard/requests/:requestId", { requestId: id }),
       formFields({ intent: dir === "up" ? "move-up" : "move-down" }),
       "order-failed",
     );
@@ -94,7 +94,7 @@ export function RequestsTab({
       <Form
         id={REQUEST_OPENER_FORM}
         method="get"
-        action="/dashboard"
+        action={href("/dashboard")}
         replace
         preventScrollReset
         className="flex flex-wrap items-center justify-between gap-3"

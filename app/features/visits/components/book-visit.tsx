@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { durationLabel, longDate } from "~/lib/business-calendar";
@@ -252,7 +252,7 @@ export function BookVisit({
           ) : (
             <p>
               Your Next and Later lists are empty. Add a request on the{" "}
-              <Link to="/dashboard" className="underline underline-offset-4">
+              <Link to={href("/dashboard")} className="underline underline-offset-4">
                 Requests tab
               </Link>{" "}
               first.
@@ -292,7 +292,7 @@ export function BookVisit({
         </Step>
       ) : null}
       <Link
-        to="/dashboard?tab=schedule"
+        to={`${href("/dashboard")}?tab=schedule`}
         className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
       >
         Back to the dashboard

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import type { CustomerAppointment } from "~/features/appointments";
 import { longDate, minuteLabel, minuteOfDay } from "~/lib/business-calendar";
@@ -26,7 +26,7 @@ export function ScheduleTab({
             Members book visits here, at a time that suits them, from the hours of their plan.
           </p>
           <Link
-            to="/dashboard?tab=membership"
+            to={`${href("/dashboard")}?tab=membership`}
             className={buttonVariants({ className: "w-full sm:w-fit" })}
           >
             See the plans
@@ -42,7 +42,10 @@ export function ScheduleTab({
               Hours bank: <span data-testid="schedule-hours-meter">{meter}</span>
             </p>
           </div>
-          <Link to="/dashboard/book" className={buttonVariants({ className: "w-full sm:w-fit" })}>
+          <Link
+            to={href("/dashboard/book")}
+            className={buttonVariants({ className: "w-full sm:w-fit" })}
+          >
             Book a Visit
           </Link>
         </div>
@@ -63,7 +66,7 @@ export function ScheduleTab({
                 </p>
               </div>
               <Link
-                to={`/dashboard/visits/${visit.id}`}
+                to={href("/dashboard/visits/:appointmentId", { appointmentId: visit.id })}
                 className="text-sm underline underline-offset-4"
                 aria-label={`Move or cancel the visit on ${longDate(visit.scheduledDate)}`}
               >
