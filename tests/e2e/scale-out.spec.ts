@@ -1,11 +1,21 @@
 import fs from "node:fs";
+import tls from "node:tls";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { eq, isNull } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "~/db/schema";
+import { LEAD_ADDRESS_LIMIT } from "~/features/leads/submit.server";
 import type { Database } from "~/db/client.server";
 import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
 import { fakeIp, HttpClient } from "../support/http";
+import { startLoad } from "../support/load";
+import {
+  nginxVersion,
+  postLeadThrough,
+  requestThrough,
+  startNginxProxy,
+  type NginxProxy,
+} from "../support/nginx";
 import {
   createDatabase,
   freePort,
@@ -21,7 +31,8 @@ import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
 /*
  * The business outgrows one process: two server processes on their own ports share one
  * PostgreSQL database (in TEST_DATABASE_URL's cluster) and one S3-compatible object store
- * (s3rver), as they would behind a load balancer.
+ * (s3rver), behind nginx configured by the product's site file (deploy/nginx/handyman.conf).
+ * Some tests speak to one process directly, to show what the two share.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -37,6 +48,8 @@ let pool: pg.Pool;
 let db: Database;
 let a: ServerProcess;
 let b: ServerProcess;
+let proxy: NginxProxy;
+let env: Record<string, string>;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -46,7 +59,7 @@ test.beforeAll(async () => {
   sink = await startSink({ smtpPort, httpPort: await freePort() });
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
   db = drizzle(pool, { schema, casing: "snake_case" });
-  const env = {
+  env = {
     DATABASE_URL: database.url,
     AUTH_SECRET: TEST_AUTH_SECRET,
     PUBLIC_URL,
@@ -58,12 +71,16 @@ test.beforeAll(async () => {
     OUTBOX_POLL_MS: "200",
     OUTBOX_BASE_BACKOFF_MS: "200",
     OUTBOX_MAX_BACKOFF_MS: "1000",
+    // One proxy hop: nginx (tests that speak to a process directly send their own).
+    TRUST_PROXY: "1",
   };
   // Both apply the migrations at start, at the same moment: they must take turns, not fail.
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  proxy = await startNginxProxy([a.port, b.port]);
 });
 
 test.afterAll(async () => {
+  await proxy?.stop();
   await Promise.all([a?.stop(), b?.stop()]);
   await pool?.end();
   await sink?.close();
@@ -242,4 +259,155 @@ test("a photo uploaded through one process is served by the other, from the shar
   const stranger = client(b);
   await signInThrough(stranger, await customer());
   expect((await stranger.get(`/request-photos/${photoId}/full`)).status).toBe(404);
+});
+
+test("behind nginx: TLS with HTTP/2, the server's own compression, the upload ceiling, and each client counted by the address nginx saw", async () => {
+  // HTTP/2 is offered.
+  const alpn = await new Promise<string | false | null>((resolve, reject) => {
+    const socket = tls.connect(
+      {
+        host: "127.0.0.1",
+        port: proxy.httpsPort,
+        servername: "localhost",
+        ALPNProtocols: ["h2", "http/1.1"],
+        rejectUnauthorized: false,
+      },
+      () => {
+        resolve(socket.alpnProtocol);
+        socket.end();
+      },
+    );
+    socket.once("error", reject);
+  });
+  expect(alpn).toBe("h2");
+  // Plain http is sent to https.
+  const plain = await fetch(`http://127.0.0.1:${proxy.httpPort}/auth`, { redirect: "manual" });
+  expect(plain.status).toBe(301);
+  expect(plain.headers.get("location")).toMatch(/^https:\/\//);
+
+  // A page, and an asset precompressed at build time passed through as the server sends it.
+  const page = await requestThrough(proxy, "/auth");
+  expect(page.status).toBe(200);
+  const script = /\/assets\/[\w.-]+\.css/.exec(await page.text())?.[0];
+  expect(script).toBeTruthy();
+  const asset = await requestThrough(proxy, script!, { headers: { "accept-encoding": "gzip" } });
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get("content-encoding")).toBe("gzip");
+  expect(asset.headers.get("cache-control")).toContain("immutable");
+  const direct = await fetch(`${a.origin}${script}`, { headers: { "accept-encoding": "gzip" } });
+  expect(Buffer.from(await asset.arrayBuffer()).length).toBe(
+    Number(direct.headers.get("content-length")),
+  );
+  // The https the browser used reaches the server: HSTS.
+  expect((await requestThrough(proxy, "/auth")).headers.get("strict-transport-security")).toMatch(
+    /max-age=/,
+  );
+  // A body over client_max_body_size is refused by nginx before it reaches a process.
+  const tooLarge = await requestThrough(proxy, "/dashboard/requests", {
+    method: "POST",
+    headers: {
+      "content-type": "multipart/form-data; boundary=x",
+      "content-length": String(211 * 2 ** 20),
+    },
+    body: "",
+  }).catch((error: Error) => error);
+  expect(tooLarge instanceof Response ? tooLarge.status : tooLarge.message).toBe(413);
+
+  // LEAD_ADDRESS_LIMIT leads per 10 minutes per client address: the client on 127.0.0.2 is
+  // refused after that many, whatever X-Forwarded-For it sends (nginx replaces it)...
+  const statuses: number[] = [];
+  for (let i = 0; i <= LEAD_ADDRESS_LIMIT; i++) {
+    const response = await postLeadThrough(
+      proxy,
+      { name: "Paula Proxy", zipCode: "30303", email: uniqueEmail("proxy") },
+      { localAddress: "127.0.0.2", forwardedFor: `203.0.113.${i + 1}` },
+    );
+    statuses.push(response.status);
+  }
+  expect(statuses).toEqual([...Array<number>(LEAD_ADDRESS_LIMIT).fill(303), 429]);
+  // ...while a client on another address, through the same nginx, is not.
+  const other = await postLeadThrough(
+    proxy,
+    { name: "Otto Other", zipCode: "30303", email: uniqueEmail("proxy") },
+    { localAddress: "127.0.0.3" },
+  );
+  expect(other.status).toBe(303);
+  expect(proxy.errors()).not.toMatch(/\[(crit|alert|emerg)\]/);
+});
+
+test("a rolling restart behind nginx under steady load: every request answered, every lead stored once", async () => {
+  test.setTimeout(180_000);
+  const account = await customer();
+  const member = client(a);
+  await signInThrough(member, account);
+  const cookie = member.cookieHeader();
+  const taken: string[] = [];
+  let leadNumber = 0;
+  const load = startLoad(
+    [
+      { name: "home", send: () => requestThrough(proxy, "/") },
+      { name: "auth", send: () => requestThrough(proxy, "/auth") },
+      {
+        name: "dashboard",
+        send: () => requestThrough(proxy, "/dashboard", { headers: { cookie } }),
+        ok: (status) => status === 200,
+      },
+      {
+        name: "lead",
+        send: async () => {
+          leadNumber += 1;
+          const email = uniqueEmail(`rolling${leadNumber}`);
+          // Spread over addresses: each stays far below the per-address lead limit.
+          const localAddress = `127.0.1.${(leadNumber % 200) + 1}`;
+          const response = await postLeadThrough(
+            proxy,
+            { name: "Rolling Restart", zipCode: "30303", email },
+            { localAddress },
+          );
+          if (response.status === 303) taken.push(email);
+          return response;
+        },
+        ok: (status) => status === 303,
+      },
+    ],
+    { concurrency: 8 },
+  );
+  const startedAt = Date.now();
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  await sleep(1_500);
+  // One process after the other: SIGTERM (it drains, then exits), start it again on its port,
+  // wait until it answers and nginx's fail_timeout (2 s) has passed, then the next.
+  const restarted: string[] = [];
+  for (const which of ["a", "b"] as const) {
+    const old = which === "a" ? a : b;
+    expect(await old.stop()).toBe(0);
+    const fresh = await startServer(env, { port: old.port });
+    if (which === "a") a = fresh;
+    else b = fresh;
+    restarted.push(`${which} at ${Date.now() - startedAt} ms`);
+    await sleep(2_500);
+  }
+  const outcomes = await load.stop();
+  const seconds = (Date.now() - startedAt) / 1000;
+
+  const failures = outcomes.filter((outcome) => !outcome.ok);
+  expect(
+    failures.map((f) => `${f.target} ${f.status ?? f.error} at ${f.startedAt - startedAt} ms`),
+    proxy.errors(),
+  ).toEqual([]);
+  const leads = outcomes.filter((outcome) => outcome.target === "lead");
+  expect(leads.length).toBeGreaterThan(20);
+  // Every lead answered as taken is stored exactly once.
+  const rows = await pool.query<{ email: string; n: number }>(
+    "select email, count(*)::int as n from leads where email = any($1) group by email",
+    [taken],
+  );
+  expect(rows.rows.length).toBe(taken.length);
+  expect(rows.rows.filter((row) => row.n !== 1)).toEqual([]);
+  const passedOn = proxy.errors().match(/\[error\].*(failed|timed out).*upstream/g)?.length ?? 0;
+  console.log(
+    `rolling restart behind ${nginxVersion()}: ${outcomes.length} requests in ${seconds.toFixed(1)} s ` +
+      `(${leads.length} leads), 0 failed, every lead stored once; ${passedOn} attempts refused or ` +
+      `reset by a stopping process and passed to the other; restarted ${restarted.join(", ")}`,
+  );
 });

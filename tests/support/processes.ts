@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 
 const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../..");
+export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The production server and the admin CLI as `npm start` and `npm run cli` run them (compiled). */
 export const SERVER_ENTRY = path.join(ROOT, "build/server/main.js");
