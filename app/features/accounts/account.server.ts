@@ -1,0 +1,164 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, redirect } from "react-router";
+import { getHome, saveHome, updateProfile } from "./profile.server";
+import { homeSchema, passwordConfirmSchema, profileSchema, totpCodeSchema } from "./schema";
+import { cookiesOf } from "./sign-in.server";
+import { confirmEnrolment, newBackupCodes, startEnrolment, turnOff } from "./two-factor.server";
+import { answerStatus } from "~/lib/answer-status";
+import { auth } from "~/lib/auth.server";
+import { logger } from "~/lib/logger.server";
+import { getSessionUser } from "~/lib/session.server";
+
+/*
+ * The signed-in person's own account (/account), for the profile menu and Profile Settings:
+ * reading the home address, and the intents posted there (profile, home, two-factor,
+ * sign-out). Every call checks the session itself and only ever touches the caller's own rows.
+ */
+
+/** The caller's home address; 401 without a session. */
+export async function readOwnHome(request: Request) {
+  const user = await getSessionUser(request);
+  if (!user) throw data({ message: "Not authenticated" }, { status: 401 });
+  return { home: await getHome(user.id) };
+}
+
+/** Whether the page's own script asked (server/app.ts): refusals are then 200 (ADR 025). */
+type Context = { scriptRequest?: boolean };
+
+/** A refusal: its status for a plain form post or an API client, 200 for the page's script. */
+function failed(
+  context: Context,
+  intent: string,
+  message: string,
+  status = 400,
+  extra: object = {},
+) {
+  return data(
+    { ok: false as const, intent, message, ...extra },
+    { status: answerStatus(status, context) },
+  );
+}
+
+/** One intent posted to /account: `intent` names it. */
+export async function answerAccountIntent(request: Request, context: Context) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const withJavaScript = formData.get("js") === "1";
+
+  if (intent === "sign-out") return signOut(request, withJavaScript, context);
+
+  const user = await getSessionUser(request);
+  if (!user) return failed(context, intent, "Not authenticated", 401);
+
+  try {
+    switch (intent) {
+      case "update-profile": {
+        const submission = parseWithZod(formData, { schema: profileSchema });
+        if (submission.status !== "success")
+          return failed(context, intent, "Failed to update profile", 400, {
+            result: submission.reply(),
+          });
+        await updateProfile(user.id, submission.value);
+        return { ok: true as const, intent, message: "Profile updated successfully" };
+      }
+      case "save-home": {
+        const submission = parseWithZod(formData, { schema: homeSchema });
+        if (submission.status !== "success") {
+          const existing = await getHome(user.id);
+          return failed(
+            context,
+            intent,
+            existing ? "Failed to update home address" : "Failed to create home address",
+            400,
+            { result: submission.reply() },
+          );
+        }
+        const outcome = await saveHome(user.id, submission.value);
+        return {
+          ok: true as const,
+          intent,
+          message:
+            outcome === "created"
+              ? "Home address created successfully"
+              : "Home address updated successfully",
+          home: await getHome(user.id),
+        };
+      }
+      case "two-factor-enable": {
+        const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
+        if (submission.status !== "success")
+          return failed(context, intent, "Please enter your password");
+        const enrolment = await startEnrolment(request, submission.value.password);
+        if (!enrolment.ok) return failed(context, intent, enrolment.message, enrolment.status);
+        const { ok: _ok, ...details } = enrolment;
+        return { ok: true as const, intent, message: "", enrolment: details };
+      }
+      case "two-factor-verify": {
+        const code = totpCodeSchema.safeParse(formData.get("code") ?? "");
+        if (!code.success) return failed(context, intent, code.error.issues[0].message);
+        const result = await confirmEnrolment(request, code.data);
+        if (!result.ok) return failed(context, intent, result.message, result.status);
+        return data(
+          { ok: true as const, intent, message: "Two-factor authentication is on" },
+          { headers: result.headers },
+        );
+      }
+      case "two-factor-disable": {
+        const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
+        if (submission.status !== "success")
+          return failed(context, intent, "Please enter your password");
+        const result = await turnOff(request, submission.value.password);
+        if (!result.ok) return failed(context, intent, result.message, result.status);
+        return data(
+          { ok: true as const, intent, message: "Two-factor authentication is off" },
+          { headers: result.headers },
+        );
+      }
+      case "two-factor-backup-codes": {
+        const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
+        if (submission.status !== "success")
+          return failed(context, intent, "Please enter your password");
+        const result = await newBackupCodes(request, submission.value.password);
+        if (!result.ok) return failed(context, intent, result.message, result.status);
+        return {
+          ok: true as const,
+          intent,
+          message: "New backup codes created",
+          backupCodes: result.backupCodes,
+        };
+      }
+      default:
+        return failed(context, intent, "Unknown request");
+    }
+  } catch (error) {
+    logger.error({ err: (error as Error).message, intent }, "account action failed");
+    const messages: Record<string, string> = {
+      "update-profile": "Failed to update profile",
+      "save-home": "Failed to update home address",
+    };
+    return failed(
+      context,
+      intent,
+      messages[intent] ?? "Something went wrong. Please try again.",
+      500,
+    );
+  }
+}
+
+/** Ends the session in the database and clears its cookie; then the sign-in page. */
+async function signOut(request: Request, withJavaScript: boolean, context: Context) {
+  let headers = new Headers();
+  try {
+    const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
+    headers = cookiesOf(response);
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      return failed(context, "sign-out", body.message ?? "Failed to sign out", response.status);
+    }
+  } catch (error) {
+    logger.error({ err: (error as Error).message }, "sign-out failed");
+    return failed(context, "sign-out", (error as Error).message || "Failed to sign out", 500);
+  }
+  if (!withJavaScript) throw redirect(`${href("/auth")}?notice=signed-out`, { headers });
+  return data({ ok: true as const, intent: "sign-out", message: "" }, { headers });
+}
