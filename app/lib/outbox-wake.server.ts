@@ -83,6 +83,9 @@ export function listenForEnqueued(
     try {
       await next.connect();
       await next.query(`listen ${OUTBOX_CHANNEL}`);
+      // Whatever was enqueued before the LISTEN took effect announced itself to nobody: the
+      // worker looks once now (it may have finished its first pass just before).
+      onNotify();
     } catch (error) {
       again(error as Error);
     }

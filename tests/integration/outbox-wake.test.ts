@@ -5,7 +5,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { outbox } from "~/db/schema";
 import { resetEnvForTests } from "~/lib/env.server";
 import { enqueue, startOutboxWorker } from "~/lib/outbox.server";
-import { idleDelayMs, OUTBOX_CHANNEL, SAFETY_POLL_MS } from "~/lib/outbox-wake.server";
+import {
+  idleDelayMs,
+  listenForEnqueued,
+  OUTBOX_CHANNEL,
+  SAFETY_POLL_MS,
+} from "~/lib/outbox-wake.server";
 import { startSink } from "../support/sink";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -116,6 +121,21 @@ describe("the outbox worker sleeps until there is work (no polling at rest)", ()
         await other.end();
       }
       expect(await until(async () => (await delivered()) === 1, 3_000)).toBe(true);
+    },
+  );
+
+  it.runIf(testDatabaseKind() === "postgres")(
+    "once its LISTEN takes effect the worker looks once more: an item committed while it was starting does not wait for the safety poll",
+    async () => {
+      // An item committed (and announced) before the listener's LISTEN reached the database
+      // announced itself to nobody; the listener's first act is to have the worker look.
+      let looks = 0;
+      const stop = listenForEnqueued(() => (looks += 1), database.url);
+      try {
+        expect(await until(async () => looks > 0, 3_000)).toBe(true);
+      } finally {
+        await stop();
+      }
     },
   );
 });
