@@ -13,7 +13,8 @@ import { freePort, ROOT, tempDir } from "./processes";
 export const NGINX = "/usr/sbin/nginx";
 export const SITE_CONFIG = path.join(ROOT, "deploy/nginx/handyman.conf");
 
-async function waitForPort(port: number, timeoutMs = 10_000) {
+/** Resolves once something listens on `port` (127.0.0.1). */
+export async function waitForPort(port: number, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {

@@ -4,28 +4,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { NGINX, waitForPort } from "../../../tests/support/nginx";
 import { freePort, tempDir } from "../../../tests/support/processes";
 
-export const NGINX = "/usr/sbin/nginx";
-
-export async function waitForPort(port: number, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing listens on port ${port}`);
-}
+export { waitForPort };
 
 export async function startNginx(htmlRoot: string) {
   if (!fs.existsSync(NGINX)) return null;
