@@ -42,7 +42,13 @@ export function fingerprint(root) {
 export const STAMP = "build/.fingerprint";
 
 /** What a complete build holds besides its stamp. */
-const OUTPUTS = ["build/server/index.js", "build/server/main.js", "build/cli.js", "build/client"];
+const OUTPUTS = [
+  "build/server/index.js",
+  "build/server/main.js",
+  "build/server/start.js",
+  "build/cli.js",
+  "build/client",
+];
 
 /** Whether build/ is a complete build of the sources as they are now. */
 export function isBuilt(root) {

@@ -1,7 +1,7 @@
 import { AppHeader } from "~/components/layout/app-header";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Link, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -39,7 +39,7 @@ import {
   verifySecondFactor,
   type AuthOutcome,
 } from "~/features/accounts/sign-in.server";
-import { answerStatus } from "~/lib/answer-status";
+import { answer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
 import { useBusiness } from "~/lib/business";
@@ -100,13 +100,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: authSchema });
   if (submission.status !== "success") {
     const notice = firstValidationNotice(submission.error);
-    return data(
+    return answer(
       {
+        ok: false,
         intent,
         result: submission.reply({ hideFields: ["password"] }),
         notice: notice ? shown(notice) : null,
       },
-      { status: answerStatus(400, context) },
+      context,
     );
   }
 
@@ -151,8 +152,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.type === "two-factor")
     throw redirect("/auth?step=two-factor", { headers: outcome.headers });
   const succeeded = outcome.notice.kind === "success";
-  return data(
+  return answer(
     {
+      ok: succeeded,
       intent,
       // A successful sign-up starts a clean form; failures keep what was typed except passwords.
       result: submission.reply(
@@ -161,7 +163,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       notice: shown(outcome.notice),
       offerResend: outcome.offerResend ?? false,
     },
-    { status: answerStatus(outcome.status ?? 200, context), headers: outcome.headers },
+    context,
+    { status: outcome.status ?? 200, headers: outcome.headers },
   );
 }
 
@@ -174,28 +177,31 @@ async function saveProperty(
   const user = await getSessionUser(request);
   const submission = parseWithZod(formData, { schema: homeSchema });
   if (!user) {
-    return data(
+    return answer(
       {
+        ok: false,
         intent: "property",
         result: submission.reply(),
         notice: shown({ kind: "error", title: "Error", description: "Not authenticated" }),
       },
-      { status: answerStatus(401, context) },
+      context,
+      { status: 401 },
     );
   }
   if (user.isEmployee) throw redirect("/employee");
   if (submission.status !== "success") {
-    return data(
-      { intent: "property", result: submission.reply(), notice: null },
-      { status: answerStatus(400, context) },
+    return answer(
+      { ok: false, intent: "property", result: submission.reply(), notice: null },
+      context,
     );
   }
   try {
     await createFirstHome(user.id, submission.value);
   } catch (error) {
     logger.error({ err: (error as Error).message }, "property setup failed");
-    return data(
+    return answer(
       {
+        ok: false,
         intent: "property",
         result: submission.reply(),
         notice: shown({
@@ -204,11 +210,13 @@ async function saveProperty(
           description: "Failed to save property information",
         }),
       },
+      context,
       { status: 500 },
     );
   }
   if (!withJavaScript) throw redirect("/dashboard");
   return {
+    ok: true,
     intent: "property",
     result: submission.reply({ resetForm: true }),
     notice: shown({

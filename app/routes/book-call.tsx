@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/book-call";
 import { Icon } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { bookIntroCall } from "~/features/intro-calls/booking.server";
-import { leadResponseStatus } from "~/features/leads/submit.server";
+import { BOOKING_HTTP_STATUS, bookIntroCall } from "~/features/intro-calls/booking.server";
+import { answer } from "~/lib/form-answer.server";
 import bookingScript from "~/features/intro-calls/booking.enhance?page-script";
 import { Scheduler } from "~/features/intro-calls/components/scheduler";
 import { BOOKING_FAILED, type BookingResult } from "~/features/intro-calls/result";
@@ -45,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A thrown value would be serialized into the reply as it is (a library's error object can
     // carry the whole booking): the reply gets the message only, the log gets the cause.
     logger.error({ err: errorMessage(error) }, "intro call booking failed");
-    return data<BookingResult>(BOOKING_FAILED, { status: context.scriptRequest ? 200 : 500 });
+    return answer<BookingResult>(BOOKING_FAILED, context, { status: 500 });
   }
-  return data(result, { status: leadResponseStatus(result, context) });
+  return answer(result, context, { status: BOOKING_HTTP_STATUS[result.outcome] });
 }
 
 function errorMessage(error: unknown) {

@@ -15,7 +15,8 @@ import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { CityContactForm } from "~/features/leads/components/city-contact-form";
 import leadFormScript from "~/features/leads/lead-form.enhance?page-script";
 import { redirectAfterLead } from "~/features/leads/sent.server";
-import { leadPageUrl, leadResponseStatus, submitCityLead } from "~/features/leads/submit.server";
+import { answer } from "~/lib/form-answer.server";
+import { LEAD_HTTP_STATUS, leadPageUrl, submitCityLead } from "~/features/leads/submit.server";
 import { CARD, Section } from "~/features/marketing/components/section";
 import { localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { business } from "~/lib/business.server";
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return (
     redirectAfterLead(result, context, `/${path}`) ??
-    data(result, { status: leadResponseStatus(result, context) })
+    answer(result, context, { status: LEAD_HTTP_STATUS[result.outcome] })
   );
 }
 

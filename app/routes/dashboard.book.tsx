@@ -1,6 +1,7 @@
 import { AppHeader } from "~/components/layout/app-header";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/dashboard.book";
 import { offerVisits } from "~/features/availability/availability.server";
 import { parseBookingChoice } from "~/features/visits/booking-steps";
@@ -51,16 +52,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomerForAction(request);
   const choice = parseBookingChoice(await request.formData());
   if ((await currentMembership(user.id))?.status !== "active") {
-    return data({ error: MEMBERS_ONLY_MESSAGE }, { status: 403 });
+    return answer({ ok: false, message: MEMBERS_ONLY_MESSAGE }, context, { status: 403 });
   }
   if (!choice.block || !choice.date || choice.startMinute === undefined) {
-    return data(
-      { error: "Please choose a visit length, a day and a start time." },
-      { status: 400 },
+    return answer(
+      { ok: false, message: "Please choose a visit length, a day and a start time." },
+      context,
     );
   }
   try {
@@ -74,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/dashboard/visits/${visit.id}?booked=1`);
   } catch (error) {
     if (error instanceof VisitRejectedError) {
-      return data({ error: error.message }, { status: 409 });
+      return answer({ ok: false, message: error.message }, context, { status: 409 });
     }
     throw error;
   }
@@ -104,7 +105,7 @@ export default function BookVisitPage({ loaderData, actionData }: Route.Componen
         ) : (
           <BookVisit
             data={loaderData}
-            error={actionData?.error}
+            error={actionData?.message}
             pending={navigation.state === "submitting"}
           />
         )}

@@ -20,13 +20,13 @@ import { requireCustomerForAction } from "~/lib/session.server";
  * intent=delete, intent=move-up / move-down.
  * Every change is scoped to the customer in its query: another customer's id is not found.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireCustomerForAction(request);
   const requestId = params.requestId;
 
   if (isMultipart(request)) {
     const outcome = await updateRequestWithPhotos(request, user.id, requestId);
-    return respond(request, outcome.notice, outcome);
+    return respond(request, context, outcome.notice, outcome);
   }
 
   const formData = await request.formData();
@@ -37,21 +37,21 @@ export async function action({ request, params }: Route.ActionArgs) {
     "move-up": "order-failed",
     "move-down": "order-failed",
   } as const;
-  if (!(intent in failure)) return respond(request, "update-failed", { status: 400 });
+  if (!(intent in failure)) return respond(request, context, "update-failed", { status: 400 });
   const failed = failure[intent as keyof typeof failure];
-  if (!UUID_PATTERN.test(requestId)) return respond(request, failed, { status: 404 });
+  if (!UUID_PATTERN.test(requestId)) return respond(request, context, failed, { status: 404 });
 
   try {
     switch (intent) {
       case "update": {
         const outcome = await updateFromForm(user.id, requestId, formData);
-        return respond(request, outcome.notice, outcome);
+        return respond(request, context, outcome.notice, outcome);
       }
       case "delete": {
         const deleted = await deleteServiceRequest(user.id, requestId);
-        if (!deleted) return respond(request, "delete-failed", { status: 404 });
+        if (!deleted) return respond(request, context, "delete-failed", { status: 404 });
         await deleteRequestPhotoFolder(requestId);
-        return respond(request, "deleted", { requestId });
+        return respond(request, context, "deleted", { requestId });
       }
       default: {
         const result = await moveServiceRequest(
@@ -59,12 +59,14 @@ export async function action({ request, params }: Route.ActionArgs) {
           requestId,
           intent === "move-up" ? "up" : "down",
         );
-        if (result === "moved") return respond(request, "order-updated", { requestId });
-        return respond(request, "order-failed", { status: result === "at-end" ? 409 : 404 });
+        if (result === "moved") return respond(request, context, "order-updated", { requestId });
+        return respond(request, context, "order-failed", {
+          status: result === "at-end" ? 409 : 404,
+        });
       }
     }
   } catch (error) {
     logger.error({ err: (error as Error).message, intent }, "service request action failed");
-    return respond(request, failed, { status: 500 });
+    return respond(request, context, failed, { status: 500 });
   }
 }

@@ -1,5 +1,6 @@
 import { AppHeader } from "~/components/layout/app-header";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/dashboard.visits.$appointmentId";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -80,7 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await actorFor(request, true);
   if (!isUuid(params.appointmentId)) throw new Response("Not Found", { status: 404 });
   const form = await request.formData();
@@ -96,7 +97,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const date = String(form.get("date") ?? "");
       const [start, employee] = String(form.get("start") ?? "").split("|");
       if (!parseIsoDate(date) || !/^\d{1,4}$/.test(start)) {
-        return data({ error: "Please choose a day and a start time." }, { status: 400 });
+        return answer({ ok: false, message: "Please choose a day and a start time." }, context);
       }
       await moveMemberVisit(actor, params.appointmentId, {
         date,
@@ -105,9 +106,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
       return redirect(`/dashboard/visits/${params.appointmentId}?moved=1`);
     }
-    return data({ error: "Unknown action." }, { status: 400 });
+    return answer({ ok: false, message: "Unknown action." }, context);
   } catch (error) {
-    if (error instanceof VisitRejectedError) return data({ error: error.message }, { status: 409 });
+    if (error instanceof VisitRejectedError)
+      return answer({ ok: false, message: error.message }, context, { status: 409 });
     throw error;
   }
 }
@@ -142,12 +144,12 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
             Your visit has moved. The e-mail's calendar file updates your calendar.
           </p>
         ) : null}
-        {actionData?.error ? (
+        {actionData?.message ? (
           <p
             role="alert"
             className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
           >
-            {actionData.error}
+            {actionData.message}
           </p>
         ) : null}
         <section className="grid gap-2 rounded-lg border bg-card p-4" aria-label="Visit details">

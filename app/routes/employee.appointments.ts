@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.appointments";
 import {
   AppointmentRejectedError,
@@ -11,7 +11,7 @@ import { businessToday } from "~/lib/business-calendar";
 import { logger } from "~/lib/logger.server";
 
 /** 'Create New Appointment': re-validates everything, then writes it all in one transaction. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
   const formData = await request.formData();
@@ -19,10 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
     schema: createAppointmentSchema(businessToday()),
   });
   if (submission.status !== "success") {
-    return data(
-      { ok: false as const, error: undefined, result: submission.reply() },
-      { status: 400 },
-    );
+    return answer({ ok: false as const, result: submission.reply() }, context, { status: 400 });
   }
   try {
     const appointment = await createAppointment(submission.value, guard.employee.id);
@@ -37,22 +34,24 @@ export async function action({ request }: Route.ActionArgs) {
     };
   } catch (error) {
     if (error instanceof AppointmentRejectedError) {
-      return data(
+      return answer(
         {
           ok: false as const,
-          error: error.message,
+          message: error.message,
           result: submission.reply({ formErrors: [error.message] }),
         },
+        context,
         { status: 400 },
       );
     }
     logger.error({ err: (error as Error).message }, "appointment creation failed");
-    return data(
+    return answer(
       {
         ok: false as const,
-        error: "Failed to create appointment",
+        message: "Failed to create appointment",
         result: submission.reply({ formErrors: ["Failed to create appointment"] }),
       },
+      context,
       { status: 500 },
     );
   }

@@ -1,5 +1,6 @@
 import { AppHeader } from "~/components/layout/app-header";
-import { Form, Link, data, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.availability";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { today, week, timeOff, closed, saved };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
   const form = await request.formData();
@@ -55,10 +56,11 @@ export async function action({ request }: Route.ActionArgs) {
           .trim()
           .slice(0, 100) || null;
       await setClosedDay({ date, closed: intent === "close-day", note }, id);
-    } else return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+    } else
+      return answer({ ok: false as const, message: "Unknown action." }, context, { status: 400 });
   } catch (error) {
     if (error instanceof AvailabilityInputError)
-      return data({ ok: false as const, error: error.message }, { status: 400 });
+      return answer({ ok: false as const, message: error.message }, context, { status: 400 });
     throw error;
   }
   return redirect(`/employee/availability?saved=${String(intent)}`);
@@ -77,7 +79,7 @@ const SAVED: Record<string, string> = {
 };
 
 export default function AvailabilityPage({ loaderData: d, actionData }: Route.ComponentProps) {
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const error = actionData && !actionData.ok ? actionData.message : undefined;
   return (
     <>
       <AppHeader width="max-w-3xl" />

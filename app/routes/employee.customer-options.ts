@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (customerId !== null) {
     const options = isUuid(customerId) ? await customerAppointmentOptions(customerId) : null;
     if (!options) {
-      return data({ ok: false as const, error: "No such customer" }, { status: 404, headers });
+      return data({ ok: false as const, message: "No such customer" }, { status: 404, headers });
     }
     return data({ ok: true as const, kind: "customer" as const, ...options }, { headers });
   }

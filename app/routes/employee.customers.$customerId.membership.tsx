@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import type { FormAnswer } from "~/lib/form-answer";
+import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.customers.$customerId.membership";
 import { StaffMembershipPage } from "~/features/memberships/components/staff-membership";
 import { businessNow } from "~/features/memberships/dates";
@@ -39,16 +40,15 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return [{ title: `Membership: ${loaderData?.view.customer.name ?? "Customer"}` }];
 }
 
-type Outcome = { ok: boolean; intent: string; message: string };
-
-const refused = (intent: string, message: string, status = 400) =>
-  data<Outcome>({ ok: false, intent, message }, { status });
+type Outcome = FormAnswer<{ intent: string; message: string }>;
 
 /**
  * Staff's membership actions for one customer: start, record a payment, complete a visit, add
  * a part, mark a part bought, cancel on the member's behalf. Staff only (401/403 otherwise).
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const refused = (intent: string, message: string, status = 400) =>
+    answer<Outcome>({ ok: false, intent, message }, context, { status });
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
   const staffId = guard.employee.id;

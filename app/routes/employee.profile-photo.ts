@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.profile-photo";
 import { guardEmployee } from "~/features/employee/guard.server";
 import {
@@ -20,7 +20,7 @@ import { logger } from "~/lib/logger.server";
  * (no EXIF or GPS survives) to a square picture, stored at the user id plus 'profile.' plus the
  * extension, and shown to customers on their appointment cards.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
   const employeeId = guard.employee.id;
@@ -49,8 +49,9 @@ export async function action({ request }: Route.ActionArgs) {
         { employeeId, err: (error as Error).message },
         rejected ? "profile photo refused" : "profile photo upload failed",
       );
-      return data(
-        { ok: false as const, error: PROFILE_PHOTO_FAILED },
+      return answer(
+        { ok: false as const, message: PROFILE_PHOTO_FAILED },
+        context,
         // A body that is not a whole form is the client's mistake (400); a file that is not a
         // photo we can read, 415.
         { status: error instanceof MultipartError ? error.status : rejected ? 415 : 500 },
@@ -58,10 +59,12 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   if (tooLarge) {
-    return data({ ok: false as const, error: PROFILE_PHOTO_TOO_LARGE }, { status: 413 });
+    return answer({ ok: false as const, message: PROFILE_PHOTO_TOO_LARGE }, context, {
+      status: 413,
+    });
   }
   if (!photo) {
-    return data({ ok: false as const, error: PROFILE_PHOTO_FAILED }, { status: 400 });
+    return answer({ ok: false as const, message: PROFILE_PHOTO_FAILED }, context, { status: 400 });
   }
   try {
     const url = await saveProfilePhoto(employeeId, photo);
@@ -69,6 +72,6 @@ export async function action({ request }: Route.ActionArgs) {
     return { ok: true as const, url };
   } catch (error) {
     logger.error({ employeeId, err: (error as Error).message }, "profile photo upload failed");
-    return data({ ok: false as const, error: PROFILE_PHOTO_FAILED }, { status: 500 });
+    return answer({ ok: false as const, message: PROFILE_PHOTO_FAILED }, context, { status: 500 });
   }
 }

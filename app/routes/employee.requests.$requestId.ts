@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.requests.$requestId";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { updateNotesSchema, updateStatusSchema } from "~/features/service-requests/schema";
@@ -11,13 +11,13 @@ import { formFields } from "~/lib/form-fields";
 import { logger } from "~/lib/logger.server";
 
 /** The request detail dialog's changes: its status and its internal notes. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
   const form = formFields(await request.formData());
   const intent = form.intent;
   if (!isUuid(params.requestId)) {
-    return data({ ok: false as const, error: "No such request" }, { status: 404 });
+    return answer({ ok: false as const, message: "No such request" }, context, { status: 404 });
   }
 
   const parsed =
@@ -27,8 +27,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         ? updateNotesSchema.safeParse(form)
         : undefined;
   if (!parsed?.success) {
-    return data(
-      { ok: false as const, error: parsed?.error.issues[0]?.message ?? "Unknown action" },
+    return answer(
+      { ok: false as const, message: parsed?.error.issues[0]?.message ?? "Unknown action" },
+      context,
       { status: 400 },
     );
   }
@@ -37,7 +38,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       parsed.data.intent === "status"
         ? await setRequestStatus(params.requestId, parsed.data.status)
         : await setRequestNotes(params.requestId, parsed.data.notes);
-    if (!found) return data({ ok: false as const, error: "No such request" }, { status: 404 });
+    if (!found)
+      return answer({ ok: false as const, message: "No such request" }, context, { status: 404 });
     logger.info(
       { requestId: params.requestId, employeeId: guard.employee.id, change: parsed.data.intent },
       "service request updated by employee",
@@ -48,7 +50,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       { requestId: params.requestId, err: (error as Error).message },
       "service request update failed",
     );
-    return data({ ok: false as const, error: "The change could not be saved" }, { status: 500 });
+    return answer({ ok: false as const, message: "The change could not be saved" }, context, {
+      status: 500,
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Icon } from "~/components/icons";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -13,7 +13,8 @@ import { TESTIMONIALS } from "~/content/testimonials";
 import { HomeContactForm } from "~/features/leads/components/home-contact-form";
 import leadFormScript from "~/features/leads/lead-form.enhance?page-script";
 import { redirectAfterLead } from "~/features/leads/sent.server";
-import { leadPageUrl, leadResponseStatus, submitHomeLead } from "~/features/leads/submit.server";
+import { answer } from "~/lib/form-answer.server";
+import { LEAD_HTTP_STATUS, leadPageUrl, submitHomeLead } from "~/features/leads/submit.server";
 import { CARD, Section } from "~/features/marketing/components/section";
 import { faqPageJsonLd, localBusinessJsonLd, pageMeta } from "~/features/marketing/seo.server";
 import { business } from "~/lib/business.server";
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return (
     redirectAfterLead(result, context, "/") ??
-    data(result, { status: leadResponseStatus(result, context) })
+    answer(result, context, { status: LEAD_HTTP_STATUS[result.outcome] })
   );
 }
 

@@ -3,6 +3,7 @@
 // scripts/cli.ts becomes build/cli.js. Each is one ES module with the app's own code in it; the
 // packages in node_modules stay imports, resolved from node_modules at run time. Nothing is
 // minified, so a stack trace reads like the source.
+import fs from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -16,7 +17,7 @@ export async function compileServer() {
   await build({
     absWorkingDir: root,
     entryPoints: [
-      { in: "server/main.ts", out: "server/main" },
+      { in: "server/main.ts", out: "server/start" },
       { in: "scripts/cli.ts", out: "cli" },
     ],
     outdir: "build",
@@ -28,6 +29,14 @@ export async function compileServer() {
     tsconfig: "tsconfig.json",
     logLevel: "warning",
   });
+  // React and React DOM pick their development or production build from NODE_ENV when first
+  // imported, and a bundle's package imports are evaluated before any of its own code: the
+  // entry sets NODE_ENV first, then imports the server. Without it, `node build/server/main.js`
+  // with no NODE_ENV mixed React's development build with React DOM's production one.
+  await fs.writeFile(
+    SERVER_ENTRY,
+    '// The production server\'s entry (scripts/build/compile-server.mjs).\nprocess.env.NODE_ENV ??= "production";\nawait import("./start.js");\n',
+  );
   console.log(
     `Compiled the server and the CLI: build/server/main.js, build/cli.js (${Date.now() - started} ms)`,
   );

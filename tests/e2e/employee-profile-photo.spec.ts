@@ -127,7 +127,7 @@ test.describe("employee profile photo", () => {
       headers,
     });
     expect(fake.status()).toBe(415);
-    expect(await fake.json()).toMatchObject({ ok: false, error: "Failed to upload photo" });
+    expect(await fake.json()).toMatchObject({ ok: false, message: "Failed to upload photo" });
     const big = await page.request.post("/employee/profile-photo", {
       multipart: {
         photo: {
@@ -139,7 +139,7 @@ test.describe("employee profile photo", () => {
       headers,
     });
     expect(big.status()).toBe(413);
-    expect(await big.json()).toMatchObject({ error: "Photo must be smaller than 5MB" });
+    expect(await big.json()).toMatchObject({ message: "Photo must be smaller than 5MB" });
     expect(await photoUrlOf(staff.id)).toBeNull();
   });
 

@@ -80,14 +80,15 @@ describe("/book-call refuses what the calendar cannot carry, and keeps what it b
       }),
       { clientAddress: "192.0.2.40", now },
     );
-    expect(result).toEqual({
-      status: "invalid",
+    expect(result).toMatchObject({
+      ok: false,
+      outcome: "invalid",
       toast: {
         kind: "error",
         title: "Invalid email",
         description: "Please enter a valid email address",
       },
-      fieldErrors: { email: "Please enter a valid email address" },
+      result: { status: "error", error: { email: ["Please enter a valid email address"] } },
     });
     expect(await database.db.select().from(introCalls)).toEqual([]);
     expect(await database.db.select().from(outbox)).toEqual([]);
@@ -105,7 +106,7 @@ describe("/book-call refuses what the calendar cannot carry, and keeps what it b
         }),
         { clientAddress: "192.0.2.41", now },
       );
-      expect(result.status).toBe("booked");
+      expect(result.outcome).toBe("booked");
     } finally {
       calendar.fail = false;
     }
@@ -137,9 +138,10 @@ describe("/book-call refuses what the calendar cannot carry, and keeps what it b
     try {
       for (const scriptRequest of [true, false]) {
         const { body, status } = await postBookCall(values, scriptRequest);
-        expect(status).toBe(scriptRequest ? 200 : 500);
+        expect(status).toBe(500);
         expect(body).toEqual({
-          status: "error",
+          ok: false,
+          outcome: "error",
           toast: {
             kind: "error",
             title: "Error",
@@ -153,7 +155,8 @@ describe("/book-call refuses what the calendar cannot carry, and keeps what it b
 
     // A refused booking answers with messages too: nothing of what was sent comes back.
     const { body } = await postBookCall({ ...values, email: "josé@example.com" }, true);
-    expect(Object.keys(body).sort()).toEqual(["fieldErrors", "status", "toast"]);
+    expect(Object.keys(body).sort()).toEqual(["ok", "outcome", "result", "toast"]);
+    expect(body.result).not.toHaveProperty("initialValue");
     const text = JSON.stringify(body);
     for (const sent of [values.name, "josé", values.phone, values.startsAt])
       expect(text).not.toContain(sent);

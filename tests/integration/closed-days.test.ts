@@ -55,12 +55,12 @@ describe("closed days", () => {
       clientAddress: "192.0.2.1",
       now,
     });
-    expect(thanksgiving.status).toBe("invalid");
+    expect(thanksgiving.outcome).toBe("invalid");
     const friday = await bookIntroCall(form(zonedInstant("2026-11-27", 10 * 60)), {
       clientAddress: "192.0.2.2",
       now,
     });
-    expect(friday.status).toBe("invalid");
+    expect(friday.outcome).toBe("invalid");
     expect(await database.db.select().from(introCalls)).toEqual([]);
   });
 
@@ -74,12 +74,12 @@ describe("closed days", () => {
       clientAddress: "192.0.2.3",
       now,
     });
-    expect(training.status).toBe("invalid");
+    expect(training.outcome).toBe("invalid");
     const reopened = await bookIntroCall(form(zonedInstant("2026-11-27", 10 * 60)), {
       clientAddress: "192.0.2.4",
       now,
     });
-    expect(reopened.status).toBe("booked");
+    expect(reopened.outcome).toBe("booked");
 
     const list = await listClosedDays("2026-11-24", 40);
     expect(list).toEqual([

@@ -41,7 +41,7 @@ describe("booking an intro call", () => {
       }),
       { clientAddress: "192.0.2.10", now },
     );
-    expect(result.status).toBe("booked");
+    expect(result.outcome).toBe("booked");
     expect(result.booking?.when).toBe("Wednesday, November 25 at 9:00 AM ET");
     const [call] = await database.db
       .select()
@@ -74,7 +74,7 @@ describe("booking an intro call", () => {
       }),
       { clientAddress: "192.0.2.11", now },
     );
-    expect(second.status).toBe("taken");
+    expect(second.outcome).toBe("taken");
     expect(second.toast.title).toBe("That time was just taken");
   });
 
@@ -89,8 +89,8 @@ describe("booking an intro call", () => {
         { clientAddress: "192.0.2.12", now },
       );
       expect(result).toMatchObject({
-        status: "invalid",
-        fieldErrors: { startsAt: expect.any(String) },
+        outcome: "invalid",
+        result: { error: { startsAt: [expect.any(String)] } },
       });
     }
   });
@@ -114,8 +114,8 @@ describe.skipIf(!postgresAvailable())("concurrent bookings on PostgreSQL", () =>
           ),
         ),
       );
-      expect(results.filter((r) => r.status === "booked")).toHaveLength(1);
-      expect(results.filter((r) => r.status === "taken")).toHaveLength(9);
+      expect(results.filter((r) => r.outcome === "booked")).toHaveLength(1);
+      expect(results.filter((r) => r.outcome === "taken")).toHaveLength(9);
       expect(await database.db.select().from(introCalls)).toHaveLength(1);
       expect(await database.db.select().from(outbox)).toHaveLength(1);
     } finally {

@@ -60,7 +60,7 @@ describe("lead capture", () => {
       form({ name: "  Ana   María O’Neil ", zipCode: " 30305 ", email: " Ana@Example.COM " }),
       context(),
     );
-    expect(result).toMatchObject({ status: "saved", clear: true });
+    expect(result).toMatchObject({ ok: true, outcome: "saved" });
     expect(result.toast.title).toBe("Thank you for your interest!");
     const [lead] = await database.db.select().from(leads).where(eq(leads.email, "ana@example.com"));
     expect(lead).toMatchObject({ name: "Ana María O’Neil", zipCode: "30305", source: "home" });
@@ -107,8 +107,8 @@ describe("lead capture", () => {
     for (const [values, title, description] of cases) {
       const result = await submitHomeLead(form(values), context());
       expect(result).toMatchObject({
-        status: "invalid",
-        clear: false,
+        ok: false,
+        outcome: "invalid",
         toast: { title, description },
       });
     }
@@ -122,16 +122,16 @@ describe("lead capture", () => {
           form({ name: "Jo", zipCode: "30305-1234", email: "zip4@example.com" }),
           context(),
         )
-      ).status,
+      ).outcome,
     ).toBe("saved");
   });
 
   it("allows 3 submissions per e-mail in 10 minutes, then tells how long to wait", async () => {
     const values = { name: "Rae Peat", zipCode: "30303", email: "rae@example.com" };
     for (let i = 0; i < 3; i++)
-      expect((await submitHomeLead(form(values), context())).status).toBe("saved");
+      expect((await submitHomeLead(form(values), context())).outcome).toBe("saved");
     const refused = await submitHomeLead(form(values), context());
-    expect(refused.status).toBe("rate-limited");
+    expect(refused.outcome).toBe("rate-limited");
     expect(refused.toast.title).toBe("Too many submissions");
     expect(refused.toast.description).toMatch(
       /^Please wait ([1-9]|10) minutes before submitting again\.$/,
@@ -143,7 +143,7 @@ describe("lead capture", () => {
       form({ name: "Lee Park", phone: "404-555-0150", email: "LEE@example.com", message: "" }),
       { ...context(), source: "brookhaven-handyman" },
     );
-    expect(result.status).toBe("saved");
+    expect(result.outcome).toBe("saved");
     expect(result.toast.description).toContain("received and saved");
     const [lead] = await database.db.select().from(leads).where(eq(leads.email, "lee@example.com"));
     expect(lead).toMatchObject({
@@ -173,7 +173,7 @@ describe("lead capture", () => {
         form({ name: "Fay Back", phone: "404-555-0160", email: "fay@example.com" }),
         { ...context(), source: "decatur-handyman" },
       );
-      expect(elsewhere.status).toBe("saved-elsewhere");
+      expect(elsewhere.outcome).toBe("saved-elsewhere");
       expect(elsewhere.toast.description).toBe(
         "We'll contact you within 24 hours to schedule your consultation.",
       );
@@ -187,7 +187,7 @@ describe("lead capture", () => {
         form({ name: "Fay Back", zipCode: "30030", email: "fay2@example.com" }),
         context(),
       );
-      expect(lost).toMatchObject({ status: "not-saved", clear: true });
+      expect(lost).toMatchObject({ ok: true, outcome: "not-saved" });
       expect(lost.toast).toMatchObject({
         title: "Form submitted",
         description: "We'll be in touch soon to schedule your consultation.",

@@ -119,6 +119,7 @@ describe("per-customer hourly limits", () => {
     const refused = (await photosAction({
       request: onePhoto(url),
       params: { requestId: spender.requestId },
+      context: {},
     } as never)) as Response;
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
@@ -134,6 +135,7 @@ describe("per-customer hourly limits", () => {
     const document = (await photosAction({
       request: onePhoto(url, "text/html"),
       params: { requestId: spender.requestId },
+      context: {},
     } as never)) as Response;
     expect(document.headers.get("location")).toBe("/dashboard?notice=photos-limited");
 
@@ -141,6 +143,7 @@ describe("per-customer hourly limits", () => {
     const accepted = (await photosAction({
       request: onePhoto(`http://localhost/dashboard/requests/${other.requestId}/photos`),
       params: { requestId: other.requestId },
+      context: {},
     } as never)) as Response;
     expect(accepted.status).toBe(200);
     expect(await photoCount(other.requestId)).toBe(1);
@@ -157,6 +160,7 @@ describe("per-customer hourly limits", () => {
           headers: { accept: "application/json" },
         }),
         params: {},
+        context: {},
       } as never) as Promise<Response>;
 
     for (let i = 0; i < MAX_REQUESTS_PER_HOUR; i++) {
@@ -164,7 +168,11 @@ describe("per-customer hourly limits", () => {
     }
     const refused = await create("One too many");
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ ok: false, notice: "create-limited" });
+    expect(await refused.json()).toEqual({
+      ok: false,
+      message: "You have created many requests in the last hour. Please try again later.",
+      notice: "create-limited",
+    });
     const [{ requests }] = await database.db
       .select({ requests: count() })
       .from(serviceRequests)

@@ -4,7 +4,7 @@ import { getHome, saveHome, updateProfile } from "./profile.server";
 import { homeSchema, passwordConfirmSchema, profileSchema, totpCodeSchema } from "./schema";
 import { cookiesOf } from "./sign-in.server";
 import { confirmEnrolment, newBackupCodes, startEnrolment, turnOff } from "./two-factor.server";
-import { answerStatus } from "~/lib/answer-status";
+import { answer, type AnswerContext } from "~/lib/form-answer.server";
 import { auth } from "~/lib/auth.server";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
@@ -22,25 +22,19 @@ export async function readOwnHome(request: Request) {
   return { home: await getHome(user.id) };
 }
 
-/** Whether the page's own script asked (server/app.ts): refusals are then 200 (ADR 025). */
-type Context = { scriptRequest?: boolean };
-
 /** A refusal: its status for a plain form post or an API client, 200 for the page's script. */
 function failed(
-  context: Context,
+  context: AnswerContext,
   intent: string,
   message: string,
   status = 400,
   extra: object = {},
 ) {
-  return data(
-    { ok: false as const, intent, message, ...extra },
-    { status: answerStatus(status, context) },
-  );
+  return answer({ ok: false as const, intent, message, ...extra }, context, { status });
 }
 
 /** One intent posted to /account: `intent` names it. */
-export async function answerAccountIntent(request: Request, context: Context) {
+export async function answerAccountIntent(request: Request, context: AnswerContext) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const withJavaScript = formData.get("js") === "1";
@@ -146,7 +140,7 @@ export async function answerAccountIntent(request: Request, context: Context) {
 }
 
 /** Ends the session in the database and clears its cookie; then the sign-in page. */
-async function signOut(request: Request, withJavaScript: boolean, context: Context) {
+async function signOut(request: Request, withJavaScript: boolean, context: AnswerContext) {
   let headers = new Headers();
   try {
     const response = await auth().api.signOut({ headers: request.headers, asResponse: true });

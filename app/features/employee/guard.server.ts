@@ -21,7 +21,7 @@ function denial(status: number) {
   return data(
     {
       ok: false as const,
-      error: status === 401 ? "Please sign in again." : "You don't have employee access.",
+      message: status === 401 ? "Please sign in again." : "You don't have employee access.",
     },
     { status },
   );

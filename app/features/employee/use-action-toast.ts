@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { toast } from "sonner";
-
-export type ActionResult = { ok: true; message?: string } | { ok: false; error?: string };
+import type { FormAnswer } from "~/lib/form-answer";
 
 /**
  * Shows one toast per finished fetcher submission: `success` when the action answered
@@ -24,12 +23,12 @@ export function useActionToast(
     if (fetcher.state !== "idle" || fetcher.data === undefined) return;
     if (handled.current === fetcher.data) return;
     handled.current = fetcher.data;
-    const result = fetcher.data as ActionResult | null;
+    const result = fetcher.data as FormAnswer | null;
     if (result && result.ok) {
       toast.success(success, successDescription ? { description: successDescription } : undefined);
       onSuccess?.();
     } else {
-      const message = (useServerMessage && result && !result.ok && result.error) || failure;
+      const message = (useServerMessage && result && !result.ok && result.message) || failure;
       toast.error(message);
     }
   }, [

@@ -6,6 +6,7 @@
  */
 // The site's script comes first: the page loads this file alone.
 import "~/components/layout/site.enhance";
+import { fieldErrorsOf } from "~/lib/form-answer";
 import { postForm, showFieldErrors } from "~/lib/page-forms";
 import { showToast } from "~/lib/page-toast";
 import { BOOKING_FAILED, type BookingResult, type SchedulerData } from "./result";
@@ -89,7 +90,7 @@ function enhance(panel: HTMLElement, form: HTMLFormElement) {
     panel.querySelector("[data-inline-result]")?.remove();
     const result = await postForm<BookingResult>(form, "Booking...", BOOKING_FAILED);
     showToast(result.toast);
-    if (result.status === "booked" && result.booking) {
+    if (result.outcome === "booked" && result.booking) {
       showFieldErrors(form);
       booked.querySelector("[data-when]")!.textContent = result.booking.when;
       booked.querySelector("[data-email]")!.textContent = result.booking.email;
@@ -102,8 +103,8 @@ function enhance(panel: HTMLElement, form: HTMLFormElement) {
       return;
     }
     // Someone else just took that time: offer what is still free.
-    if (result.status === "taken") await load();
-    showFieldErrors(form, result.fieldErrors)?.focus();
+    if (result.outcome === "taken") await load();
+    showFieldErrors(form, fieldErrorsOf(result.result))?.focus();
   });
 
   // A page that already answers a booking (a plain post) keeps its confirmation.

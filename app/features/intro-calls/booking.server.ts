@@ -2,7 +2,9 @@ import { and, gte, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { introCalls } from "~/db/schema";
 import { env } from "~/lib/env.server";
-import { formFields } from "~/lib/form-fields";
+import type { SubmissionResult } from "@conform-to/react";
+import { fieldErrorsOf } from "~/lib/form-answer";
+import { parseForm } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { enqueue } from "~/lib/outbox.server";
 import { hitAll } from "~/lib/rate-limit.server";
@@ -44,6 +46,16 @@ function closedDaysAhead(now: Date) {
   return loadClosedDays(today, addDays(today, DAYS_AHEAD));
 }
 
+const BOOKING_FIELDS: BookingField[] = ["name", "email", "phone", "startsAt"];
+
+/** The field whose message the toast says, when several were refused. */
+const FIRST_REFUSED: BookingField[] = ["startsAt", "name", "email", "phone"];
+
+/** A refusal's result carries the messages only, never what was submitted. */
+function refusal({ initialValue: _submitted, ...result }: SubmissionResult<string[]>) {
+  return result;
+}
+
 const FIELD_TITLES: Record<BookingField, string> = {
   name: "Invalid name",
   email: "Invalid email",
@@ -60,6 +72,15 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The HTTP status of each outcome, for `answer` (ADR 033). */
+export const BOOKING_HTTP_STATUS: Record<BookingResult["outcome"], number> = {
+  booked: 200,
+  invalid: 400,
+  taken: 409,
+  "rate-limited": 429,
+  error: 500,
+};
+
 /**
  * Books a slot. The slot's uniqueness is the database's (intro_calls_starts_at_unique), so two
  * visitors racing for the same time can never both get it; the confirmation e-mail is queued in
@@ -70,27 +91,32 @@ export async function bookIntroCall(
   context: { clientAddress: string; now?: Date },
 ): Promise<BookingResult> {
   const now = context.now ?? new Date();
-  const parsed = bookingSchema.safeParse(
-    formFields(formData, ["name", "email", "phone", "startsAt"]),
-  );
-  const fieldErrors: Partial<Record<BookingField, string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as BookingField;
-      fieldErrors[field] ??= issue.message;
-    }
-  } else if (!isOfferableSlot(parsed.data.startsAt, now, await closedDaysAhead(now))) {
-    fieldErrors.startsAt = "That time is not available. Please choose another time.";
-  }
-  const first = (["startsAt", "name", "email", "phone"] as const).find((f) => fieldErrors[f]);
-  if (first || !parsed.success) {
+  const submission = parseForm(formData, bookingSchema, BOOKING_FIELDS);
+  const unavailable =
+    submission.status === "success" &&
+    !isOfferableSlot(submission.value.startsAt, now, await closedDaysAhead(now));
+  if (submission.status !== "success" || unavailable) {
+    const result = refusal(
+      submission.reply(
+        unavailable
+          ? {
+              fieldErrors: {
+                startsAt: ["That time is not available. Please choose another time."],
+              },
+            }
+          : {},
+      ),
+    );
+    const errors = fieldErrorsOf(result);
+    const first = FIRST_REFUSED.find((field) => errors[field]) ?? "startsAt";
     return {
-      status: "invalid",
-      toast: { kind: "error", title: FIELD_TITLES[first!], description: fieldErrors[first!]! },
-      fieldErrors,
+      ok: false,
+      outcome: "invalid",
+      toast: { kind: "error", title: FIELD_TITLES[first], description: errors[first] ?? "" },
+      result,
     };
   }
-  const { name, email, phone, startsAt } = parsed.data;
+  const { name, email, phone, startsAt } = submission.value;
 
   const limit = await hitAll(
     [
@@ -102,7 +128,8 @@ export async function bookIntroCall(
   );
   if (!limit.allowed) {
     return {
-      status: "rate-limited",
+      ok: false,
+      outcome: "rate-limited",
       toast: {
         kind: "error",
         title: "Too many submissions",
@@ -126,7 +153,8 @@ export async function bookIntroCall(
     );
     const when = slotLabel(call.startsAt);
     return {
-      status: "booked",
+      ok: true,
+      outcome: "booked",
       toast: {
         kind: "success",
         title: "Your intro call is booked!",
@@ -137,13 +165,17 @@ export async function bookIntroCall(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return {
-      status: "taken",
+      ok: false,
+      outcome: "taken",
       toast: {
         kind: "error",
         title: "That time was just taken",
         description: "Someone booked it a moment ago. Please choose another time.",
       },
-      fieldErrors: { startsAt: "That time was just taken. Please choose another time." },
+      result: {
+        status: "error",
+        error: { startsAt: ["That time was just taken. Please choose another time."] },
+      },
     };
   }
 }

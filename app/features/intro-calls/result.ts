@@ -1,17 +1,18 @@
+import type { FormAnswer } from "~/lib/form-answer";
 import type { ToastMessage } from "~/lib/toast-message";
 
 export type BookingField = "name" | "email" | "phone" | "startsAt";
 
 /**
  * What the booking action answers (the page shows it as a toast, or inline without JS). An
- * error answer carries its messages only: never the submitted fields or anything internal.
+ * error answer carries its messages only (`result` holds the refused fields' messages, never
+ * the submitted values) and nothing internal.
  */
-export type BookingResult = {
-  status: "booked" | "invalid" | "taken" | "rate-limited" | "error";
+export type BookingResult = FormAnswer<{
+  outcome: "booked" | "invalid" | "taken" | "rate-limited" | "error";
   toast: ToastMessage;
-  fieldErrors?: Partial<Record<BookingField, string>>;
   booking?: { when: string; email: string };
-};
+}>;
 
 /** What the page loads to show the scheduler: an external widget, or the built-in slots. */
 export type SchedulerData =
@@ -23,6 +24,7 @@ export type SchedulerData =
 
 /** The answer when the booking failed for a reason of ours: a message, nothing else. */
 export const BOOKING_FAILED = {
-  status: "error",
+  ok: false,
+  outcome: "error",
   toast: { kind: "error", title: "Error", description: "Something went wrong. Please try again." },
 } as const satisfies BookingResult;

@@ -6,6 +6,7 @@
  */
 // The site's script comes first: the page loads this file alone.
 import "~/components/layout/site.enhance";
+import { fieldErrorsOf } from "~/lib/form-answer";
 import { postForm, showFieldErrors } from "~/lib/page-forms";
 import { showToast } from "~/lib/page-toast";
 import { REQUEST_FAILED, type LeadResult } from "./result";
@@ -17,8 +18,8 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-lead-fo
     form.querySelector("[data-inline-result]")?.remove();
     const result = await postForm<LeadResult>(form, "Submitting...", REQUEST_FAILED);
     showToast(result.toast);
-    const refused = showFieldErrors(form, result.fieldErrors);
-    if (result.clear) {
+    const refused = showFieldErrors(form, fieldErrorsOf(result.result));
+    if (result.ok) {
       for (const field of form.querySelectorAll<HTMLInputElement>("[data-field]")) field.value = "";
     } else refused?.focus();
   });

@@ -9,11 +9,11 @@ import { SENT_FRAGMENTS } from "./sent";
  * refused submission (the page is rendered again with what was typed and the messages).
  */
 export function redirectAfterLead(
-  result: { status: LeadStatus },
+  result: { outcome: LeadStatus },
   context: { scriptRequest?: boolean },
   path: string,
 ) {
   if (context.scriptRequest) return null;
-  const fragment = SENT_FRAGMENTS[result.status];
+  const fragment = SENT_FRAGMENTS[result.outcome];
   return fragment ? redirect(`${path}#${fragment}`, 303) : null;
 }

@@ -9,14 +9,17 @@ import type { LeadStatus } from "./result";
  */
 
 /** The fragment for each result that took the lead (the form is cleared). */
-export const SENT_FRAGMENTS: Partial<Record<LeadStatus, string>> = {
+export const SENT_FRAGMENTS: Partial<Record<LeadStatus, string>> & Record<TakenStatus, string> = {
   saved: "lead-sent",
   "saved-elsewhere": "lead-received",
   "not-saved": "lead-submitted",
 };
 
+/** A lead taken (the form is emptied), however it was kept. */
+export type TakenStatus = "saved" | "saved-elsewhere" | "not-saved";
+
 /** The home form's messages (SPEC.md section 8), as its toasts say them. */
-export const HOME_SENT: Partial<Record<LeadStatus, ToastMessage>> = {
+export const HOME_SENT: Record<TakenStatus, ToastMessage> = {
   saved: {
     kind: "success",
     title: "Thank you for your interest!",
@@ -35,7 +38,7 @@ export const HOME_SENT: Partial<Record<LeadStatus, ToastMessage>> = {
 };
 
 /** The city form's messages (SPEC.md section 8), as its toasts say them. */
-export const CITY_SENT: Partial<Record<LeadStatus, ToastMessage>> = {
+export const CITY_SENT: Record<TakenStatus, ToastMessage> = {
   saved: {
     kind: "success",
     title: "Thank you for your interest!",

@@ -1,11 +1,12 @@
-import type { z } from "zod";
 import { db } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { env } from "~/lib/env.server";
-import { formFields } from "~/lib/form-fields";
+import { fieldErrorsOf } from "~/lib/form-answer";
+import { parseForm } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { enqueue, sendLeadWebhookNow } from "~/lib/outbox.server";
 import { hitAll } from "~/lib/rate-limit.server";
+import type { ToastMessage } from "~/lib/toast-message";
 import type { LeadResult, LeadStatus } from "./result";
 import {
   CITY_FIELD_TITLES,
@@ -14,9 +15,8 @@ import {
   HOME_FIELD_TITLES,
   HOME_LEAD_FIELDS,
   homeLeadSchema,
-  type CityLeadField,
-  type HomeLeadField,
 } from "./schema";
+import { CITY_SENT, HOME_SENT, type TakenStatus } from "./sent";
 
 /** Who is submitting and from where: the action's context, not the form. */
 export type LeadContext = {
@@ -89,53 +89,53 @@ async function withinLimit(email: string, clientAddress: string) {
   }
 }
 
-function formValues<F extends string>(formData: FormData, fields: F[]) {
-  const values: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const value = formData.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  return values;
-}
+type LeadSubmission = ReturnType<typeof parseForm>;
 
 function invalidResult<F extends string>(
-  error: z.ZodError,
+  submission: LeadSubmission,
   fields: F[],
   titles: Record<F, string>,
-  values: Partial<Record<F, string>>,
-): LeadResult<F> {
-  const fieldErrors: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const issue = error.issues.find((i) => i.path[0] === field);
-    if (issue) fieldErrors[field] = issue.message;
-  }
-  const first = fields.find((field) => fieldErrors[field])!;
+): LeadResult {
+  const result = submission.reply();
+  const errors = fieldErrorsOf(result);
+  const first = fields.find((field) => errors[field]) ?? fields[0];
   return {
-    status: "invalid",
-    toast: { kind: "error", title: titles[first], description: fieldErrors[first]! },
-    clear: false,
-    fieldErrors,
-    values,
+    ok: false,
+    outcome: "invalid",
+    toast: { kind: "error", title: titles[first], description: errors[first] ?? "" },
+    result,
   };
 }
 
-function rateLimitedResult<F extends string>(
-  minutes: number,
-  values: Partial<Record<F, string>>,
-): LeadResult<F> {
+function rateLimitedResult(minutes: number, submission: LeadSubmission): LeadResult {
   return {
-    status: "rate-limited",
+    ok: false,
+    outcome: "rate-limited",
     toast: {
       kind: "error",
       title: "Too many submissions",
       description: `Please wait ${minutes} minutes before submitting again.`,
     },
-    clear: false,
-    values,
+    result: submission.reply(),
   };
 }
 
-const STATUS_OF: Record<SaveMethod, LeadStatus> = {
+/** A lead taken, however it was kept: the page's message for it, and the form emptied. */
+function takenResult(
+  method: SaveMethod,
+  submission: LeadSubmission,
+  messages: Record<TakenStatus, ToastMessage>,
+): LeadResult {
+  const outcome = TAKEN_STATUS[method];
+  return {
+    ok: true,
+    outcome,
+    toast: { ...messages[outcome] },
+    result: submission.reply({ resetForm: true }),
+  };
+}
+
+const TAKEN_STATUS: Record<SaveMethod, TakenStatus> = {
   database: "saved",
   webhook: "saved-elsewhere",
   none: "not-saved",
@@ -145,15 +145,14 @@ const STATUS_OF: Record<SaveMethod, LeadStatus> = {
 export async function submitHomeLead(
   formData: FormData,
   context: LeadContext,
-): Promise<LeadResult<HomeLeadField>> {
-  const values = formValues(formData, HOME_LEAD_FIELDS);
-  const parsed = homeLeadSchema.safeParse(formFields(formData, HOME_LEAD_FIELDS));
-  if (!parsed.success)
-    return invalidResult(parsed.error, HOME_LEAD_FIELDS, HOME_FIELD_TITLES, values);
-  const { name, zipCode, email } = parsed.data;
+): Promise<LeadResult> {
+  const submission = parseForm(formData, homeLeadSchema, HOME_LEAD_FIELDS);
+  if (submission.status !== "success")
+    return invalidResult(submission, HOME_LEAD_FIELDS, HOME_FIELD_TITLES);
+  const { name, zipCode, email } = submission.value;
 
   const limit = await withinLimit(email, context.clientAddress);
-  if (!limit.allowed) return rateLimitedResult(limit.minutes, values);
+  if (!limit.allowed) return rateLimitedResult(limit.minutes, submission);
 
   const createdAt = new Date();
   const saved = await saveLead({
@@ -168,59 +167,21 @@ export async function submitHomeLead(
     },
     createdAt,
   });
-  const status = STATUS_OF[saved.method];
-  return status === "not-saved"
-    ? {
-        status,
-        toast: {
-          kind: "info",
-          title: "Form submitted",
-          description: "We'll be in touch soon to schedule your consultation.",
-        },
-        clear: true,
-      }
-    : {
-        status,
-        toast: {
-          kind: "success",
-          title: "Thank you for your interest!",
-          description: "We'll be in touch soon to schedule your free consultation.",
-        },
-        clear: true,
-      };
+  return takenResult(saved.method, submission, HOME_SENT);
 }
-
-const CITY_TOASTS = {
-  saved: {
-    kind: "success",
-    title: "Thank you for your interest!",
-    description: "Your message has been received and saved. We'll contact you within 24 hours.",
-  },
-  "saved-elsewhere": {
-    kind: "success",
-    title: "Thank you for your interest!",
-    description: "We'll contact you within 24 hours to schedule your consultation.",
-  },
-  "not-saved": {
-    kind: "info",
-    title: "Form submitted",
-    description: "We'll be in touch within 24 hours to schedule your consultation.",
-  },
-} as const;
 
 /** The city-page form (SPEC.md section 2, "City-page contact form"; messages of section 8). */
 export async function submitCityLead(
   formData: FormData,
   context: LeadContext & { source: string },
-): Promise<LeadResult<CityLeadField>> {
-  const values = formValues(formData, CITY_LEAD_FIELDS);
-  const parsed = cityLeadSchema.safeParse(formFields(formData, CITY_LEAD_FIELDS));
-  if (!parsed.success)
-    return invalidResult(parsed.error, CITY_LEAD_FIELDS, CITY_FIELD_TITLES, values);
-  const { name, phone, email, message } = parsed.data;
+): Promise<LeadResult> {
+  const submission = parseForm(formData, cityLeadSchema, CITY_LEAD_FIELDS);
+  if (submission.status !== "success")
+    return invalidResult(submission, CITY_LEAD_FIELDS, CITY_FIELD_TITLES);
+  const { name, phone, email, message } = submission.value;
 
   const limit = await withinLimit(email, context.clientAddress);
-  if (!limit.allowed) return rateLimitedResult(limit.minutes, values);
+  if (!limit.allowed) return rateLimitedResult(limit.minutes, submission);
 
   const saved = await saveLead({
     lead: {
@@ -235,8 +196,7 @@ export async function submitCityLead(
     webhookBody: { name, email, phone, message, formType: "contact" },
     createdAt: new Date(),
   });
-  const status = STATUS_OF[saved.method] as keyof typeof CITY_TOASTS;
-  return { status, toast: { ...CITY_TOASTS[status] }, clear: true };
+  return takenResult(saved.method, submission, CITY_SENT);
 }
 
 /**
@@ -258,19 +218,12 @@ export function leadPageUrl(request: Request, path: string) {
   return `${base}${path}`;
 }
 
-/**
- * The HTTP status for a result: a form posted without JavaScript, or by a client that is not a
- * browser, gets a meaningful one. The page's own script gets 200 whatever the result, which it
- * shows itself: a 4xx would also print a network error in the browser's console for what is
- * only someone's typo.
- */
-export function leadResponseStatus(
-  result: { status: "invalid" | "rate-limited" | "taken" | string },
-  context: { scriptRequest?: boolean },
-) {
-  if (context.scriptRequest) return 200;
-  if (result.status === "invalid") return 400;
-  if (result.status === "taken") return 409;
-  if (result.status === "rate-limited") return 429;
-  return 200;
-}
+/** The HTTP status of each outcome, for `answer` (ADR 033): what a plain post or an API client gets. */
+export const LEAD_HTTP_STATUS: Record<LeadStatus, number> = {
+  saved: 200,
+  "saved-elsewhere": 200,
+  "not-saved": 200,
+  invalid: 400,
+  "rate-limited": 429,
+  error: 500,
+};

@@ -1,4 +1,5 @@
 import { toast } from "sonner";
+import { PAGE_SCRIPT_HEADER } from "~/lib/page-forms";
 import {
   isRequestNoticeCode,
   REQUEST_NOTICES,
@@ -14,7 +15,8 @@ export function showRequestNotice(code: RequestNoticeCode) {
 }
 
 /**
- * Posts a request action from a script. Any failure to reach the server or to read its answer
+ * Posts a request action from the page's script (X-Page-Script: its refusals come back 200,
+ * with the notice in the body). Any failure to reach the server or to read its answer
  * becomes the action's failure notice, so the person always hears how it went.
  */
 export async function postRequestAction(
@@ -26,7 +28,7 @@ export async function postRequestAction(
     const response = await fetch(url, {
       method: "POST",
       body,
-      headers: { Accept: "application/json" },
+      headers: { Accept: "application/json", [PAGE_SCRIPT_HEADER]: "1" },
     });
     const data = (await response.json()) as Partial<RequestActionResult>;
     if (typeof data.ok === "boolean" && isRequestNoticeCode(data.notice)) {

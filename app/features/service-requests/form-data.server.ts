@@ -12,9 +12,5 @@ export function fieldsToFormData(fields: Record<string, string>) {
 export function parseServiceRequestForm(formData: FormData) {
   const submission = parseWithZod(formData, { schema: serviceRequestSchema });
   if (submission.status === "success") return { ok: true as const, value: submission.value };
-  const fieldErrors: Record<string, string[]> = {};
-  for (const [name, errors] of Object.entries(submission.error ?? {})) {
-    if (errors?.length) fieldErrors[name] = errors;
-  }
-  return { ok: false as const, fieldErrors };
+  return { ok: false as const, result: submission.reply() };
 }

@@ -1,3 +1,5 @@
+import type { FormAnswer } from "~/lib/form-answer";
+
 /*
  * The outcomes of request actions and their notices (SPEC section 8). Actions answer with a
  * code; the browser shows the notice as a toast, or, without JavaScript, the dashboard shows
@@ -32,10 +34,9 @@ export function isRequestNoticeCode(value: unknown): value is RequestNoticeCode 
   return typeof value === "string" && Object.hasOwn(REQUEST_NOTICES, value);
 }
 
-/** What request actions answer to scripts (fetch); documents get a redirect instead. */
-export type RequestActionResult = {
-  ok: boolean;
-  notice: RequestNoticeCode;
-  requestId?: string;
-  fieldErrors?: Record<string, string[]>;
-};
+/**
+ * What request actions answer to scripts (fetch) and API clients: the notice's code and its
+ * words (`message`), the request concerned, each refused field's messages (`result`).
+ * A form posted without JavaScript gets a redirect instead.
+ */
+export type RequestActionResult = FormAnswer<{ notice: RequestNoticeCode; requestId?: string }>;

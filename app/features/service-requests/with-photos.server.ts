@@ -9,7 +9,9 @@ import { photosToRemove } from "./schema";
 import { createServiceRequest, NoHomeError, updateServiceRequest } from "./service-requests.server";
 
 /** What a request form's post came to: the notice, its HTTP status, the request it concerns. */
-export type RequestOutcome = Omit<RequestActionResult, "ok"> & { status?: number };
+export type RequestOutcome = Pick<RequestActionResult, "notice" | "requestId" | "result"> & {
+  status?: number;
+};
 
 /*
  * A request's form arrives either as plain fields (the page's own script, which then uploads
@@ -83,7 +85,7 @@ export async function updateRequestWithPhotos(
 async function createFromForm(customerId: string, formData: FormData): Promise<RequestOutcome> {
   const parsed = parseServiceRequestForm(formData);
   if (!parsed.ok) {
-    return { notice: "create-failed", fieldErrors: parsed.fieldErrors, status: 400 };
+    return { notice: "create-failed", result: parsed.result, status: 400 };
   }
   const limit = await limitRequestCreation(customerId);
   if (!limit.allowed) {
@@ -110,7 +112,7 @@ export async function updateFromForm(
   formData: FormData,
 ): Promise<RequestOutcome> {
   const parsed = parseServiceRequestForm(formData);
-  if (!parsed.ok) return { notice: "update-failed", fieldErrors: parsed.fieldErrors, status: 400 };
+  if (!parsed.ok) return { notice: "update-failed", result: parsed.result, status: 400 };
   const row = await updateServiceRequest(customerId, requestId, parsed.value);
   if (!row) return { notice: "update-failed", status: 404 };
   // The photos marked in the form go now, before any new ones are stored. One already gone

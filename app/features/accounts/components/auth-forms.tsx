@@ -12,7 +12,7 @@ import {
   signUpSchema,
   twoFactorCodeSchema,
 } from "../schema";
-import { FormField } from "./form-field";
+import { FormField } from "~/components/ui/conform-fields";
 import { showNotice } from "./notice";
 
 /*

@@ -15,7 +15,8 @@ import {
 } from "~/components/ui/card";
 import { homeSchema, type HomeAddress } from "../schema";
 import { DEFAULT_STATE, stateCode } from "../us-states";
-import { FormField, StateField, TextareaField } from "./form-field";
+import { FormField, TextareaField } from "~/components/ui/conform-fields";
+import { StateField } from "./form-field";
 
 type Answer = {
   ok: boolean;

@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { homeSchema } from "../schema";
 import { DEFAULT_STATE } from "../us-states";
-import { FormField, StateField, TextareaField } from "./form-field";
+import { FormField, TextareaField } from "~/components/ui/conform-fields";
+import { StateField } from "./form-field";
 
 /**
  * 'Welcome! Let's set up your property': a modal that cannot be dismissed (no close button,

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { PasswordInput } from "./password-input";
+import { PasswordInput } from "~/components/ui/password-input";
 
 type Enrolment = { qrCodeDataUrl: string; secret: string; backupCodes: string[] };
 type Answer = {

@@ -1,16 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { PlusIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/conform-fields";
 import {
   Dialog,
   DialogContent,
@@ -37,6 +32,7 @@ import type {
 import { statusLabel } from "~/features/service-requests";
 import { MemberVisitFields } from "~/features/memberships";
 import { businessToday } from "~/lib/business-calendar";
+import type { FormAnswer } from "~/lib/form-answer";
 
 /** "First Last", with the e-mail only where another customer has the same name. */
 function customerLabel(customer: CustomerChoice) {
@@ -51,13 +47,7 @@ const PRIORITY_GROUPS = [
 type SearchResult = { ok: true; kind: "search"; customers: CustomerChoice[]; more: boolean };
 type CustomerResult =
   | { ok: true; kind: "customer"; homes: CustomerHome[]; openRequests: OpenRequestChoice[] }
-  | { ok: false; error: string };
-type CreateResult = {
-  ok: boolean;
-  error?: string;
-  result?: SubmissionResult<string[]>;
-};
-
+  | { ok: false; message: string };
 export function CreateAppointmentDialog({
   open,
   onOpenChange,
@@ -103,7 +93,7 @@ function CreateAppointmentForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const create = useFetcher<CreateResult>();
+  const create = useFetcher<FormAnswer>();
   const search = useFetcher<SearchResult>();
   const options = useFetcher<CustomerResult>();
 
@@ -180,7 +170,7 @@ function CreateAppointmentForm({
       toast.success("Appointment created successfully");
       onDone();
     } else {
-      toast.error(create.data.error || "Failed to create appointment");
+      toast.error(create.data.message || "Failed to create appointment");
     }
   }, [create.state, create.data, onDone]);
 
@@ -334,23 +324,9 @@ function CreateAppointmentForm({
             ))}
           </NativeSelect>
         </div>
-        <Field
-          label="Date"
-          errors={fields.scheduledDate.errors}
-          errorId={fields.scheduledDate.errorId}
-        >
-          <Input {...getInputProps(fields.scheduledDate, { type: "date" })} min={today} />
-        </Field>
-        <Field
-          label="Start Time"
-          errors={fields.startTime.errors}
-          errorId={fields.startTime.errorId}
-        >
-          <Input {...getInputProps(fields.startTime, { type: "time" })} />
-        </Field>
-        <Field label="End Time" errors={fields.endTime.errors} errorId={fields.endTime.errorId}>
-          <Input {...getInputProps(fields.endTime, { type: "time" })} />
-        </Field>
+        <FormField meta={fields.scheduledDate} label="Date" type="date" min={today} />
+        <FormField meta={fields.startTime} label="Start Time" type="time" />
+        <FormField meta={fields.endTime} label="End Time" type="time" />
         <MemberVisitFields
           customerId={customerId}
           date={String(fields.scheduledDate.value ?? "")}
@@ -496,29 +472,5 @@ function CreateAppointmentForm({
         </Button>
       </DialogFooter>
     </create.Form>
-  );
-}
-
-function Field({
-  label,
-  errors,
-  errorId,
-  children,
-}: {
-  label: string;
-  errors?: string[];
-  errorId: string;
-  children: React.ReactElement<{ id?: string }>;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={children.props.id}>{label}</Label>
-      {children}
-      {errors && (
-        <p id={errorId} className="text-sm text-destructive">
-          {errors[0]}
-        </p>
-      )}
-    </div>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TOO_LARGE } from "../profile-photo";
 
-type UploadAnswer = { ok: true; url: string } | { ok: false; error: string };
+type UploadAnswer = { ok: true; url: string } | { ok: false; message: string };
 
 /**
  * The employee's 'Profile Photo' block inside Profile Settings (SPEC section 2): the photo (or
@@ -33,7 +33,7 @@ export function ProfilePhotoSection({
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
     if (fetcher.data.ok) toast.success("Profile photo updated successfully");
-    else toast.error(fetcher.data.error);
+    else toast.error(fetcher.data.message);
   }, [fetcher.state, fetcher.data]);
 
   function upload(file: File | undefined) {

@@ -1,15 +1,16 @@
 import { href, useActionData } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { Field, FIELD_LABEL_CLASS } from "~/components/ui/field";
 import { inputClassName } from "~/components/ui/input-class-name";
 import { CARD } from "~/features/marketing";
 import { useBusiness } from "~/lib/business";
+import { fieldErrorsOf } from "~/lib/form-answer";
 import type { BookingResult } from "../result";
 
 const FIELD = `${inputClassName} h-10`;
-const LABEL = "text-sm leading-none font-medium";
 const ERROR = "text-sm text-destructive";
 
-/** A labelled contact field of the booking form, with its message's place beside it. */
+/** A contact field of the booking form, with its message's place beside it. */
 function ContactField(props: {
   id: string;
   field: "name" | "email" | "phone";
@@ -19,21 +20,19 @@ function ContactField(props: {
   className?: string;
 }) {
   return (
-    <div className={`grid gap-2 ${props.className ?? ""}`}>
-      <label htmlFor={props.id} className={LABEL}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.field}
-        type={props.type}
-        required
-        autoComplete={props.autoComplete}
-        data-field={props.field}
-        className={FIELD}
-      />
-      <p id={`${props.id}-error`} hidden className={ERROR} />
-    </div>
+    <Field id={props.id} label={props.label} keepErrorPlace className={props.className}>
+      {(control) => (
+        <input
+          {...control}
+          name={props.field}
+          type={props.type}
+          required
+          autoComplete={props.autoComplete}
+          data-field={props.field}
+          className={FIELD}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -49,7 +48,7 @@ function ContactField(props: {
 export function Scheduler() {
   const { phone, phoneHref } = useBusiness();
   const answer = useActionData() as BookingResult | undefined;
-  const booked = answer?.status === "booked" ? answer.booking : undefined;
+  const booked = answer?.outcome === "booked" ? answer.booking : undefined;
   return (
     <div className={`${CARD} min-h-[560px]`} data-scheduler="">
       <h2 className="text-2xl font-bold">Choose a Time</h2>
@@ -62,7 +61,7 @@ export function Scheduler() {
           >
             <p className="font-semibold">{answer.toast.title}</p>
             <p>{answer.toast.description}</p>
-            {[...new Set(Object.values(answer.fieldErrors ?? {}))].map((message) => (
+            {[...new Set(Object.values(fieldErrorsOf(answer.result)))].map((message) => (
               <p key={message}>{message}</p>
             ))}
           </div>
@@ -94,14 +93,11 @@ export function Scheduler() {
           className="grid gap-5"
         >
           <fieldset className="grid gap-5">
-            <div className="grid gap-2">
-              <label htmlFor="call-day" className={LABEL}>
-                Day
-              </label>
-              <select id="call-day" className={FIELD} />
-            </div>
+            <Field id="call-day" label="Day">
+              {(control) => <select {...control} className={FIELD} />}
+            </Field>
             <fieldset id="call-time" data-field="startsAt" className="grid gap-2">
-              <legend className={`${LABEL} mb-2`}>Time (Eastern Time)</legend>
+              <legend className={`${FIELD_LABEL_CLASS} mb-2`}>Time (Eastern Time)</legend>
               <div
                 data-slots=""
                 className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4"

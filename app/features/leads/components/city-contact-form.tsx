@@ -1,5 +1,4 @@
 import { buttonVariants } from "~/components/ui/button-variants";
-import type { CityLeadField } from "../schema";
 import { InlineResult, LeadField, SentMessages } from "./lead-fields";
 import { CITY_SENT } from "../sent";
 import { usePostedLead } from "./use-lead-form";
@@ -11,8 +10,7 @@ import { usePostedLead } from "./use-lead-form";
  * place (lead-form.enhance.ts).
  */
 export function CityContactForm({ city, action }: { city: string; action: string }) {
-  const { result, kept } = usePostedLead<CityLeadField>();
-  const errors = result?.fieldErrors ?? {};
+  const { answer, errors, kept } = usePostedLead();
   return (
     <form
       method="post"
@@ -21,7 +19,7 @@ export function CityContactForm({ city, action }: { city: string; action: string
       aria-label={`Free consultation request for ${city}`}
       className="grid gap-4"
     >
-      {result && <InlineResult toast={result.toast} />}
+      {answer && <InlineResult toast={answer.toast} />}
       <SentMessages messages={CITY_SENT} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <LeadField

@@ -1,6 +1,5 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { href } from "react-router";
-import type { HomeLeadField } from "../schema";
 import { InlineResult, LeadField, SentMessages } from "./lead-fields";
 import { HOME_SENT } from "../sent";
 import { usePostedLead } from "./use-lead-form";
@@ -11,8 +10,7 @@ import { usePostedLead } from "./use-lead-form";
  * the page without JavaScript; the page's script posts it in place (lead-form.enhance.ts).
  */
 export function HomeContactForm() {
-  const { result, kept } = usePostedLead<HomeLeadField>();
-  const errors = result?.fieldErrors ?? {};
+  const { answer, errors, kept } = usePostedLead();
   return (
     <form
       method="post"
@@ -23,7 +21,7 @@ export function HomeContactForm() {
       aria-labelledby="contact-heading"
       className="grid gap-4"
     >
-      {result && <InlineResult toast={result.toast} />}
+      {answer && <InlineResult toast={answer.toast} />}
       <SentMessages messages={HOME_SENT} />
       <fieldset className="grid gap-4">
         <LeadField

@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
+import { Field } from "~/components/ui/field";
 import { inputClassName } from "~/components/ui/input-class-name";
 import type { ToastMessage } from "~/lib/toast-message";
 import { SENT_FRAGMENTS } from "../sent";
 
 /*
- * Plain inputs styled like components/ui (Input, Label, Textarea). Each field's message has its
- * place beside it from the start, hidden while there is none: the server fills it in for a form
- * posted without JavaScript, the page's script (lead-form.enhance.ts) for one it posted.
+ * The lead forms' fields: the product's Field with a plain named input (or textarea). Each
+ * field's message has its place beside it from the start, hidden while there is none: the
+ * server fills it in for a form posted without JavaScript, the page's script
+ * (lead-form.enhance.ts) for one it posted, finding the field by `data-field`.
  */
-
-export const LABEL_CLASS = "text-sm leading-none font-medium";
 
 type FieldProps = {
   id: string;
@@ -21,7 +21,6 @@ type FieldProps = {
 } & Omit<React.ComponentProps<"input">, "id" | "name" | "defaultValue"> &
   Pick<React.ComponentProps<"textarea">, "rows">;
 
-/** A labelled input (or textarea) with its error beside it, tied by aria-describedby. */
 export function LeadField({
   id,
   name,
@@ -33,34 +32,31 @@ export function LeadField({
   className,
   ...input
 }: FieldProps) {
-  const errorId = `${id}-error`;
-  const shared = {
-    id,
-    name,
-    defaultValue,
-    "data-field": name,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-  };
   return (
-    <div className={`grid gap-2 ${className ?? ""}`}>
-      <label htmlFor={id} className={LABEL_CLASS}>
-        {label}
-      </label>
-      {multiline ? (
-        <textarea
-          {...shared}
-          rows={rows}
-          placeholder={input.placeholder}
-          className={`${inputClassName} min-h-24 resize-y`}
-        />
-      ) : (
-        <input {...shared} {...input} className={`${inputClassName} h-10`} />
-      )}
-      <p id={errorId} hidden={!error} className="text-sm text-destructive">
-        {error}
-      </p>
-    </div>
+    <Field id={id} label={label} error={error} keepErrorPlace className={className}>
+      {(control) =>
+        multiline ? (
+          <textarea
+            {...control}
+            name={name}
+            data-field={name}
+            defaultValue={defaultValue}
+            rows={rows}
+            placeholder={input.placeholder}
+            className={`${inputClassName} min-h-24 resize-y`}
+          />
+        ) : (
+          <input
+            {...control}
+            {...input}
+            name={name}
+            data-field={name}
+            defaultValue={defaultValue}
+            className={`${inputClassName} h-10`}
+          />
+        )
+      }
+    </Field>
   );
 }
 

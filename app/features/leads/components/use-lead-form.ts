@@ -1,4 +1,5 @@
 import { useActionData } from "react-router";
+import { fieldErrorsOf, keptValuesOf } from "~/lib/form-answer";
 import type { LeadResult } from "../result";
 
 /**
@@ -8,7 +9,11 @@ import type { LeadResult } from "../result";
  * With JavaScript the page's script posts the form and shows the answer itself
  * (lead-form.enhance.ts).
  */
-export function usePostedLead<Field extends string>() {
-  const result = useActionData() as LeadResult<Field> | undefined;
-  return { result, kept: result && !result.clear ? result.values : undefined };
+export function usePostedLead() {
+  const answer = useActionData() as LeadResult | undefined;
+  return {
+    answer,
+    errors: fieldErrorsOf(answer?.result),
+    kept: keptValuesOf(answer?.result),
+  };
 }

@@ -14,7 +14,7 @@ type SpendResult =
       meterLabel: string;
       spend: { kind: "bank" | "extra" | "refused"; label: string; reason: string | null } | null;
     }
-  | { ok: false; error: string };
+  | { ok: false; message: string };
 
 function addMinutes(time: string, minutes: number) {
   const [h, m] = time.split(":").map(Number);

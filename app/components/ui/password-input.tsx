@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { Input } from "~/components/ui/input";
+import { Input } from "./input";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**

@@ -1,0 +1,74 @@
+import { parse } from "@conform-to/react";
+import { data } from "react-router";
+import type { z } from "zod";
+import type { FormAnswer } from "./form-answer";
+import { formFields } from "./form-fields";
+
+/**
+ * Whether the page's own script asked (server/app.ts sets it from the request: a React Router
+ * data request, or a public page's script sending X-Page-Script).
+ */
+export type AnswerContext = { scriptRequest?: boolean };
+
+/**
+ * How a post is answered, the one way every action tells its askers apart:
+ *   script  the page's own script (context.scriptRequest): the result as data, 200 for a
+ *           person's mistake (answerStatus)
+ *   json    an API client asking for JSON: the result as JSON, with its meaningful status
+ *   page    a browser's form post without JavaScript: a page, or a redirect to one
+ */
+export function answerMode(request: Request, context: AnswerContext) {
+  if (context.scriptRequest) return "script";
+  return /\bapplication\/json\b/.test(request.headers.get("accept") ?? "") ? "json" : "page";
+}
+
+/**
+ * The HTTP status to answer a form's result with: the one status rule of every action.
+ *
+ * A form posted without JavaScript, or by a client that is not this app's own script, gets the
+ * meaningful status (400 for a wrong field, 401 for a wrong password, 429 when rate-limited...).
+ * The page's own script shows the error from the body itself, so it gets 200 for a person's
+ * ordinary mistake: a 4xx would also print "Failed to load resource" in the browser's console
+ * for what is only a typo. Server failures (5xx) keep their status.
+ */
+export function answerStatus(status: number, context: AnswerContext) {
+  if (context.scriptRequest && status >= 400 && status < 500) return 200;
+  return status;
+}
+
+/**
+ * An action's answer: the body, with the status `answerStatus` gives (by default 200 when
+ * `ok`, 400 when not) and any headers (a cookie set by sign-in, say).
+ */
+export function answer<T extends FormAnswer>(
+  body: T,
+  context: AnswerContext,
+  init: { status?: number; headers?: HeadersInit } = {},
+) {
+  const status = init.status ?? (body.ok ? 200 : 400);
+  return data(body, { status: answerStatus(status, context), headers: init.headers });
+}
+
+/**
+ * A posted form checked by a Zod schema, as a Conform submission (its `reply()` is the answer's
+ * `result`). The schema reads the fields as `formFields` gives them: a value each, a field
+ * sent twice refused in plain words, empty text left as it came (the schemas' own messages say
+ * what is missing).
+ */
+export function parseForm<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+  names?: readonly string[],
+) {
+  return parse<z.output<Schema>, string[]>(formData, {
+    resolve: () => {
+      const parsed = schema.safeParse(formFields(formData, names));
+      if (parsed.success) return { value: parsed.data };
+      const error: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) {
+        (error[issue.path.map(String).join(".")] ??= []).push(issue.message);
+      }
+      return { error };
+    },
+  });
+}
