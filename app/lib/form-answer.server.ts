@@ -12,14 +12,16 @@ export type AnswerContext = { scriptRequest?: boolean };
 
 /**
  * How a post is answered, the one way every action tells its askers apart:
- *   script  the page's own script (context.scriptRequest): the result as data, 200 for a
- *           person's mistake (answerStatus)
- *   json    an API client asking for JSON: the result as JSON, with its meaningful status
- *   page    a browser's form post without JavaScript: a page, or a redirect to one
+ *   script  the page's own script (context.scriptRequest, set in server/app.ts: a `.data`
+ *           request or X-Page-Script): the result as data, 200 for a person's mistake
+ *   page    a browser's form post without JavaScript (it accepts text/html, as every
+ *           navigation does): a page, or a redirect to one
+ *   json    any other client (an API client, curl): the result as JSON, with its meaningful
+ *           status
  */
 export function answerMode(request: Request, context: AnswerContext) {
   if (context.scriptRequest) return "script";
-  return /\bapplication\/json\b/.test(request.headers.get("accept") ?? "") ? "json" : "page";
+  return (request.headers.get("accept") ?? "").includes("text/html") ? "page" : "json";
 }
 
 /**
@@ -29,11 +31,13 @@ export function answerMode(request: Request, context: AnswerContext) {
  * meaningful status (400 for a wrong field, 401 for a wrong password, 429 when rate-limited...).
  * The page's own script shows the error from the body itself, so it gets 200 for a person's
  * ordinary mistake: a 4xx would also print "Failed to load resource" in the browser's console
- * for what is only a typo. Server failures (5xx) keep their status.
+ * for what is only a typo. What the person acted on being gone or out of bounds (404, 403)
+ * keeps its status, as server failures (5xx) do: the router then does not reload the page's
+ * data after it, so the page that asked can still say what went wrong.
  */
 export function answerStatus(status: number, context: AnswerContext) {
-  if (context.scriptRequest && status >= 400 && status < 500) return 200;
-  return status;
+  const mistake = status >= 400 && status < 500 && status !== 403 && status !== 404;
+  return context.scriptRequest && mistake ? 200 : status;
 }
 
 /**
