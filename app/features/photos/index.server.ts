@@ -1,3 +1,3 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
 export { MultipartError, isMultipart } from "./multipart.server";
-export { receiveRequestPhotos, removeRequestPhoto } from "./request-photos.server";
+export { openPhotoUpload, removeRequestPhoto } from "./request-photos.server";

@@ -104,39 +104,47 @@ async function countPhotos(tx: DbOrTx, requestId: string) {
   return photos;
 }
 
+/** What became of a multipart form's photos. */
+export type PhotoUploadResult = {
+  fields: Record<string, string>;
+  saved: RequestPhoto[];
+  skipped: SkippedPhoto[];
+};
+
 /**
- * Reads the photos of a multipart request and stores each acceptable one. A photo that fails
- * is logged and skipped (SPEC section 8), so one bad file never loses the others. Each photo
- * counts against its customer's hourly limit before it is decoded; past it the photo is
- * skipped as "rate-limited".
- * `beforeFirstPhoto` runs once, before the first file is handled, with the fields read so far
- * (the create action makes the request there); returning null skips every file.
+ * A multipart form with photos, read as it streams, in two steps the caller takes in turn:
+ * `fields` (the form's fields sent before its first photo, or all of them when it has none),
+ * then `storeInto(requestId)`, which stores each acceptable photo into that request (null skips
+ * them all) and reads the rest of the body. So a request can be created from the fields before
+ * the first photo is stored, without the photo pipeline calling back into anyone.
+ *
+ * A photo that fails is logged and skipped (SPEC section 8), so one bad file never loses the
+ * others. Each photo counts against its customer's hourly limit before it is decoded; past it
+ * the photo is skipped as "rate-limited". `fields` rejects when the body cannot be read before
+ * its first photo, `storeInto` when it cannot be read at all (MultipartError: 400, 413, 415).
  */
-export async function receiveRequestPhotos(
-  request: Request,
-  target: string | ((fields: Record<string, string>) => Promise<string | null>),
-  customerId: string,
-) {
+export function openPhotoUpload(request: Request, customerId: string) {
   const saved: RequestPhoto[] = [];
   const skipped: SkippedPhoto[] = [];
-  let requestId: string | null | undefined = typeof target === "string" ? target : undefined;
-  const resolveTarget = async (fields: Record<string, string>) => {
-    if (requestId === undefined && typeof target === "function") requestId = await target(fields);
-    return requestId ?? null;
+  const fieldsRead = deferred<Record<string, string>>();
+  const target = deferred<string | null>();
+  const requestIdForFile = (fieldsSoFar: Record<string, string>) => {
+    fieldsRead.resolve({ ...fieldsSoFar });
+    return target.promise;
   };
 
-  const { fields } = await readMultipart(request, {
+  const reading = readMultipart(request, {
     maxFileBytes: MAX_PHOTO_BYTES,
     maxFiles: MAX_PHOTOS_PER_REQUEST,
     // Every photo at its limit plus room for the form fields and multipart framing.
     maxTotalBytes: MAX_PHOTOS_PER_REQUEST * (MAX_PHOTO_BYTES + 64 * 1024) + 1024 * 1024,
     async onOversize(file, fieldsSoFar) {
-      const id = await resolveTarget(fieldsSoFar);
+      const id = await requestIdForFile(fieldsSoFar);
       skipped.push({ filename: file.filename, reason: "too-large" });
       logger.warn({ requestId: id, file: photoLabel(file.filename) }, "photo over 10 MB skipped");
     },
     async onFile(file, fieldsSoFar) {
-      const id = await resolveTarget(fieldsSoFar);
+      const id = await requestIdForFile(fieldsSoFar);
       if (!id) return;
       if (!(await limitPhotoUpload(customerId)).allowed) {
         skipped.push({ filename: file.filename, reason: "rate-limited" });
@@ -163,10 +171,45 @@ export async function receiveRequestPhotos(
         );
       }
     },
+  }).then(
+    ({ fields }) => {
+      // A form without files: its fields are all there is.
+      fieldsRead.resolve(fields);
+      return fields;
+    },
+    (error: unknown) => {
+      fieldsRead.reject(error);
+      throw error;
+    },
+  );
+  // Whoever stops after `fields` (a refused form) still lets the body be read to its end.
+  reading.catch(() => {});
+
+  return {
+    fields: fieldsRead.promise,
+    async storeInto(requestId: string | null): Promise<PhotoUploadResult> {
+      target.resolve(requestId);
+      const fields = await reading;
+      return { fields, saved, skipped };
+    },
+  };
+}
+
+/** Stores a multipart form's photos into an existing request (the photo uploads' route). */
+export function receiveRequestPhotos(request: Request, requestId: string, customerId: string) {
+  return openPhotoUpload(request, customerId).storeInto(requestId);
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
   });
-  // A form without files still needs its request.
-  await resolveTarget(fields);
-  return { fields, saved, skipped, requestId: requestId ?? null };
+  // Read or not, a rejection here is also thrown by `storeInto`: never unhandled.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
 }
 
 export { MultipartError };

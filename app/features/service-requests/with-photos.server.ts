@@ -1,5 +1,5 @@
 import { isMultipart, MultipartError } from "~/features/photos/index.server";
-import { receiveRequestPhotos, removeRequestPhoto } from "~/features/photos/index.server";
+import { openPhotoUpload, removeRequestPhoto } from "~/features/photos/index.server";
 import { logger } from "~/lib/logger.server";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { fieldsToFormData, parseServiceRequestForm } from "./form-data.server";
@@ -26,26 +26,28 @@ export async function createRequestWithPhotos(
   request: Request,
   customerId: string,
 ): Promise<RequestOutcome> {
-  let outcome: RequestOutcome = { notice: "create-failed", status: 500 };
-  const create = async (formData: FormData) => {
-    outcome = await createFromForm(customerId, formData);
-    return outcome.notice === "created" ? (outcome.requestId ?? null) : null;
-  };
-  try {
-    if (isMultipart(request)) {
-      await receiveRequestPhotos(request, (fields) => create(fieldsToFormData(fields)), customerId);
-    } else {
-      await create(await request.formData());
+  if (!isMultipart(request)) {
+    try {
+      return await createFromForm(customerId, await request.formData());
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, "service request form could not be read");
+      return { notice: "create-failed", status: 400 };
     }
+  }
+  const upload = openPhotoUpload(request, customerId);
+  let fields: Record<string, string>;
+  try {
+    fields = await upload.fields;
+  } catch (error) {
+    return unreadable(error, "create-failed");
+  }
+  const outcome = await createFromForm(customerId, fieldsToFormData(fields));
+  try {
+    await upload.storeInto(outcome.notice === "created" ? (outcome.requestId ?? null) : null);
   } catch (error) {
     // A broken upload after the request was made loses photos, not the request.
-    if (outcome.notice !== "created") {
-      outcome = {
-        notice: "create-failed",
-        status: error instanceof MultipartError ? error.status : 400,
-      };
-    }
-    logger.warn({ err: (error as Error).message }, "service request form could not be read");
+    if (outcome.notice !== "created") return unreadable(error, "create-failed");
+    logger.warn({ err: (error as Error).message }, "photos of a new request could not be read");
   }
   return outcome;
 }
@@ -60,26 +62,30 @@ export async function updateRequestWithPhotos(
   requestId: string,
 ): Promise<RequestOutcome> {
   if (!UUID_PATTERN.test(requestId)) return { notice: "update-failed", status: 404 };
-  let outcome: RequestOutcome = { notice: "update-failed", status: 404 };
+  const upload = openPhotoUpload(request, customerId);
+  let fields: Record<string, string>;
   try {
-    await receiveRequestPhotos(
-      request,
-      async (fields) => {
-        outcome = await updateFromForm(customerId, requestId, fieldsToFormData(fields));
-        return outcome.notice === "updated" ? requestId : null;
-      },
-      customerId,
-    );
+    fields = await upload.fields;
   } catch (error) {
-    if (outcome.notice !== "updated") {
-      outcome = {
-        notice: "update-failed",
-        status: error instanceof MultipartError ? error.status : 400,
-      };
-    }
-    logger.warn({ err: (error as Error).message }, "request form could not be read");
+    return unreadable(error, "update-failed");
+  }
+  const outcome = await updateFromForm(customerId, requestId, fieldsToFormData(fields));
+  try {
+    await upload.storeInto(outcome.notice === "updated" ? requestId : null);
+  } catch (error) {
+    if (outcome.notice !== "updated") return unreadable(error, "update-failed");
+    logger.warn(
+      { err: (error as Error).message },
+      "photos of an updated request could not be read",
+    );
   }
   return outcome;
+}
+
+/** A form whose body could not be read: its status (400, 413, 415), nothing changed. */
+function unreadable(error: unknown, notice: "create-failed" | "update-failed"): RequestOutcome {
+  logger.warn({ err: (error as Error).message }, "service request form could not be read");
+  return { notice, status: error instanceof MultipartError ? error.status : 400 };
 }
 
 async function createFromForm(customerId: string, formData: FormData): Promise<RequestOutcome> {
