@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { fieldErrorsOf, keptValuesOf } from "./form-answer";
+import { answer, answerMode, answerStatus, parseForm } from "./form-answer.server";
+
+const schema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required"),
+  email: z.string({ error: "Email is required" }).email("Please enter a valid email address"),
+});
+
+function form(entries: [string, string][]) {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
+
+describe("parseForm: a Zod schema over a posted form, answered with Conform's reply()", () => {
+  it("gives each refused field its messages and puts back what was typed", () => {
+    const submission = parseForm(
+      form([
+        ["name", " "],
+        ["email", "nope"],
+      ]),
+      schema,
+      ["name", "email"],
+    );
+    expect(submission.status).toBe("error");
+    const result = submission.reply();
+    expect(fieldErrorsOf(result)).toEqual({
+      name: "Name is required",
+      email: "Please enter a valid email address",
+    });
+    expect(keptValuesOf(result)).toEqual({ name: " ", email: "nope" });
+  });
+
+  it("a field sent twice is refused in plain words, not silently narrowed to one", () => {
+    const submission = parseForm(
+      form([
+        ["name", "Ann"],
+        ["name", "Bob"],
+        ["email", "a@example.com"],
+      ]),
+      schema,
+      ["name", "email"],
+    );
+    expect(submission.status).toBe("error");
+    expect(fieldErrorsOf(submission.reply())).toHaveProperty("name");
+  });
+
+  it("a valid form gives its parsed value; reply({ resetForm }) empties the form", () => {
+    const submission = parseForm(
+      form([
+        ["name", " Ann "],
+        ["email", "a@example.com"],
+      ]),
+      schema,
+    );
+    expect(submission.status).toBe("success");
+    if (submission.status === "success")
+      expect(submission.value).toEqual({ name: "Ann", email: "a@example.com" });
+    expect(keptValuesOf(submission.reply({ resetForm: true }))).toBeUndefined();
+  });
+});
+
+describe("who asked, and the status they get", () => {
+  const post = (headers: Record<string, string>) =>
+    new Request("http://localhost/x", { method: "POST", headers });
+
+  it("the page's own script, a plain form post, an API client", () => {
+    expect(answerMode(post({ accept: "*/*" }), { scriptRequest: true })).toBe("script");
+    expect(answerMode(post({ accept: "text/html,application/xhtml+xml,*/*;q=0.8" }), {})).toBe(
+      "page",
+    );
+    expect(answerMode(post({ accept: "application/json" }), {})).toBe("json");
+    expect(answerMode(post({}), {})).toBe("json");
+  });
+
+  it("the page's script gets 200 for a person's mistake; 403, 404 and 5xx keep theirs", () => {
+    const script = { scriptRequest: true };
+    for (const status of [400, 401, 409, 413, 415, 429]) {
+      expect(answerStatus(status, script)).toBe(200);
+      expect(answerStatus(status, {})).toBe(status);
+    }
+    for (const status of [403, 404, 500, 503]) expect(answerStatus(status, script)).toBe(status);
+  });
+
+  it("answer: 200 when ok, 400 when not, unless the action says otherwise", () => {
+    expect(answer({ ok: true }, {}).init?.status).toBe(200);
+    expect(answer({ ok: false }, {}).init?.status).toBe(400);
+    expect(answer({ ok: false }, { scriptRequest: true }).init?.status).toBe(200);
+    expect(answer({ ok: false }, {}, { status: 429 }).init?.status).toBe(429);
+  });
+});
