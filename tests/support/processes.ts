@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-node.mjs";
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -51,7 +52,8 @@ export type ServerProcess = {
 
 /**
  * Starts the production server (build/server/main.js) on the built app in `build/`, as one Node
- * process (no wrapper, so signals reach the server itself), and waits until it listens.
+ * process (no wrapper, so signals reach the server itself) on the Node settings it ships with
+ * (scripts/server-node.mjs), and waits until it listens.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -68,23 +70,28 @@ export async function startServer(
   const ownDataDir = env.DATA_DIR ? undefined : tempDir("handyman-server-");
   let output = "";
   const entry = options.entry ?? SERVER_ENTRY;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      SEED_DEMO: "false",
-      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
-      // Test clients each send their own X-Forwarded-For, so per-address limits count them apart.
-      TRUST_PROXY: "true",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), entry],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...SERVER_NODE_ENV,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        SEED_DEMO: "false",
+        ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+        // Test clients each send their own X-Forwarded-For, so per-address limits count them apart.
+        TRUST_PROXY: "true",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | string | null>((resolve) =>
