@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { FormField } from "~/components/ui/conform-fields";
+import { FormField, TextareaField } from "~/components/ui/conform-fields";
 import { US_STATES } from "../us-states";
 
 /**
@@ -32,6 +32,46 @@ export function StateField({
           </option>
         ))}
       </datalist>
+    </>
+  );
+}
+
+type AddressField = FieldMetadata<string | null | undefined>;
+
+/** A home's address and notes: the property setup dialog's and the Home Address card's fields. */
+export function HomeAddressFields({
+  fields,
+  notesLabel,
+  notesPlaceholder,
+}: {
+  fields: Record<"address" | "city" | "state" | "zipCode" | "propertyNotes", AddressField>;
+  notesLabel: string;
+  notesPlaceholder: string;
+}) {
+  return (
+    <>
+      <FormField
+        meta={fields.address}
+        label="Street Address"
+        autoComplete="street-address"
+        autoFocus
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField meta={fields.city} label="City" autoComplete="address-level2" />
+        <StateField meta={fields.state} />
+        <FormField
+          meta={fields.zipCode}
+          label="ZIP Code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+        />
+      </div>
+      <TextareaField
+        meta={fields.propertyNotes}
+        label={notesLabel}
+        placeholder={notesPlaceholder}
+        rows={3}
+      />
     </>
   );
 }

@@ -15,8 +15,7 @@ import {
 } from "~/components/ui/card";
 import { homeSchema, type HomeAddress } from "../schema";
 import { DEFAULT_STATE, stateCode } from "../us-states";
-import { FormField, TextareaField } from "~/components/ui/conform-fields";
-import { StateField } from "./form-field";
+import { HomeAddressFields } from "./form-field";
 
 type Answer = {
   ok: boolean;
@@ -141,27 +140,10 @@ function HomeForm({
       className="grid gap-4"
     >
       <input type="hidden" name="intent" value="save-home" />
-      <FormField
-        meta={fields.address}
-        label="Street Address"
-        autoComplete="street-address"
-        autoFocus
-      />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FormField meta={fields.city} label="City" autoComplete="address-level2" />
-        <StateField meta={fields.state} />
-        <FormField
-          meta={fields.zipCode}
-          label="ZIP Code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-        />
-      </div>
-      <TextareaField
-        meta={fields.propertyNotes}
-        label="Property Notes"
-        placeholder="Gate codes, parking instructions"
-        rows={3}
+      <HomeAddressFields
+        fields={fields}
+        notesLabel="Property Notes"
+        notesPlaceholder="Gate codes, parking instructions"
       />
       <div className="flex gap-2">
         <Button type="submit" disabled={saving}>

@@ -5,8 +5,7 @@ import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { homeSchema } from "../schema";
 import { DEFAULT_STATE } from "../us-states";
-import { FormField, TextareaField } from "~/components/ui/conform-fields";
-import { StateField } from "./form-field";
+import { HomeAddressFields } from "./form-field";
 
 /**
  * 'Welcome! Let's set up your property': a modal that cannot be dismissed (no close button,
@@ -50,27 +49,10 @@ export function PropertySetupDialog({
         </div>
         <Form method="post" {...getFormProps(form)} className="grid gap-4">
           {hydrated && <input type="hidden" name="js" value="1" />}
-          <FormField
-            meta={fields.address}
-            label="Street Address"
-            autoComplete="street-address"
-            autoFocus
-          />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <FormField meta={fields.city} label="City" autoComplete="address-level2" />
-            <StateField meta={fields.state} />
-            <FormField
-              meta={fields.zipCode}
-              label="ZIP Code"
-              autoComplete="postal-code"
-              inputMode="numeric"
-            />
-          </div>
-          <TextareaField
-            meta={fields.propertyNotes}
-            label="Property Notes (optional)"
-            placeholder="Gate codes, parking instructions, pets..."
-            rows={3}
+          <HomeAddressFields
+            fields={fields}
+            notesLabel="Property Notes (optional)"
+            notesPlaceholder="Gate codes, parking instructions, pets..."
           />
           <Button type="submit" name="intent" value="property" disabled={saving}>
             {saving ? "Saving..." : "Save and Continue"}

@@ -1,6 +1,6 @@
-import { SearchIcon } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SearchActions } from "./search-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -74,19 +74,7 @@ export function CustomersPanel({
               maxLength={100}
             />
           </div>
-          <div className="flex gap-2">
-            <Button type="submit" variant="secondary">
-              <SearchIcon aria-hidden="true" />
-              Search
-            </Button>
-            {search && (
-              <Button asChild variant="ghost">
-                <Link to="?tab=customers" preventScrollReset>
-                  Clear
-                </Link>
-              </Button>
-            )}
-          </div>
+          <SearchActions clearTo="?tab=customers" canClear={Boolean(search)} />
         </Form>
       </CardHeader>
       <CardContent>

@@ -1,7 +1,8 @@
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, href, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { SearchActions } from "./search-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -142,19 +143,7 @@ export function RequestsPanel({ data, total }: { data: RequestsPanelData; total:
               ))}
             </NativeSelect>
           </div>
-          <div className="flex gap-2">
-            <Button type="submit" variant="secondary">
-              <SearchIcon aria-hidden="true" />
-              Search
-            </Button>
-            {filtered && (
-              <Button asChild variant="ghost">
-                <Link to="?tab=requests" preventScrollReset>
-                  Clear
-                </Link>
-              </Button>
-            )}
-          </div>
+          <SearchActions clearTo="?tab=requests" canClear={Boolean(filtered)} />
         </Form>
       </CardHeader>
       <CardContent aria-busy={loading}>
