@@ -10,6 +10,11 @@ export type Refusal = {
   message: string;
 };
 
+/** A refusal: its status, the reason for the log line, the message for the person or client. */
+export function refusal(status: Refusal["status"], reason: string, message: string): Refusal {
+  return { status, reason, message };
+}
+
 const TITLES: Record<Refusal["status"], string> = {
   400: "Bad request",
   413: "Request too large",

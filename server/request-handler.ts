@@ -8,7 +8,7 @@ import {
 import type { AppLoadContext } from "react-router";
 import { UPLOAD_BODY_LIMIT } from "~/features/photos/limits";
 import { logger } from "~/lib/logger.server";
-import { closeWithoutReading, refuse, type Refusal } from "./refusal";
+import { closeWithoutReading, refusal, refuse, type Refusal } from "./refusal";
 
 /*
  * React Router's Express adapter, with the request body under a limit (docs/decisions/026).
@@ -77,11 +77,7 @@ export function createRequestHandler({ build, mode, getLoadContext }: Options) {
   };
 }
 
-const TOO_LARGE: Refusal = {
-  status: 413,
-  reason: "request body too large",
-  message: "That request is too large to accept.",
-};
+const TOO_LARGE = refusal(413, "request body too large", "That request is too large to accept.");
 
 type Body =
   | { refusal: Refusal }
@@ -199,36 +195,28 @@ function streamWithinLimit(req: IncomingMessage, limit: number): Body {
   };
 }
 
-const BAD_LENGTH: Refusal = {
-  status: 400,
-  reason: "invalid Content-Length",
-  message: "The request's Content-Length is not a number.",
-};
-const NO_BOUNDARY: Refusal = {
-  status: 400,
-  reason: "multipart body without a boundary",
-  message: "The form could not be read: its multipart boundary is missing.",
-};
-const NOT_A_FORM: Refusal = {
-  status: 415,
-  reason: "body is not a form",
-  message: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
-};
-const NOT_FORM_OR_JSON: Refusal = {
-  status: 415,
-  reason: "body is not a form or JSON",
-  message: "Send JSON or a form.",
-};
-const MALFORMED: Refusal = {
-  status: 400,
-  reason: "malformed body",
-  message: "The form could not be read: the request body is malformed.",
-};
-const ABORTED: Refusal = {
-  status: 400,
-  reason: "body ended early",
-  message: "The request ended before its body did.",
-};
+const BAD_LENGTH = refusal(
+  400,
+  "invalid Content-Length",
+  "The request's Content-Length is not a number.",
+);
+const NO_BOUNDARY = refusal(
+  400,
+  "multipart body without a boundary",
+  "The form could not be read: its multipart boundary is missing.",
+);
+const NOT_A_FORM = refusal(
+  415,
+  "body is not a form",
+  "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+);
+const NOT_FORM_OR_JSON = refusal(415, "body is not a form or JSON", "Send JSON or a form.");
+const MALFORMED = refusal(
+  400,
+  "malformed body",
+  "The form could not be read: the request body is malformed.",
+);
+const ABORTED = refusal(400, "body ended early", "The request ended before its body did.");
 
 function requestUrl(req: ExpressRequest) {
   const [, forwardedPort] = req.app.enabled("trust proxy")
