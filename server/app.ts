@@ -4,17 +4,17 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
-import { databaseHandle } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { PAGE_SCRIPT_HEADER } from "~/lib/page-forms";
 import { publicImagesDir } from "~/lib/public-images.server";
 import { withoutControlCharacters } from "~/lib/validation";
+import { checkHealth } from "./health";
 import { refuse } from "./refusal";
 import type { PublicPages } from "./public-pages";
 import { createRequestHandler } from "./request-handler";
 import { webManifest } from "./web-manifest";
-import { contentSecurityPolicy } from "./security";
+import { contentSecurityPolicy, frameSources, HSTS, SECURITY_HEADERS } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -51,11 +51,6 @@ export type AppOptions = {
   /** True once shutdown has begun: /healthz fails and connections are not kept alive. */
   isDraining?: () => boolean;
 };
-
-function frameSources() {
-  const url = env().schedulerEmbedUrl;
-  return url ? [new URL(url).origin] : [];
-}
 
 /** Requests that change state must come from our own pages (CSRF defence in depth). */
 function sameOrigin(req: Request) {
@@ -129,14 +124,8 @@ export function createApp(options: AppOptions) {
       "Content-Security-Policy",
       contentSecurityPolicy({ nonce, frameSources: frameSources(), dev: options.dev }),
     );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (req.secure) {
-      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    }
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    if (req.secure) res.setHeader("Strict-Transport-Security", HSTS);
     next();
   });
 
@@ -149,23 +138,12 @@ export function createApp(options: AppOptions) {
 
   app.get("/site.webmanifest", webManifest);
 
+  // In production the fast path answers GET /healthz itself (server/fast-path.ts); this one
+  // answers in development and the requests the fast path leaves (/healthz/, a query).
   app.get("/healthz", async (_req, res) => {
-    if (options.isDraining?.()) {
-      res.setHeader("Cache-Control", "no-store");
-      res.status(503).json({ status: "draining", database: "unknown" });
-      return;
-    }
-    try {
-      await Promise.race([
-        databaseHandle().ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2_000)),
-      ]);
-      res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ok", database: "up" });
-    } catch (error) {
-      res.setHeader("Cache-Control", "no-store");
-      res.status(503).json({ status: "error", database: "down", error: (error as Error).message });
-    }
+    const health = await checkHealth(options.isDraining?.() ?? false);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(health.status).json(health.body);
   });
 
   // A control character (NUL above all) in the path or a query value is never a real link:
@@ -196,10 +174,10 @@ export function createApp(options: AppOptions) {
 
   if (options.clientDir) {
     const clientDir = options.clientDir;
-    // Hashed build assets never change: cache them for a year. Scripts and styles are served
-    // from the copies the build compressed at maximum effort (zopfli) when the browser takes
-    // gzip (docs/decisions/008); compression() leaves a response that is already encoded alone.
-    app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
+    // Hashed build assets never change: cache them for a year. In production the fast path
+    // (server/fast-path.ts) sends them, scripts and styles from the copies the build compressed
+    // with zopfli (docs/decisions/008); what it leaves (a Range, a query with a control
+    // character, deflate) is served from here, compressed by compression() when it pays.
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), {
@@ -247,37 +225,11 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
-const PRECOMPRESSED_TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-};
-
-function precompressedAssets(dir: string): express.RequestHandler {
-  const available = new Map<string, boolean>();
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const type = PRECOMPRESSED_TYPES[path.extname(req.path)];
-    if (!type || !/\bgzip\b/.test(req.get("accept-encoding") ?? "")) return next();
-    const file = path.join(dir, `${req.path}.gz`);
-    if (!file.startsWith(dir + path.sep) || req.path.includes("..")) return next();
-    let exists = available.get(file);
-    if (exists === undefined) {
-      exists = fs.existsSync(file);
-      available.set(file, exists);
-    }
-    if (!exists) return next();
-    res.setHeader("Content-Type", type);
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Vary", "Accept-Encoding");
-    res.sendFile(file, { immutable: true, maxAge: "1y" }, (error) => {
-      if (error && !res.headersSent) next();
-    });
-  };
-}
-
 /**
  * Serves the public pages rendered at start with a CSP that allows exactly their inline scripts
- * by hash (ADR 001). POSTs (form actions) go on to the app.
+ * by hash (ADR 001). POSTs (form actions) go on to the app. In production the fast path
+ * (server/fast-path.ts) answers nearly every GET of them; this answers what it leaves (a Range,
+ * a query with a control character, deflate).
  */
 function publicPages(pages: PublicPages): express.RequestHandler {
   const served = new Map(

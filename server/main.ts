@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import fs from "node:fs";
 import type { Socket } from "node:net";
 import path from "node:path";
@@ -10,7 +10,8 @@ import { configureLogger, flushLogs, logger } from "~/lib/logger.server";
 import { pendingAccepts } from "./accept-queue";
 import { setPublicImagesDir } from "~/lib/public-images.server";
 import { createApp } from "./app";
-import { renderPublicPages } from "./public-pages";
+import { createFastPath, prepareFastPath } from "./fast-path";
+import { renderPublicPages, renderSearchFiles } from "./public-pages";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
 
 function fail(message: string): never {
@@ -18,12 +19,23 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** React Router's server build, and the public pages it renders with this process's settings. */
+/**
+ * React Router's server build, the public pages it renders with this process's settings, and
+ * the fast path's answers (those pages, robots.txt, sitemap.xml and the build's files, with their
+ * headers and compressed bodies: ADR 032).
+ */
 async function loadSite(buildDir: string) {
   const file = path.join(buildDir, "server", "index.js");
   if (!fs.existsSync(file)) fail(`No build in ${buildDir}: run "npm run build" first.`);
   const build = (await import(pathToFileURL(file).href)) as ServerBuild;
-  return { build, publicPages: await renderPublicPages(build) };
+  const publicPages = await renderPublicPages(build);
+  const answers = await prepareFastPath({
+    publicPages,
+    searchFiles: await renderSearchFiles(build),
+    clientDir: path.join(buildDir, "client"),
+    imagesDir: path.join(buildDir, "images"),
+  });
+  return { build, publicPages, answers };
 }
 
 async function main() {
@@ -49,17 +61,32 @@ async function main() {
     if (error instanceof DataDirectoryLockedError) fail(error.message);
     throw error;
   }
-  const { build, publicPages } = await site;
+  const { build, publicPages, answers } = await site;
   setPublicImagesDir(path.join(buildDir, "images"));
   let draining = false;
+  const isDraining = () => draining;
   const app = createApp({
     build,
     clientDir: path.join(buildDir, "client"),
     publicPages,
-    isDraining: () => draining,
+    isDraining,
+  });
+  // The static fast path answers first; what it leaves goes to Express (ADR 032). It believes
+  // X-Forwarded-Proto from the same addresses Express does.
+  const fastPath = createFastPath(answers, {
+    isDraining,
+    trust: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
+  });
+  const server = http.createServer((req, res) => {
+    if (!fastPath(req, res)) app(req, res);
   });
 
-  const server = app.listen(config.port, config.host ?? "0.0.0.0", (error?: Error) => {
+  // As Express's app.listen: the callback gets a failure to listen, once; a later server error
+  // is not fatal.
+  let listenAnswered = false;
+  const onListen = (error?: Error) => {
+    if (listenAnswered) return;
+    listenAnswered = true;
     if (error) {
       const code = (error as NodeJS.ErrnoException).code;
       fail(
@@ -72,7 +99,13 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port }, "server listening");
     console.log(`${"Server ready:"} ${config.publicUrl} (listening on port ${port})`);
-  });
+    // The public pages' brotli bodies, now that start-up is done (ADR 032).
+    answers.addBrotli().catch((error: unknown) => {
+      logger.error({ err: (error as Error).message }, "brotli bodies not made");
+    });
+  };
+  server.on("error", onListen);
+  server.listen(config.port, config.host ?? "0.0.0.0", () => onListen());
   server.keepAliveTimeout = 65_000;
   const listeningPort = () => {
     const address = server.address();

@@ -51,3 +51,36 @@ export async function renderPublicPages(build: ServerBuild): Promise<PublicPages
   }
   return pages;
 }
+
+/** The search engines' files, resource routes that depend only on the settings. */
+export const SEARCH_FILE_PATHS: readonly string[] = ["/robots.txt", "/sitemap.xml"];
+
+export type RenderedFile = {
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+};
+
+/**
+ * Renders robots.txt and sitemap.xml once, through the server build's request handler as a
+ * request would (their loaders read only the settings), for the fast path (server/fast-path.ts)
+ * to serve as they are; throws if one fails.
+ */
+export async function renderSearchFiles(
+  build: ServerBuild,
+): Promise<ReadonlyMap<string, RenderedFile>> {
+  const handle = createRequestHandler(build, "production");
+  const context: AppLoadContext = { clientAddress: "127.0.0.1", requestId: "start-up" };
+  const files = new Map<string, RenderedFile>();
+  for (const path of SEARCH_FILE_PATHS) {
+    const response = await handle(new Request(`http://localhost${path}`), context);
+    const body = Buffer.from(await response.arrayBuffer());
+    const contentType = response.headers.get("content-type");
+    const cacheControl = response.headers.get("cache-control");
+    if (response.status !== 200 || !contentType || !cacheControl) {
+      throw new Error(`${path} did not render: ${response.status}\n${body.toString("utf8")}`);
+    }
+    files.set(path, { body, contentType, cacheControl });
+  }
+  return files;
+}

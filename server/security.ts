@@ -1,4 +1,23 @@
 import crypto from "node:crypto";
+import { env } from "~/lib/env.server";
+
+/** Sent with every answer, by Express (server/app.ts) and by the fast path (server/fast-path.ts). */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+];
+
+/** Strict-Transport-Security, sent when the request came over https (req.secure). */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+/** The scheduler's origin when it is embedded (SCHEDULER_EMBED_URL), for frame-src. */
+export function frameSources() {
+  const url = env().schedulerEmbedUrl;
+  return url ? [new URL(url).origin] : [];
+}
 
 export type CspOptions = {
   nonce?: string;

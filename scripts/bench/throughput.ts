@@ -4,9 +4,12 @@
  * Measures the servers with wrk (Debian package `wrk`), never with a load generator that tops
  * out before the server does, and writes every figure as a ratio to its anchor measured in the
  * same run:
- * - static bytes (the home page, rendered at start) against nginx serving the same bytes; nginx is
- *   measured with one wrk thread and with two, and wrk's own CPU is sampled, so the report says
- *   whether the load generator was the limit;
+ * - static bytes against nginx serving the same bytes with the same headers: the home page
+ *   (rendered at start), the stylesheet (the build's gzip copy), robots.txt, sitemap.xml and
+ *   /healthz's answer (ours pings the database); each is measured on nginx with one wrk thread
+ *   and with two, and wrk's own CPU is sampled, so the report says whether the load generator
+ *   was the limit, then on ours right after. BENCH_THROUGHPUT=static runs only this part (it
+ *   prints the table and leaves docs/benchmarks.md alone);
  * - signed-in pages against the framework floor: a minimal React Router 7 app on the same
  *   Express adapter and package versions (scripts/bench/floor/), generated into a temporary
  *   directory and built with this repository's node_modules in the same run.
@@ -19,6 +22,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
@@ -32,7 +36,7 @@ import {
   TEST_AUTH_SECRET,
   type ServerProcess,
 } from "../../tests/support/processes";
-import { startNginx, waitForPort } from "./support/nginx";
+import { startNginx, waitForPort, type NginxLocation } from "./support/nginx";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const REPORT = path.join(ROOT, "docs", "benchmarks.md");
@@ -454,6 +458,257 @@ async function atRest(pid: number, seconds: number) {
   return { residentMb: residentMb(pid), cpuShare: used / ((Date.now() - started) / 1000) };
 }
 
+/* ---------------- static bytes ---------------- */
+
+/** One answer our server sends the same to everyone, and nginx serves from a file. */
+type StaticTarget = {
+  /** Also the path, on both servers. */
+  path: string;
+  label: string;
+  /** Request headers, the same for both (wrk asks for no compression unless told). */
+  request?: Record<string, string>;
+  /** The file under nginx's root it is written to. */
+  file: string;
+  /** nginx sends the build's `.gz` beside it to a client that takes gzip (gzip_static). */
+  gzipStatic?: boolean;
+};
+
+export type StaticMeasurement = {
+  target: StaticTarget;
+  /** nginx with one wrk thread and with two; the anchor is the higher. */
+  one?: WrkResult;
+  two?: WrkResult;
+  anchor?: WrkResult;
+  ours: WrkResult;
+  /** A second wrk thread gave nginx over 10% more, or one thread used over 90% of a core. */
+  generatorBound?: boolean;
+};
+
+/** Our headers nginx is told to send too (it makes its own Content-*, ETag, Date, Vary). */
+const COPIED_HEADERS = [
+  "cache-control",
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "permissions-policy",
+];
+
+type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** One GET, its body as sent (not decoded). */
+function rawGet(origin: string, pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const request = http.get(`${origin}${pathname}`, { headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on("error", reject);
+  });
+}
+
+function staticTargets(): StaticTarget[] {
+  const assets = path.join(ROOT, "build/client/assets");
+  // The stylesheet every page loads (a hashed name, the build's zopfli copy beside it).
+  const stylesheet = fs.readdirSync(assets).find((f) => f.endsWith(".css"));
+  if (!stylesheet || !fs.existsSync(path.join(assets, `${stylesheet}.gz`)))
+    throw new Error("No stylesheet with its .gz copy in build/client/assets");
+  return [
+    { path: "/", label: "GET / (rendered at start)", file: "index.html" },
+    {
+      path: `/assets/${stylesheet}`,
+      label: `GET /assets/${stylesheet} (gzip)`,
+      request: { "accept-encoding": "gzip" },
+      file: `assets/${stylesheet}`,
+      gzipStatic: true,
+    },
+    { path: "/robots.txt", label: "GET /robots.txt", file: "robots.txt" },
+    { path: "/sitemap.xml", label: "GET /sitemap.xml", file: "sitemap.xml" },
+    { path: "/healthz", label: "GET /healthz (ours pings the database)", file: "healthz.json" },
+  ];
+}
+
+/**
+ * Static bytes: for each target, nginx serving what our server answered (the same body, the
+ * same headers), measured with one wrk thread and with two, then our server right after, so the
+ * two figures of a ratio run under the same machine load. Fails when nginx's answer is not ours
+ * byte for byte.
+ */
+export async function measureStatic(
+  origin: string,
+  serverPids: number[],
+): Promise<{ nginxVersion?: string; results: StaticMeasurement[] }> {
+  const root = tempDir("handyman-bench-static-");
+  try {
+    const targets = staticTargets();
+    const locations: NginxLocation[] = [];
+    const ours = new Map<string, RawAnswer>();
+    for (const target of targets) {
+      const answer = await rawGet(origin, target.path, target.request);
+      if (answer.status !== 200) throw new Error(`ours ${target.path}: ${answer.status}`);
+      ours.set(target.path, answer);
+      const file = path.join(root, target.file);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      if (target.gzipStatic) {
+        const built = path.join(ROOT, "build/client", target.file);
+        fs.copyFileSync(built, file);
+        fs.copyFileSync(`${built}.gz`, `${file}.gz`);
+      } else {
+        fs.writeFileSync(file, answer.body);
+      }
+      const headers = Object.fromEntries(
+        COPIED_HEADERS.filter((name) => answer.headers[name] !== undefined).map((name) => [
+          name,
+          String(answer.headers[name]),
+        ]),
+      );
+      // Vary where ours sends it on an answer that gzip_static does not make.
+      if (answer.headers.vary && !target.gzipStatic) headers.vary = String(answer.headers.vary);
+      locations.push({
+        path: target.path,
+        file: target.path === `/${target.file}` ? undefined : target.file,
+        headers,
+        gzipStatic: target.gzipStatic,
+      });
+    }
+    const nginx = await startNginx(root, locations);
+    try {
+      if (nginx) {
+        for (const target of targets) {
+          const theirs = await rawGet(nginx.origin, target.path, target.request);
+          const mine = ours.get(target.path)!;
+          if (
+            theirs.status !== 200 ||
+            !theirs.body.equals(mine.body) ||
+            theirs.headers["content-encoding"] !== mine.headers["content-encoding"]
+          ) {
+            throw new Error(`nginx does not serve our bytes for ${target.path}: ${theirs.status}`);
+          }
+        }
+      }
+      const results: StaticMeasurement[] = [];
+      for (const target of targets) {
+        let one: WrkResult | undefined;
+        let two: WrkResult | undefined;
+        if (nginx) {
+          console.log(`throughput bench: nginx ${target.path}`);
+          const url = `${nginx.origin}${target.path}`;
+          const options = {
+            connections: STATIC_CONNECTIONS,
+            headers: target.request,
+            serverPids: [nginx.pid],
+          };
+          one = await wrk(`nginx: ${target.label} (1 wrk thread)`, url, options);
+          two = await wrk(`nginx: ${target.label} (2 wrk threads)`, url, {
+            ...options,
+            threads: 2,
+          });
+        }
+        console.log(`throughput bench: ours ${target.path}`);
+        const measured = await wrk(`ours: ${target.label}`, `${origin}${target.path}`, {
+          connections: STATIC_CONNECTIONS,
+          headers: target.request,
+          serverPids,
+        });
+        results.push({
+          target,
+          one,
+          two,
+          anchor: one && two ? (two.rps > one.rps ? two : one) : undefined,
+          ours: measured,
+          generatorBound: one && two ? two.rps > one.rps * 1.1 || one.wrkCpu > 0.9 : undefined,
+        });
+      }
+      return { nginxVersion: nginx?.version, results };
+    } finally {
+      nginx?.stop();
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The static bytes' rows, and one line per answer on whether wrk was the limit. */
+function staticReport(measured: { results: StaticMeasurement[] }) {
+  const rows: string[] = [];
+  const checks: string[] = [];
+  for (const { target, one, two, anchor, ours, generatorBound } of measured.results) {
+    for (const r of [one, two]) {
+      if (!r) continue;
+      rows.push(
+        row(
+          r,
+          r === anchor ? undefined : anchor,
+          undefined,
+          `(wrk CPU ${pct(r.wrkCpu)} of a core)`,
+        ),
+      );
+    }
+    // wrk near a full core on ours too: our figure may be wrk's, and ours faster still.
+    const oursNote = `(wrk CPU ${pct(ours.wrkCpu)} of a core${ours.wrkCpu > 0.9 ? ": wrk may have been the limit for ours too" : ""})`;
+    rows.push(row(ours, anchor, TARGETS.staticVsNginx, oursNote));
+    if (one && two) {
+      checks.push(
+        `  - ${target.path}: nginx with one thread ${one.rps.toFixed(0)} req/s (wrk at ${pct(one.wrkCpu)} of a core), with two ${two.rps.toFixed(0)} req/s: ${
+          generatorBound
+            ? "**wrk may have been the limit** (a second thread gave more, or one thread used over 90% of a core; on two cores a second wrk thread also takes CPU from nginx): the anchor is the higher figure, and nginx's true capacity may be higher still."
+            : "one thread was not the limit (two threads within 10%, wrk under 90% of a core)."
+        }`,
+      );
+    }
+  }
+  return { rows, checks };
+}
+
+/** BENCH_THROUGHPUT=static: the static bytes alone, printed (docs/benchmarks.md left alone). */
+async function runStatic() {
+  const cluster = await startPgCluster();
+  const database = await createDatabase(cluster.url);
+  const dataDir = tempDir("handyman-bench-data-");
+  let server: ServerProcess | undefined;
+  try {
+    const loadBefore = await machineLoad();
+    server = await startServer({
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+    });
+    const postmaster = Number(
+      fs.readFileSync(path.join(cluster.dir, "data", "postmaster.pid"), "utf8").split("\n")[0],
+    );
+    const measured = await measureStatic(server.origin.replace("localhost", "127.0.0.1"), [
+      server.child.pid!,
+      postmaster,
+    ]);
+    const loadAfter = await machineLoad();
+    const { rows, checks } = staticReport(measured);
+    console.log(`
+### Static bytes (anchor: nginx), BENCH_THROUGHPUT=static, ${DURATION} s per measurement
+
+- ${measured.nginxVersion ?? "**nginx is not installed**"}; ${STATIC_CONNECTIONS} connections. Machine before: ${describeLoad(loadBefore)}. After: ${describeLoad(loadAfter)}.
+- Load generator check, nginx with one wrk thread and with two for each answer:
+${checks.join("\n")}
+
+${[...TABLE_HEADER, ...rows].join("\n")}
+`);
+  } finally {
+    await server?.stop();
+    await database.drop().catch(() => {});
+    await cluster.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /* ---------------- report ---------------- */
 
 /**
@@ -461,8 +716,7 @@ async function atRest(pid: number, seconds: number) {
  * printed only for a missed target. Update these when the code they describe changes.
  */
 function reasons(r: {
-  ourStatic: WrkResult;
-  nginxAnchor?: WrkResult;
+  statics: StaticMeasurement[];
   pg: { results: Measured; anchors: Measured };
   pglite: { results: Measured; anchors: Measured };
 }) {
@@ -472,9 +726,14 @@ function reasons(r: {
     missed(r.pg.results[key], r.pg.anchors[key], target) ||
     missed(r.pglite.results[key], r.pglite.anchors[key], target);
   const lines: string[] = [];
-  if (missed(r.ourStatic, r.nginxAnchor, TARGETS.staticVsNginx))
+  const slow = r.statics.filter((s) => missed(s.ours, s.anchor, TARGETS.staticVsNginx));
+  if (slow.some((s) => s.target.path !== "/healthz"))
     lines.push(
-      "- Static bytes below half of nginx: the public pages (rendered at start), assets and robots.txt still pass through Express's middleware (request id, a fresh CSP nonce, compression, the same-origin check) before the public-page map; no fast path ahead of Express serves them yet.",
+      "- Static bytes below half of nginx: these are answered by the fast path (server/fast-path.ts, ADR 032) before Express, every header prepared at start; what is left per request is Node's own HTTP server (parsing the request, writing the head, one write per answer), a request id and the log line, on one JavaScript thread, where nginx's worker is C.",
+    );
+  if (slow.some((s) => s.target.path === "/healthz"))
+    lines.push(
+      "- /healthz below half of nginx serving its answer as a file: each of ours waits for a `select 1` on PostgreSQL begun after it arrived (shared by the checks that arrive together: a round trip to the database's own process, and the driver's work) before it answers; nginx reads a file.",
     );
   if (missedPage("/auth", TARGETS.authVsFloorForm))
     lines.push(
@@ -502,6 +761,11 @@ function reasons(r: {
   );
   return `Reasons next to the targets missed in this run:\n\n${lines.join("\n")}`;
 }
+
+const TABLE_HEADER = [
+  "| what | req/s | p50 ms | p99 ms | errors | CPU ms per request | ratio to its anchor (same run) | target |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+];
 
 function ratio(value: number, anchor: number) {
   return anchor > 0 ? value / anchor : NaN;
@@ -553,6 +817,7 @@ function writeReport(section: string) {
 export async function run() {
   requireWrk();
   ensureBuild();
+  if (process.env.BENCH_THROUGHPUT === "static") return runStatic();
   const loadBefore = await machineLoad();
   console.log(`throughput bench: machine before: ${describeLoad(loadBefore)}`);
   const wrkVersion = (() => {
@@ -580,49 +845,23 @@ export async function run() {
     await seed({ dataDir: pgliteDir });
     const common = { AUTH_SECRET: TEST_AUTH_SECRET, LOG_LEVEL: "warn", SEED_DEMO: "false" };
 
-    // 1. Static bytes: nginx (with one and two wrk threads: is the load generator the limit?),
-    //    then our server, the home page it rendered at start (nginx serves the same bytes).
+    // 1. Static bytes: for each answer, nginx serving the same bytes (with one and two wrk
+    //    threads: is the load generator the limit?), then our server.
     const pgServer = await startServer({
       ...common,
       DATABASE_URL: database.url,
       DATA_DIR: pgDataDir,
     });
     cleanups.push(() => pgServer.stop());
-    const pgOrigin = pgServer.origin.replace("localhost", "127.0.0.1");
-    const homeDir = tempDir("handyman-bench-home-");
-    cleanups.push(() => fs.rmSync(homeDir, { recursive: true, force: true }));
-    fs.writeFileSync(path.join(homeDir, "index.html"), await (await fetch(`${pgOrigin}/`)).text());
-    const nginx = await startNginx(homeDir);
-    if (nginx) cleanups.push(() => nginx.stop());
-    const statics: WrkResult[] = [];
-    let nginxAnchor: WrkResult | undefined;
-    if (nginx) {
-      console.log("throughput bench: nginx GET /");
-      const one = await wrk("nginx: GET / (1 wrk thread)", `${nginx.origin}/`, {
-        connections: STATIC_CONNECTIONS,
-      });
-      const two = await wrk("nginx: GET / (2 wrk threads)", `${nginx.origin}/`, {
-        threads: 2,
-        connections: STATIC_CONNECTIONS,
-      });
-      statics.push(one, two);
-      nginxAnchor = two.rps > one.rps ? two : one;
-    }
-    console.log("throughput bench: our server GET /");
-    const ourStatic = await wrk("ours: GET / (rendered at start)", `${pgOrigin}/`, {
-      connections: STATIC_CONNECTIONS,
-    });
-    const ourAsset = fs
-      .readdirSync(path.join(ROOT, "build/client/assets"))
-      .find((f) => f.endsWith(".css"));
-    const ourRobots = await wrk("ours: GET /robots.txt", `${pgOrigin}/robots.txt`, {
-      connections: STATIC_CONNECTIONS,
-    });
-    const ourCss = ourAsset
-      ? await wrk(`ours: GET /assets/${ourAsset}`, `${pgOrigin}/assets/${ourAsset}`, {
-          connections: STATIC_CONNECTIONS,
-        })
-      : undefined;
+    const postmaster = Number(
+      fs.readFileSync(path.join(cluster.dir, "data", "postmaster.pid"), "utf8").split("\n")[0],
+    );
+    const statics = await measureStatic(pgServer.origin.replace("localhost", "127.0.0.1"), [
+      pgServer.child.pid!,
+      postmaster,
+    ]);
+    const anchorOf = (pathname: string) =>
+      statics.results.find((r) => r.target.path === pathname)?.anchor;
 
     // 2. The framework floor.
     const floor = await startFloor(floorBuild.dir);
@@ -645,9 +884,6 @@ export async function run() {
 
     // 3. Ours on PostgreSQL, then on PGlite (the PostgreSQL server stops first: one at a time),
     //    each page right after its floor page.
-    const postmaster = Number(
-      fs.readFileSync(path.join(cluster.dir, "data", "postmaster.pid"), "utf8").split("\n")[0],
-    );
     const pgRun = await measureProduct(pgServer, "PostgreSQL", floorPage, postmaster);
     const onPg = pgRun.results;
     await pgServer.stop();
@@ -661,11 +897,6 @@ export async function run() {
     const afterLoad = await atRest(pid, IDLE_SECONDS);
     const loadAfter = await machineLoad();
     console.log(`throughput bench: machine after: ${describeLoad(loadAfter)}`);
-
-    // The load generator check: two wrk threads against nginx within 10% of one thread, and
-    // wrk's one thread below 90% of a core, say nginx (not wrk) set the figure.
-    const [one, two] = statics;
-    const generatorBound = one ? two.rps > one.rps * 1.1 || one.wrkCpu > 0.9 : undefined;
 
     const pageRows: string[] = [];
     const pair = (key: string, target: number | undefined, fixedAnchor?: WrkResult) => {
@@ -692,25 +923,11 @@ export async function run() {
     pair("/dashboard", TARGETS.dashboardVsFloorList);
     pair("/dashboard.data", undefined);
     pair("/employee", TARGETS.employeeVsFloorList);
-    pair("/healthz", undefined, nginxAnchor ?? floorForm);
+    // /healthz on each database, against nginx serving its answer as a file.
+    pair("/healthz", undefined, anchorOf("/healthz") ?? floorForm);
 
-    const header = [
-      "| what | req/s | p50 ms | p99 ms | errors | CPU ms per request | ratio to its anchor (same run) | target |",
-      "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |",
-    ];
-    const staticRows = [
-      ...statics.map((r) =>
-        row(
-          r,
-          r === nginxAnchor ? undefined : nginxAnchor,
-          undefined,
-          `(wrk CPU ${pct(r.wrkCpu)} of a core)`,
-        ),
-      ),
-      row(ourStatic, nginxAnchor, TARGETS.staticVsNginx, `(wrk CPU ${pct(ourStatic.wrkCpu)})`),
-      row(ourRobots, nginxAnchor, undefined),
-      ...(ourCss ? [row(ourCss, nginxAnchor, undefined)] : []),
-    ];
+    const header = TABLE_HEADER;
+    const { rows: staticRows, checks } = staticReport(statics);
     const mem = (value: number, target: number) =>
       `${value.toFixed(0)} MB (<= ${target} MB: ${value <= target ? "yes" : "**no**"})`;
     const cpu = (value: number) =>
@@ -723,12 +940,9 @@ export async function run() {
 
 - Load generator: ${wrkVersion || "wrk"}, on the same machine (${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB), one thread unless said, keep-alive, no compression asked. Static bytes with ${STATIC_CONNECTIONS} connections, rendered pages with ${PAGE_CONNECTIONS}.
 - Machine before: ${describeLoad(loadBefore)}. After: ${describeLoad(loadAfter)}. The machine is shared: other work running beside the bench takes CPU from both the servers and wrk, so compare the ratios (each rendered page measured right after its anchor), not the absolute figures, and rerun on a quiet machine for the record.
-- Anchors: ${nginx ? `${nginx.version}, one worker, no access log, serving our server's home page as a file` : "**nginx is not installed** (`apt-get install nginx-light`): the static ratios are missing"}; the framework floor, scripts/bench/floor/ built in this run (${floorBuild.versions}, the same Express adapter, production mode, React Router's default server entry).
-- Load generator check: ${
-      one
-        ? `nginx with one wrk thread ${one.rps.toFixed(0)} req/s (wrk at ${pct(one.wrkCpu)} of a core), with two ${two.rps.toFixed(0)} req/s. ${generatorBound ? "**wrk may have been the limit** (a second thread gave more, or one thread used over 90% of a core; on two cores a second wrk thread also takes CPU from nginx): the nginx anchor is the higher of the two figures, and nginx's true capacity here may be higher still." : "One thread was not the limit (two threads within 10%, wrk under 90% of a core)."}`
-        : "not run (no nginx)."
-    }
+- Anchors: ${statics.nginxVersion ? `${statics.nginxVersion}, one worker, no access log, serving what our server answered as files: the same bodies (the stylesheet's build gzip copy through gzip_static) with our Cache-Control, CSP and security headers added` : "**nginx is not installed** (`apt-get install nginx-light`): the static ratios are missing"}; the framework floor, scripts/bench/floor/ built in this run (${floorBuild.versions}, the same Express adapter, production mode, React Router's default server entry).
+- Load generator check, nginx with one wrk thread and with two for each static answer:
+${checks.length ? checks.join("\n") : "  not run (no nginx)."}
 
 ### Static bytes (anchor: nginx)
 
@@ -742,7 +956,7 @@ Each of our pages was measured right after its floor page (the row above it), so
 
 /dashboard is the member with ${MEMBER_REQUESTS} requests (a full page load, HTML); /dashboard.data is the same page's data request; /employee is the first page of All Requests signed in as an employee. Every page was first fetched once and checked to answer 200 with its content (a redirect to /auth would flatter the count). Errors are non-2xx/3xx answers and socket errors.
 
-${reasons({ ourStatic, nginxAnchor, pg: pgRun, pglite: pgliteRun })}
+${reasons({ statics: statics.results, pg: pgRun, pglite: pgliteRun })}
 
 ### Embedded mode at rest (PGlite)
 
