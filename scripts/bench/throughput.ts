@@ -969,7 +969,7 @@ ${
   afterStart.residentMb > TARGETS.residentAfterStartMb ||
   afterLoad.residentMb > TARGETS.residentAfterLoadMb ||
   afterLoad.cpuShare > TARGETS.idleCpuShare
-    ? "Where these miss: PGlite now starts with a 16 MB buffer cache (it touched all of the default 128 MB at start) and the outbox no longer polls (docs/decisions/018-light-at-rest.md); what remains is the application's own modules and PGlite's engine and heap growth under load. The production server no longer runs its TypeScript through tsx's loader (ADR 029)."
+    ? "Where these miss: PGlite starts with a 16 MB buffer cache and the outbox does not poll (docs/decisions/018-light-at-rest.md); the server runs with 8 MB V8 semi-spaces and two malloc arenas (scripts/server-node.mjs: about 400 MB after start without them, at the same throughput). What remains is Node itself (about 50 MB of code), PGlite's WebAssembly engine and memory (its module declares 128 MB that it partly touches), the application's modules and the pages and files held for the fast path."
     : ""
 }
 `;
