@@ -301,6 +301,30 @@ describe("the multipart reader", () => {
     ).rejects.toMatchObject({ status: 413 });
   });
 
+  it("a body that breaks while a file waits its turn is refused, never an uncaught error", async () => {
+    const body = new FormData();
+    for (let i = 0; i < 2; i++) body.append("photo", new File([Buffer.alloc(4000, i)], `${i}.jpg`));
+    const encoded = new Response(body);
+    const bytes = Buffer.from(await encoded.arrayBuffer());
+    // Cut inside the second file, while the first is still being handled.
+    const second = bytes.indexOf("filename=", bytes.indexOf("filename=") + 1);
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "content-type": encoded.headers.get("content-type")! },
+      body: bytes.subarray(0, second + 200),
+    });
+    await expect(
+      readMultipart(request, {
+        maxFileBytes: 10_000,
+        maxFiles: 5,
+        maxTotalBytes: 100_000,
+        onFile: () => new Promise((resolve) => setTimeout(resolve, 200)),
+      }),
+    ).rejects.toThrow(MultipartError);
+    // An error of the waiting file's stream, had nobody listened, would surface here.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+
   it("refuses what is not multipart", async () => {
     const request = new Request("http://localhost/upload", { method: "POST", body: "a=b" });
     await expect(

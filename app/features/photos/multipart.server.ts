@@ -100,6 +100,11 @@ export async function readMultipart(request: Request, options: MultipartOptions)
         declaredType: info.mimeType ?? "",
       };
       const snapshot = { ...fields };
+      // A file waits its turn unread; if the body breaks meanwhile, busboy errors its stream.
+      // Without a listener from the start, that error would be uncaught and end the process.
+      stream.on("error", (error) =>
+        fail(error instanceof MultipartError ? error : new MultipartError(400, String(error))),
+      );
       queue = queue.then(async () => {
         if (firstError) {
           stream.resume();
