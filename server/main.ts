@@ -107,9 +107,11 @@ async function main() {
   server.on("error", onListen);
   server.listen(config.port, config.host ?? "0.0.0.0", () => onListen());
   server.keepAliveTimeout = 65_000;
-  const listeningPort = () => {
+  const listeningAddress = () => {
     const address = server.address();
-    return typeof address === "object" && address ? address.port : config.port;
+    return typeof address === "object" && address
+      ? address
+      : { port: config.port, family: config.host?.includes(":") ? "IPv6" : "IPv4" };
   };
   // Connections accepted whose request has not been read yet (a busy event loop leaves the bytes
   // in the socket): closing the server would reset them, so the shutdown waits for them.
@@ -165,7 +167,7 @@ async function main() {
       // those): a client still sending is answered rather than cut off.
       const giveUp = Date.now() + 5_000;
       const closeWhenRead = () => {
-        const quiet = unread.size === 0 && !pendingAccepts(listeningPort());
+        const quiet = unread.size === 0 && !pendingAccepts(listeningAddress());
         if (quiet || Date.now() > giveUp) close();
         else setTimeout(closeWhenRead, 5);
       };
