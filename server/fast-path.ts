@@ -5,6 +5,7 @@ import type { TLSSocket } from "node:tls";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { ANY_AUTH_COOKIE } from "~/lib/auth-cookies";
 import { logger } from "~/lib/logger.server";
 import { loggablePath } from "./app";
 import { checkHealth } from "./health";
@@ -41,8 +42,11 @@ type Variant = {
 };
 
 type Answer = {
-  /** A public page also answers its path with trailing slashes, as Express did. */
-  kind: "page" | "file" | "rendered";
+  /**
+   * A public page also answers its path with trailing slashes, as Express did. A visitor page
+   * answers only its exact path, with no query, to a request without Better Auth's cookies.
+   */
+  kind: "page" | "visitor" | "file" | "rendered";
   identity: Variant;
   gzip?: Variant;
   br?: Variant;
@@ -62,6 +66,8 @@ export type PreparedAnswers = {
 
 export type FastPathSite = {
   publicPages: PublicPages;
+  /** The sign-in page as a visitor gets it, rendered at start (ADR 034). */
+  visitorPages?: PublicPages;
   /** robots.txt and sitemap.xml, rendered at start (server/public-pages.ts). */
   searchFiles: ReadonlyMap<string, RenderedFile>;
   /** build/client: the assets (under /assets) and the other client files (favicon, icons). */
@@ -74,6 +80,8 @@ export type FastPathSite = {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const ONE_HOUR = "public, max-age=3600";
 const PAGE_CACHE = "public, max-age=0, must-revalidate";
+/** What Express sends with a rendered page (server/app.ts): no cache may keep it. */
+const RENDERED_PAGE_CACHE = "private, no-store";
 
 /**
  * Content types by extension, as express.static sends them; a file of any other type is left
@@ -129,6 +137,12 @@ export async function prepareFastPath(site: FastPathSite): Promise<PreparedAnswe
     const fields = { type: "text/html; charset=utf-8", cacheControl: PAGE_CACHE, csp };
     const answer = rendered(page.html, "page", fields, later);
     pending.push(answer.then((prepared) => [route === "" ? "/" : route, prepared]));
+  }
+  for (const [route, page] of site.visitorPages ?? []) {
+    const csp = contentSecurityPolicy({ scriptHashes: page.scriptHashes, frameSources: frames });
+    const fields = { type: "text/html; charset=utf-8", cacheControl: RENDERED_PAGE_CACHE, csp };
+    const answer = rendered(page.html, "visitor", fields, later);
+    pending.push(answer.then((prepared) => [route, prepared]));
   }
   files(site.imagesDir, "/images/", IMMUTABLE);
 
@@ -248,7 +262,7 @@ async function addEncodings(
 /** A body rendered at start (a public page, robots.txt, sitemap.xml), and its encodings. */
 async function rendered(
   body: Buffer,
-  kind: "page" | "rendered",
+  kind: "page" | "visitor" | "rendered",
   headers: { type: string; cacheControl: string; csp: string },
   later: BrotliJob[],
 ): Promise<Answer> {
@@ -449,6 +463,11 @@ export function createFastPath(prepared: PreparedAnswers, options: FastPathOptio
     const health = url === "/healthz";
     const found = health ? undefined : lookup(url);
     if (!health && !found) return false;
+    // The sign-in page for a visitor only: a query or a Better Auth cookie can change it.
+    if (found?.kind === "visitor") {
+      const cookie = headers.cookie;
+      if (url.includes("?") || (cookie !== undefined && ANY_AUTH_COOKIE.test(cookie))) return false;
+    }
     const chosen = found && chooseVariant(found, headers["accept-encoding"]);
     if (found && !chosen) return false;
 

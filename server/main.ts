@@ -11,7 +11,7 @@ import { pendingAccepts } from "./accept-queue";
 import { setPublicImagesDir } from "~/lib/public-images.server";
 import { createApp } from "./app";
 import { createFastPath, prepareFastPath } from "./fast-path";
-import { renderPublicPages, renderSearchFiles } from "./public-pages";
+import { renderPublicPages, renderVisitorPages, renderSearchFiles } from "./public-pages";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
 
 function fail(message: string): never {
@@ -31,6 +31,7 @@ async function loadSite(buildDir: string) {
   const publicPages = await renderPublicPages(build);
   const answers = await prepareFastPath({
     publicPages,
+    visitorPages: await renderVisitorPages(build),
     searchFiles: await renderSearchFiles(build),
     clientDir: path.join(buildDir, "client"),
     imagesDir: path.join(buildDir, "images"),

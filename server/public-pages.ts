@@ -30,24 +30,40 @@ export type PublicPages = ReadonlyMap<string, PublicPage>;
 
 /** Renders every public page with the settings of this process; throws if one fails. */
 export async function renderPublicPages(build: ServerBuild): Promise<PublicPages> {
+  // The URL React Router's prerendering used: the same request gives the same HTML.
+  const rendered = await renderPages(build, PUBLIC_PAGE_PATHS, (path) => path.replace(/\/?$/, "/"));
+  return new Map([...rendered].map(([path, page]) => [path === "/" ? "" : path, page]));
+}
+
+/**
+ * The pages that are the same for every visitor who is not signed in, though not for everyone:
+ * the sign-in page (ADR 034). Its loader sends a signed-in person on to their area and reads a
+ * pending second factor from Better Auth's cookies, so the fast path serves it only to a
+ * request with none of those cookies and no query; everything else is rendered per request.
+ */
+export const VISITOR_PAGE_PATHS: readonly string[] = ["/auth"];
+
+/** Renders the visitor pages as a visitor's request with no cookie gets them; throws on failure. */
+export function renderVisitorPages(build: ServerBuild): Promise<PublicPages> {
+  return renderPages(build, VISITOR_PAGE_PATHS, (path) => path);
+}
+
+/** Each path's page, rendered by the server build's handler with no request behind it. */
+async function renderPages(
+  build: ServerBuild,
+  paths: readonly string[],
+  urlPath: (path: string) => string,
+): Promise<Map<string, PublicPage>> {
   const handle = createRequestHandler(build, "production");
   const context: AppLoadContext = { clientAddress: "127.0.0.1", requestId: "start-up" };
   const pages = new Map<string, PublicPage>();
-  for (const path of PUBLIC_PAGE_PATHS) {
-    // The URL React Router's prerendering used: the same request gives the same HTML.
-    const response = await handle(
-      new Request(`http://localhost${path.replace(/\/?$/, "/")}`),
-      context,
-    );
-    const body = await response.text();
+  for (const path of paths) {
+    const response = await handle(new Request(`http://localhost${urlPath(path)}`), context);
+    const html = await response.text();
     if (response.status !== 200) {
-      throw new Error(`The public page ${path} did not render: ${response.status}\n${body}`);
+      throw new Error(`The page ${path} did not render: ${response.status}\n${html}`);
     }
-    const html = body;
-    pages.set(path === "/" ? "" : path, {
-      html: Buffer.from(html, "utf8"),
-      scriptHashes: inlineScriptHashes(html),
-    });
+    pages.set(path, { html: Buffer.from(html, "utf8"), scriptHashes: inlineScriptHashes(html) });
   }
   return pages;
 }

@@ -4,6 +4,7 @@ import { href, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { homes, profiles, session, user } from "~/db/schema";
+import { SESSION_COOKIE } from "./auth-cookies";
 import { auth, type Auth } from "./auth.server";
 
 export type SessionUser = {
@@ -28,9 +29,6 @@ export type SessionUser = {
  * cached: a session deleted by sign-out, a password reset or a revocation is refused on the
  * very next request, in every process.
  */
-
-/** Better Auth's session cookie, with or without the __Secure- prefix it takes over HTTPS. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 type LookupConfig = {
   tokenCookie: string;

@@ -39,15 +39,13 @@ import {
   verifySecondFactor,
   type AuthOutcome,
 } from "~/features/accounts/sign-in.server";
+import { PENDING_TWO_FACTOR } from "~/lib/auth-cookies";
 import { answer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
 import { useBusiness } from "~/lib/business";
 
 type View = "sign-in" | "sign-up" | "reset" | "two-factor" | "property";
-
-/** Better Auth's cookie that holds a sign-in waiting for its second factor. */
-const PENDING_TWO_FACTOR = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

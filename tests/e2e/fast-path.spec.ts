@@ -156,6 +156,41 @@ test("the public pages, robots.txt and sitemap.xml: Express's bytes and headers,
   expect(slash.body.equals((await get("/book-call")).body)).toBe(true);
 });
 
+test("the sign-in page for a visitor: React Router's page without its nonces, with hashes; anyone else's rendered per request", async () => {
+  const fast = await get("/auth");
+  const rendered = await get("/auth", { range: "bytes=0-" });
+  expect(fast.status).toBe(200);
+  expect(rendered.status).toBe(200);
+  expect(fast.headers.etag).toBeTruthy();
+  expect(rendered.headers.etag).toBeUndefined();
+  // The same document React Router renders for a request, but for the nonce attributes.
+  const withoutNonces = rendered.body.toString().replace(/ nonce="[^"]*"/g, "");
+  expect(rendered.body.toString()).toContain(' nonce="');
+  expect(fast.body.toString()).toBe(withoutNonces);
+  expect(fast.body.toString()).toContain("Sign in to");
+  for (const name of ["content-type", "cache-control", ...SECURITY]) {
+    expect(fast.headers[name], name).toBe(rendered.headers[name]);
+  }
+  expect(fast.headers["cache-control"]).toBe("private, no-store");
+  const csp = String(fast.headers["content-security-policy"]);
+  expect(csp).toContain("'sha256-");
+  expect(csp).not.toContain("nonce");
+  expect(csp.replace(/ 'sha256-[^']+'/g, "")).toBe(
+    withoutNonce(rendered.headers["content-security-policy"]),
+  );
+
+  // A query or a Better Auth cookie goes to React Router: its nonce is in the answer's CSP.
+  const renderedPerRequest: [string, Record<string, string>][] = [
+    ["/auth?mode=sign-up", {}],
+    ["/auth", { cookie: "better-auth.session_token=not-a-session" }],
+  ];
+  for (const [pathname, headers] of renderedPerRequest) {
+    const answer = await get(pathname, headers);
+    expect(answer.status, pathname).toBe(200);
+    expect(answer.headers["content-security-policy"], pathname).toContain("'nonce-");
+  }
+});
+
 test("the build's files: express.static's headers, the build's gzip copy, a Range left to express.static", async () => {
   const assets = path.join(ROOT, "build/client/assets");
   // The biggest script (some route modules are a byte or two).

@@ -22,6 +22,7 @@ import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 const SCRIPT = "document.documentElement.dataset.ready='1'";
 const HTML = `<!doctype html><html><head><script>${SCRIPT}</script></head><body>${"<p>Handyman</p>".repeat(200)}</body></html>`;
+const SIGN_IN = `<!doctype html><html><body><form method="post"><input name="email"></form><script>${SCRIPT}</script></body></html>`;
 const SCRIPT_JS = `export const x = ${JSON.stringify("a".repeat(5000))};\n`;
 
 /** Keep-alive, as a browser: the server says when it closes the connection. */
@@ -79,6 +80,9 @@ describe("the static fast path", () => {
       publicPages: new Map([
         ["", { html: Buffer.from(HTML), scriptHashes: inlineScriptHashes(HTML) }],
         ["/book-call", { html: Buffer.from(HTML), scriptHashes: inlineScriptHashes(HTML) }],
+      ]),
+      visitorPages: new Map([
+        ["/auth", { html: Buffer.from(SIGN_IN), scriptHashes: inlineScriptHashes(SIGN_IN) }],
       ]),
       searchFiles: new Map([
         [
@@ -241,6 +245,36 @@ describe("the static fast path", () => {
     expect(robots.body.toString()).toBe("User-agent: *\nAllow: /\n");
     expect(robots.headers["cache-control"]).toBe("public, max-age=3600");
     expect(robots.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("answers the sign-in page to a visitor only: no query, none of Better Auth's cookies", async () => {
+    const visitors: Record<string, string>[] = [{}, { cookie: "theme=dark; known-device=abc" }];
+    for (const headers of visitors) {
+      const page = await get("/auth", headers);
+      expect(page.status, JSON.stringify(headers)).toBe(200);
+      expect(page.body.toString()).toBe(SIGN_IN);
+      // As Express sends a rendered page: no cache may keep it.
+      expect(page.headers["cache-control"]).toBe("private, no-store");
+      expect(page.headers["content-security-policy"]).toBe(
+        contentSecurityPolicy({ scriptHashes: inlineScriptHashes(SIGN_IN), frameSources: [] }),
+      );
+      expect(page.headers["x-request-id"]).toBeTruthy();
+    }
+    expect((await get("/auth", {}, "HEAD")).body.length).toBe(0);
+    // Anything that can change the page is rendered by React Router, per request.
+    const renderedPerRequest: [string, Record<string, string>][] = [
+      ["/auth?mode=sign-up", {}],
+      ["/auth?step=two-factor", { cookie: "better-auth.two_factor=abc" }],
+      ["/auth/", {}],
+      ["/auth", { cookie: "better-auth.session_token=abc.def" }],
+      ["/auth", { cookie: "theme=dark; __Secure-better-auth.session_token=abc.def" }],
+      ["/auth", { cookie: "better-auth.two_factor=abc" }],
+      ["/auth", { cookie: "better-auth.session_data=abc" }],
+    ];
+    for (const [pathname, headers] of renderedPerRequest) {
+      const answer = await get(pathname, headers);
+      expect(answer.status, `${pathname} ${JSON.stringify(headers)}`).toBe(299);
+    }
   });
 
   it("leaves everything unusual to Express", async () => {
