@@ -46,7 +46,9 @@ const OUTPUTS = [
   "build/server/index.js",
   "build/server/main.js",
   "build/server/start.js",
+  "build/server/pglite-worker.mjs",
   "build/cli.js",
+  "build/pglite-worker.mjs",
   "build/client",
 ];
 

@@ -1,10 +1,8 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
@@ -29,21 +27,108 @@ export type DatabaseHandle = {
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 /**
- * Extensions the migrations create (pg_trgm: the employee dashboard's search indexes;
- * btree_gist: the exclusion constraint against double-booking a handyman).
+ * PGlite's start parameters beyond its defaults: a 16 MB buffer cache instead of PostgreSQL's
+ * 128 MB. PGlite touches the whole cache at start, which alone made the embedded server hold over
+ * 500 MB resident; a small business's data is read from the operating system's page cache just
+ * as fast (docs/decisions/018-light-at-rest.md).
  */
-const pgliteExtensions = { pg_trgm, btree_gist };
+const PGLITE_START_PARAMS = ["-c", "shared_buffers=16MB"];
 
 /**
- * PGlite's defaults plus a 16 MB buffer cache instead of PostgreSQL's 128 MB: PGlite touches
- * the whole cache at start, which alone made the embedded server hold over 500 MB resident.
- * A small business's data is read from the operating system's page cache just as fast
- * (docs/decisions/018-light-at-rest.md).
+ * The embedded database's worker: beside this module, whether it runs from the sources
+ * (app/db/) or from a compiled bundle (build/server/, build/), which the build gives a copy.
  */
-const pgliteOptions = {
-  extensions: pgliteExtensions,
-  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
-};
+const WORKER_FILE = "pglite-worker.mjs";
+
+type WorkerMessage = { ready: true } | { failed: string } | { closed: true };
+
+/**
+ * PGlite on a worker thread, served to this thread as PostgreSQL over a Unix socket
+ * (docs/decisions/035-embedded-database-thread.md), and a pool of one connection to it.
+ */
+async function startEmbeddedDatabase(dataDir: string | null) {
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "handyman-db-"));
+  const worker = new Worker(path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_FILE), {
+    workerData: {
+      dataDir,
+      socketPath: path.join(socketDir, ".s.PGSQL.5432"),
+      startParams: PGLITE_START_PARAMS,
+    },
+    // Its JavaScript is a thin layer over the WebAssembly engine, whose memory is outside the
+    // heap: a small young generation saves memory at no cost in speed.
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+  });
+  const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`The database worker exited (${code})`));
+      worker.once("error", reject);
+      worker.once("exit", onExit);
+      worker.once("message", (message: WorkerMessage) => {
+        worker.off("error", reject);
+        worker.off("exit", onExit);
+        if ("ready" in message) resolve();
+        else reject(new Error(`The embedded database did not open: ${JSON.stringify(message)}`));
+      });
+    });
+  } catch (error) {
+    await worker.terminate();
+    removeSocketDir();
+    throw error;
+  }
+  let closing = false;
+  worker.on("error", (error) => {
+    console.error(JSON.stringify({ level: 50, msg: "database worker error", err: error.message }));
+  });
+  worker.on("exit", (code) => {
+    if (closing) return;
+    // Every query fails from here on (the pool cannot connect); /healthz says so.
+    console.error(JSON.stringify({ level: 50, msg: "database worker exited", code }));
+  });
+  worker.on("message", (message: WorkerMessage) => {
+    if ("failed" in message && !closing) {
+      console.error(JSON.stringify({ level: 50, msg: "database worker", err: message.failed }));
+    }
+  });
+  // Nothing here keeps the process alive: a process that is done exits, as it did when PGlite
+  // ran on the server's own thread.
+  worker.unref();
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: 5432,
+    user: "postgres",
+    database: "postgres",
+    // PGlite has one session: one connection, kept.
+    max: 1,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+  });
+  pool.on("error", (error) => {
+    console.error(JSON.stringify({ level: 50, msg: "database pool error", err: error.message }));
+  });
+  return {
+    pool,
+    async close() {
+      closing = true;
+      await pool.end();
+      const closed = new Promise<void>((resolve, reject) => {
+        worker.on("message", (message: WorkerMessage) => {
+          if ("closed" in message) resolve();
+          else if ("failed" in message) reject(new Error(message.failed));
+        });
+        worker.once("exit", () => resolve());
+      });
+      worker.ref();
+      worker.postMessage("close");
+      try {
+        await closed;
+      } finally {
+        await worker.terminate();
+        removeSocketDir();
+      }
+    },
+  };
+}
 
 /** An arbitrary constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 720_531_407;
@@ -95,33 +180,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   let lock: DirectoryLock | undefined;
-  let client: PGlite;
+  let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>>;
   if ("dataDir" in options) {
     const pgDir = path.join(options.dataDir, "pglite");
     fs.mkdirSync(pgDir, { recursive: true });
     // PGlite lets a second process open the same directory and corrupt it: refuse instead.
     lock = acquireDirectoryLock(options.dataDir);
     try {
-      client = await PGlite.create(pgDir, pgliteOptions);
+      embedded = await startEmbeddedDatabase(pgDir);
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create(pgliteOptions);
+    embedded = await startEmbeddedDatabase(null);
   }
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+  const { pool } = embedded;
+  const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db,
     kind: "pglite",
     async ping() {
-      await client.query("select 1");
+      await pool.query("select 1");
     },
     async migrate() {
-      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      // One process per data directory (the lock above): no other migrates beside it.
+      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     },
     async close() {
-      await client.close();
+      await embedded.close();
       lock?.release();
     },
   };

@@ -33,6 +33,14 @@ export async function compileServer() {
   // imported, and a bundle's package imports are evaluated before any of its own code: the
   // entry sets NODE_ENV first, then imports the server. Without it, `node build/server/main.js`
   // with no NODE_ENV mixed React's development build with React DOM's production one.
+  // The embedded database's worker (app/db/pglite-worker.mjs, ADR 035) is plain JavaScript,
+  // started by path from beside the module that opens the database: a copy beside each bundle.
+  for (const dir of ["build/server", "build"]) {
+    await fs.copyFile(
+      path.join(root, "app/db/pglite-worker.mjs"),
+      path.join(root, dir, "pglite-worker.mjs"),
+    );
+  }
   await fs.writeFile(
     SERVER_ENTRY,
     '// The production server\'s entry (scripts/build/compile-server.mjs).\nprocess.env.NODE_ENV ??= "production";\nawait import("./start.js");\n',
