@@ -984,7 +984,7 @@ ${
   afterStart.residentMb > TARGETS.residentAfterStartMb ||
   afterLoad.residentMb > TARGETS.residentAfterLoadMb ||
   afterLoad.cpuShare > TARGETS.idleCpuShare
-    ? "Where these miss: PGlite starts with a 16 MB buffer cache and the outbox does not poll (docs/decisions/018-light-at-rest.md); the server runs with 8 MB V8 semi-spaces and two malloc arenas (scripts/server-node.mjs: about 400 MB after start without them, at the same throughput). What remains is Node itself (about 50 MB of code), PGlite's WebAssembly engine and memory (its module declares 128 MB that it partly touches), the application's modules and the pages and files held for the fast path."
+    ? "Where these miss: PGlite starts with a 16 MB buffer cache and the outbox does not poll (docs/decisions/018-light-at-rest.md); the server runs with 8 MB V8 semi-spaces and two malloc arenas (scripts/server-node.mjs: about 400 MB after start without them, at the same throughput). What remains is Node itself (about 50 MB of code), PGlite's WebAssembly engine and memory (its module declares 128 MB that it partly touches) on a thread of its own, whose V8 isolate adds about 25 MB (ADR 035), the application's modules and the pages and files held for the fast path. After the load, V8 still holds the old generation it grew under it: rendered pages at a thousand requests a second and more promote much short-lived garbage, the heap in use falls back to about 50 MB once collected, but V8 returns the heap to the system only when its memory reducer runs, which it had not within these 30 s. Capping the old generation (--max-old-space-size=256) held the heap near 110 MB but cost 15-20% of the rendered pages' throughput in a trial, so it is not set."
     : ""
 }
 `;
