@@ -122,7 +122,7 @@ function serve(db, socket) {
       } else if (message[0] === TERMINATE) {
         return finish();
       }
-      await db.execProtocolRawStream(new Uint8Array(message), {
+      await db.execProtocolRawStream(message, {
         onRawData: (data) => {
           if (!socket.destroyed) socket.write(data);
         },
@@ -133,9 +133,8 @@ function serve(db, socket) {
       buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
       for (let message = nextMessage(); message; message = nextMessage()) {
         buffered = buffered.subarray(message.length);
-        // Copied: the buffer it points into is reused as more data arrives.
-        const whole = Buffer.from(message);
-        work = work.then(() => (done ? undefined : handle(whole)));
+        // A view, not a copy: each chunk the socket gives is a buffer of its own, never reused.
+        work = work.then(() => (done ? undefined : handle(message)));
       }
       work = work.catch((error) => {
         port.postMessage({ failed: String(error?.message ?? error) });
