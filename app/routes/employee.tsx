@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/employee";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { AppHeader } from "~/components/layout/app-header";
@@ -15,32 +15,17 @@ import { ProfilePhotoSection } from "~/features/employee/components/profile-phot
 import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { employeeDashboard, parseDashboardQuery } from "~/features/employee/dashboard.server";
-import { parseDashboardTab, type DashboardTab } from "~/features/employee/tabs";
+import type { DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
 
+/**
+ * Only the tab shown has its list read and sent: opening another tab is a navigation that reads
+ * that tab's list (and the counters again), so the panel and its data always come together.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseDashboardQuery(new URL(request.url).searchParams);
   const employee = await requireEmployee(request);
   return { employee, ...(await employeeDashboard(query)) };
-}
-
-/** Only the visible tab changed: the data on screen is still current. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("tab");
-    params.sort();
-    return params.toString();
-  };
-  if (strip(currentUrl) === strip(nextUrl)) return false;
-  return defaultShouldRevalidate;
 }
 
 export function meta() {
@@ -53,7 +38,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
   const [creating, setCreating] = useState(false);
   // The header's 'Sign Out' reports a failure in the server's own words (SPEC section 8).
   const { signOut, pending: signingOut } = useSignOut();
-  const tab = parseDashboardTab(new URLSearchParams(location.search).get("tab"));
+  const { tab } = data;
   // Radix keeps every panel in the page, the hidden ones empty but still named after their tab.
   // Only the visible panel keeps its name, so a search by label ("Customer") finds the field
   // an employee can see rather than an empty, hidden "Customers" panel.
@@ -104,28 +89,34 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
             <TabsTrigger value="customers">Customers</TabsTrigger>
           </TabsList>
           <TabsContent value="requests" {...panelName("requests")}>
-            <RequestsPanel data={data.requests} total={data.counters.total} />
+            {data.requests && <RequestsPanel data={data.requests} total={data.counters.total} />}
           </TabsContent>
           <TabsContent value="appointments" {...panelName("appointments")}>
-            <AvailabilityLinks />
-            <AppointmentsPanel
-              view={data.appointments.view}
-              appointments={data.appointments.appointments}
-              hasMore={data.appointments.hasMore}
-              page={data.appointments.page}
-              scheduledCount={data.counters.scheduledAppointments}
-              introCalls={data.introCalls}
-            />
+            {data.appointments && (
+              <>
+                <AvailabilityLinks />
+                <AppointmentsPanel
+                  view={data.appointments.view}
+                  appointments={data.appointments.appointments}
+                  hasMore={data.appointments.hasMore}
+                  page={data.appointments.page}
+                  scheduledCount={data.counters.scheduledAppointments}
+                  introCalls={data.appointments.introCalls}
+                />
+              </>
+            )}
           </TabsContent>
           <TabsContent value="customers" {...panelName("customers")}>
-            <CustomersPanel
-              customers={data.customers.customers}
-              total={data.customers.total}
-              allCustomers={data.customers.allCustomers}
-              page={data.customers.page}
-              pageCount={data.customers.pageCount}
-              search={data.customers.search}
-            />
+            {data.customers && (
+              <CustomersPanel
+                customers={data.customers.customers}
+                total={data.customers.total}
+                allCustomers={data.customers.allCustomers}
+                page={data.customers.page}
+                pageCount={data.customers.pageCount}
+                search={data.customers.search}
+              />
+            )}
           </TabsContent>
         </Tabs>
         <RequestDetailDialog detail={data.detail} onClose={closeDetail} />

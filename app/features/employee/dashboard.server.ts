@@ -15,6 +15,7 @@ import {
   type RequestCursor,
 } from "~/features/service-requests/index.server";
 import { businessToday } from "~/lib/business-calendar";
+import { parseDashboardTab, type DashboardTab } from "./tabs";
 import { normaliseSearch, pageParam } from "~/lib/query";
 import { isUuid } from "~/lib/uuid";
 
@@ -26,6 +27,8 @@ import { isUuid } from "~/lib/uuid";
 
 /** What the dashboard's URL asks for; anything malformed reads as absent. */
 export type DashboardQuery = {
+  /** The tab shown: only its list is read (the others are read when they are opened). */
+  tab: DashboardTab;
   /** All Requests: filter, search and keyset page. */
   status?: RequestStatus;
   search?: string;
@@ -44,6 +47,7 @@ export type DashboardQuery = {
 export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
   const after = decodeCursor(params.get("after"));
   return {
+    tab: parseDashboardTab(params.get("tab")),
     status: requestStatusSchema.safeParse(params.get("status")).data,
     search: normaliseSearch(params.get("q")),
     after,
@@ -58,69 +62,72 @@ export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
 
 export type EmployeeDashboard = Awaited<ReturnType<typeof employeeDashboard>>;
 
-/** Everything the dashboard shows for `query`, read in one parallel round of queries. */
+/**
+ * What the dashboard shows for `query`, read in one parallel round of queries: the counters,
+ * the request detail and the appointment dialog's staff list on every tab, and the list of the
+ * tab shown only (a tab's list is read when the tab is opened; the page never renders the
+ * others).
+ */
 export async function employeeDashboard(query: DashboardQuery, today = businessToday()) {
-  const { status, search, requestId } = query;
-  const [
-    counters,
-    requests,
-    searchMatches,
-    appointmentList,
-    customers,
-    employees,
-    introCalls,
-    detail,
-    members,
-  ] = await Promise.all([
-    requestCounters(today),
-    listRequests({ status, search, after: query.after, before: query.before }),
-    search ? countMatchingRequests({ status, search }) : null,
-    listEmployeeAppointments({
-      when: query.appointmentsView,
-      today,
-      page: query.appointmentsPage,
-    }),
-    listCustomers({ search: query.customerSearch, page: query.customerPage, today }),
-    listEmployees(),
-    listIntroCallsForStaff({ limit: 50 }),
-    isUuid(requestId) ? getRequestDetail(requestId) : Promise.resolve(null),
-    membershipCounters(),
-  ]);
-  // What the filtered request list holds, for its heading: a status alone is a counter.
-  const matching = searchMatches ?? (status ? counters[status] : counters.total);
+  const { tab, status, search, requestId } = query;
+  const [counters, members, employees, detail, requests, searchMatches, appointments, customers] =
+    await Promise.all([
+      requestCounters(today),
+      membershipCounters(),
+      listEmployees(),
+      isUuid(requestId) ? getRequestDetail(requestId) : null,
+      tab === "requests"
+        ? listRequests({ status, search, after: query.after, before: query.before })
+        : null,
+      tab === "requests" && search ? countMatchingRequests({ status, search }) : null,
+      tab === "appointments"
+        ? Promise.all([
+            listEmployeeAppointments({
+              when: query.appointmentsView,
+              today,
+              page: query.appointmentsPage,
+            }),
+            listIntroCallsForStaff({ limit: 50 }),
+          ])
+        : null,
+      tab === "customers"
+        ? listCustomers({ search: query.customerSearch, page: query.customerPage, today })
+        : null,
+    ]);
   // Each customer's active membership, for the Customers tab and the request detail.
-  const memberOf = await activeMembershipsOf([
-    ...customers.customers.map((c) => c.userId),
+  const customerIds = [
+    ...(customers?.customers.map((c) => c.userId) ?? []),
     ...(detail ? [detail.customerId] : []),
-  ]);
+  ];
+  const memberOf = await activeMembershipsOf(customerIds);
+  const membershipOf = (userId: string) => memberOf.get(userId) ?? null;
 
   return {
+    tab,
     today,
     counters: { ...counters, ...members },
-    requests: {
+    requests: requests && {
       rows: requests.rows.map(({ cursor: _cursor, ...row }) => row),
       older: requests.older ? encodeCursor(requests.older) : null,
       newer: requests.newer ? encodeCursor(requests.newer) : null,
       status: status ?? null,
       search: search ?? "",
-      matching,
+      // What the filtered list holds, for its heading: a status alone is a counter.
+      matching: searchMatches ?? (status ? counters[status] : counters.total),
     },
-    appointments: {
+    appointments: appointments && {
       view: query.appointmentsView,
-      ...appointmentList,
+      ...appointments[0],
       page: query.appointmentsPage,
+      introCalls: appointments[1],
     },
-    customers: {
+    customers: customers && {
       ...customers,
-      customers: customers.customers.map((c) => ({
-        ...c,
-        membership: memberOf.get(c.userId) ?? null,
-      })),
+      customers: customers.customers.map((c) => ({ ...c, membership: membershipOf(c.userId) })),
       search: query.customerSearch ?? "",
     },
     employees,
-    introCalls,
-    detail: detail ? { ...detail, membership: memberOf.get(detail.customerId) ?? null } : null,
+    detail: detail ? { ...detail, membership: membershipOf(detail.customerId) } : null,
     detailMissing: Boolean(requestId) && !detail,
   };
 }

@@ -26,7 +26,7 @@ import { CARDS_BELOW_MD as cards, listHeading } from "./card-rows";
 import { PriorityBadge, StatusBadge } from "./request-badges";
 
 /** The All Requests tab: one page of rows (`RequestListItem`), its links and its filter. */
-export type RequestsPanelData = EmployeeDashboard["requests"];
+export type RequestsPanelData = NonNullable<EmployeeDashboard["requests"]>;
 
 /** The current URL with some parameters changed (null removes one). */
 export function withParams(search: string, changes: Record<string, string | null>) {
