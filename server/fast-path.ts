@@ -16,14 +16,14 @@ import { contentSecurityPolicy, frameSources, HSTS, SECURITY_HEADERS } from "./s
  * The static fast path (ADR 032): the answers that are the same for everyone, served by plain
  * node:http before Express and React Router see the request. At start every one of them is
  * prepared whole: the public pages (rendered at start, server/public-pages.ts), robots.txt and
- * sitemap.xml (rendered at start by the server build), the client build's files and the
- * pictures, each in memory with every header computed once and, where it pays, its gzip and
- * brotli bodies. Per request the fast path only looks the path up, picks the encoding, answers
- * 304 to a matching If-None-Match, and adds what depends on the request: X-Request-Id, HSTS
- * over https, Connection: close while draining, and the log line. /healthz is answered here
- * too, with a real database ping. Anything else, and anything unusual about one of these
- * requests (another method, a Range, a control character in the query), goes on to Express,
- * which answers it exactly as before.
+ * sitemap.xml (rendered at start by the server build), the web manifest, the client build's
+ * files and the pictures, each in memory with every header computed once and, where it pays,
+ * its gzip and brotli bodies. Per request the fast path only looks the path up, picks the
+ * encoding, answers 304 to a matching If-None-Match, and adds what depends on the request:
+ * X-Request-Id, HSTS over https, Connection: close while draining, and the log line. /healthz
+ * is answered here too, with a real database ping. Anything else, and anything unusual about
+ * one of these requests (another method, a Range, a control character in the query), goes on
+ * to Express, which answers it exactly as before.
  */
 
 /** A request handler that answers, or returns false for Express to answer. */
@@ -68,7 +68,10 @@ export type FastPathSite = {
   publicPages: PublicPages;
   /** The sign-in page as a visitor gets it, rendered at start (ADR 034). */
   visitorPages?: PublicPages;
-  /** robots.txt and sitemap.xml, rendered at start (server/public-pages.ts). */
+  /**
+   * Files made at start from the settings: robots.txt and sitemap.xml (server/public-pages.ts),
+   * the web manifest (server/web-manifest.ts).
+   */
   searchFiles: ReadonlyMap<string, RenderedFile>;
   /** build/client: the assets (under /assets) and the other client files (favicon, icons). */
   clientDir: string;

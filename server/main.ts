@@ -13,6 +13,7 @@ import { createApp } from "./app";
 import { createFastPath, prepareFastPath } from "./fast-path";
 import { renderPublicPages, renderVisitorPages, renderSearchFiles } from "./public-pages";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
+import { webManifestFile } from "./web-manifest";
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -21,8 +22,8 @@ function fail(message: string): never {
 
 /**
  * React Router's server build, the public pages it renders with this process's settings, and
- * the fast path's answers (those pages, robots.txt, sitemap.xml and the build's files, with their
- * headers and compressed bodies: ADR 032).
+ * the fast path's answers (those pages, robots.txt, sitemap.xml, the web manifest and the
+ * build's files, with their headers and compressed bodies: ADR 032).
  */
 async function loadSite(buildDir: string) {
   const file = path.join(buildDir, "server", "index.js");
@@ -32,7 +33,10 @@ async function loadSite(buildDir: string) {
   const answers = await prepareFastPath({
     publicPages,
     visitorPages: await renderVisitorPages(build),
-    searchFiles: await renderSearchFiles(build),
+    searchFiles: new Map([
+      ...(await renderSearchFiles(build)),
+      ["/site.webmanifest", webManifestFile()],
+    ]),
     clientDir: path.join(buildDir, "client"),
     imagesDir: path.join(buildDir, "images"),
   });

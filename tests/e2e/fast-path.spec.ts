@@ -156,6 +156,33 @@ test("the public pages, robots.txt and sitemap.xml: Express's bytes and headers,
   expect(slash.body.equals((await get("/book-call")).body)).toBe(true);
 });
 
+test("the web manifest, made at start with the business's name: Express's bytes and headers", async () => {
+  const fast = await get("/site.webmanifest");
+  const express = await get("/site.webmanifest", { range: "bytes=0-" });
+  expect(fast.status).toBe(200);
+  expect(express.status).toBe(200);
+  expect(fast.body.equals(express.body)).toBe(true);
+  const manifest = JSON.parse(fast.body.toString("utf8")) as { name: string; start_url: string };
+  // The business's name as the home page gives it.
+  const home = (await get("/")).body.toString("utf8");
+  const siteName = /<meta property="og:site_name" content="([^"]+)"/.exec(home)?.[1];
+  expect(siteName).toBeTruthy();
+  expect(manifest.name).toBe(siteName);
+  expect(manifest.start_url).toBe("/");
+  for (const name of ["content-type", "cache-control", ...SECURITY]) {
+    expect(fast.headers[name], name).toBe(express.headers[name]);
+  }
+  expect(fast.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
+  expect(fast.headers["content-security-policy"]).toBe(
+    withoutNonce(express.headers["content-security-policy"]),
+  );
+  expect(fast.headers["content-length"]).toBe(String(fast.body.length));
+  // Which one answered: Express's compression() says Vary for a type it could compress; the
+  // fast path never compresses a body this small, so it does not vary.
+  expect(express.headers.vary).toContain("Accept-Encoding");
+  expect(fast.headers.vary).toBeUndefined();
+});
+
 test("the sign-in page for a visitor: React Router's page without its nonces, with hashes; anyone else's rendered per request", async () => {
   const fast = await get("/auth");
   const rendered = await get("/auth", { range: "bytes=0-" });
