@@ -13,9 +13,14 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
  * processes do. The server speaks to it as to PostgreSQL: the wire protocol over a Unix socket,
  * through node-postgres, with the same driver and the same code as on PostgreSQL.
  *
- * PGlite has one session, so this serves one connection at a time (the server's pool holds
- * one); a second waits until the first closes. Each message the client sends is handed whole to
- * PGlite's protocol handler and its answer written back as it comes.
+ * PGlite has one session; this serves several connections on it, one exchange at a time
+ * (docs/decisions/037-statements-and-connections-of-the-embedded-database.md). An exchange is
+ * what a client sends up to a Sync or a simple Query: a whole query, handed to PGlite in one
+ * call, and its answer written back to that client as it comes. A connection that leaves the
+ * session inside a transaction has the session to itself until the transaction ends: the other
+ * connections' exchanges wait, so every transaction sees what it would on its own. So the
+ * server's queries queue here, where the session is never idle while one waits, instead of in
+ * the server's pool behind a connection waiting for the server's thread to read its answer.
  */
 
 /**
@@ -30,10 +35,29 @@ const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
 const TERMINATE = 0x58; // 'X'
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+const PARSE = 0x50; // 'P'
 
 /** @type {WorkerOptions} */
 const options = workerData;
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+
+/**
+ * @typedef {object} Connection
+ * @property {net.Socket} socket
+ * @property {Buffer} buffered Bytes received and not yet part of a whole exchange.
+ * @property {boolean} started Past the start-up packet.
+ * @property {boolean} closed
+ * @property {Set<string>} statements The statements it prepared by name, dropped when it goes.
+ */
+
+/**
+ * @typedef {object} Exchange
+ * @property {Connection} connection
+ * @property {"messages" | "close"} kind
+ * @property {Buffer} [messages]
+ */
 
 async function start() {
   // The extensions the migrations create (pg_trgm: the employee dashboard's search indexes;
@@ -44,13 +68,138 @@ async function start() {
     ? await PGlite.create(options.dataDir, { extensions, startParams })
     : await PGlite.create({ extensions, startParams });
 
-  /** One connection at a time: the next begins when the one before has closed. */
-  let sessions = Promise.resolve();
+  /** @type {Exchange[]} */
+  const queue = [];
+  let running = false;
+  /** @type {Connection | null} The connection inside a transaction, which has the session. */
+  let owner = null;
+  /** @type {Set<Connection>} */
+  const open = new Set();
+  /** @type {(() => void) | null} */
+  let onIdle = null;
+
+  /** Runs the next exchange the session may take: the owner's, or else the oldest. */
+  const pump = () => {
+    if (running) return;
+    const index = owner ? queue.findIndex((e) => e.connection === owner) : 0;
+    if (index < 0 || queue.length === 0) {
+      if (open.size === 0 && queue.length === 0) onIdle?.();
+      return;
+    }
+    const [exchange] = queue.splice(index, 1);
+    running = true;
+    run(exchange)
+      .catch((error) => {
+        port.postMessage({ failed: String(error?.message ?? error) });
+        close(exchange.connection);
+      })
+      .finally(() => {
+        running = false;
+        pump();
+      });
+  };
+
+  /** @param {Exchange} exchange */
+  const run = async ({ connection, kind, messages }) => {
+    if (kind === "close") {
+      // What PostgreSQL ends with a connection: a transaction left open is rolled back, and
+      // its prepared statements go (the next client would reuse a name it knows nothing of).
+      if (owner === connection) {
+        owner = null;
+        if (db.isInTransaction()) await db.exec("ROLLBACK");
+      }
+      for (const name of connection.statements) {
+        await db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => {});
+      }
+      return;
+    }
+    if (connection.closed || !messages) return;
+    await db.execProtocolRawStream(messages, {
+      onRawData: (data) => {
+        if (!connection.socket.destroyed) connection.socket.write(data);
+      },
+    });
+    owner = db.isInTransaction() ? connection : null;
+  };
+
+  /** @param {Exchange} exchange */
+  const enqueue = (exchange) => {
+    queue.push(exchange);
+    pump();
+  };
+
+  /** @param {Connection} connection */
+  const close = (connection) => {
+    if (connection.closed) return;
+    connection.closed = true;
+    connection.socket.destroy();
+    for (let i = queue.length - 1; i >= 0; i--) {
+      if (queue[i].connection === connection) queue.splice(i, 1);
+    }
+    open.delete(connection);
+    enqueue({ connection, kind: "close" });
+  };
+
+  /** @param {Connection} connection */
+  const receive = (connection) => {
+    // The start-up packet (length first, no type byte); the client waits for its answer
+    // before it sends anything else.
+    while (!connection.started && connection.buffered.length >= 8) {
+      const length = connection.buffered.readInt32BE(0);
+      if (connection.buffered.length < length) return;
+      const message = connection.buffered.subarray(0, length);
+      connection.buffered = connection.buffered.subarray(length);
+      const code = message.readInt32BE(4);
+      // No TLS on a local socket: "N", and the client goes on in the clear.
+      if (code === SSL_REQUEST) connection.socket.write("N");
+      else if (code === CANCEL_REQUEST) return close(connection);
+      else {
+        if (code === PROTOCOL_3) connection.started = true;
+        enqueue({ connection, kind: "messages", messages: message });
+      }
+    }
+    if (!connection.started) return;
+    // Whole exchanges: everything up to each Sync or simple Query. (Views, not copies: each
+    // chunk the socket gives is a buffer of its own, never reused.)
+    const bytes = connection.buffered;
+    let begin = 0;
+    let at = 0;
+    while (at + 5 <= bytes.length) {
+      const type = bytes[at];
+      if (type === TERMINATE) return close(connection);
+      const length = 1 + bytes.readInt32BE(at + 1);
+      if (at + length > bytes.length) break;
+      if (type === PARSE) {
+        const name = bytes.toString("utf8", at + 5, bytes.indexOf(0, at + 5));
+        if (name) connection.statements.add(name);
+      }
+      at += length;
+      if (type === SYNC || type === QUERY) {
+        enqueue({ connection, kind: "messages", messages: bytes.subarray(begin, at) });
+        begin = at;
+      }
+    }
+    connection.buffered = bytes.subarray(begin);
+  };
 
   const server = net.createServer((socket) => {
     socket.setNoDelay(true);
-    socket.pause();
-    sessions = sessions.then(() => serve(db, socket));
+    /** @type {Connection} */
+    const connection = {
+      socket,
+      buffered: Buffer.alloc(0),
+      started: false,
+      closed: false,
+      statements: new Set(),
+    };
+    open.add(connection);
+    socket.on("data", (/** @type {Buffer} */ chunk) => {
+      connection.buffered =
+        connection.buffered.length === 0 ? chunk : Buffer.concat([connection.buffered, chunk]);
+      receive(connection);
+    });
+    socket.on("error", () => close(connection));
+    socket.on("close", () => close(connection));
   });
   fs.rmSync(options.socketPath, { force: true });
   await new Promise((resolve, reject) => {
@@ -62,88 +211,15 @@ async function start() {
   port.on("message", (message) => {
     if (message !== "close") return;
     server.close();
-    // The open connection (if any) was ended by the pool before this; the database closes once
-    // its last session has.
-    void sessions
+    // The pool ended its connections before this; the database closes once the last one's
+    // exchanges are done.
+    void new Promise((resolve) => {
+      onIdle = () => resolve(undefined);
+      pump();
+    })
       .then(() => db.close())
       .then(() => port.postMessage({ closed: true }))
       .catch((error) => port.postMessage({ failed: String(error?.message ?? error) }));
-  });
-}
-
-/**
- * Serves one client until it goes: its messages to PGlite, one by one, in order.
- * @param {PGlite} db
- * @param {net.Socket} socket
- * @returns {Promise<void>}
- */
-function serve(db, socket) {
-  return new Promise((resolve) => {
-    let buffered = Buffer.alloc(0);
-    let started = false;
-    let work = Promise.resolve();
-    let done = false;
-
-    const finish = () => {
-      if (done) return;
-      done = true;
-      socket.destroy();
-      // A client gone in the middle of a transaction leaves it open in the one session.
-      void work
-        .then(async () => {
-          if (db.isInTransaction()) await db.exec("ROLLBACK");
-        })
-        .catch(() => {})
-        .then(resolve);
-    };
-
-    /** @returns {Buffer | undefined} The next whole message, or undefined until it arrives. */
-    const nextMessage = () => {
-      if (!started) {
-        if (buffered.length < 8) return undefined;
-        const length = buffered.readInt32BE(0);
-        if (buffered.length < length) return undefined;
-        return buffered.subarray(0, length);
-      }
-      if (buffered.length < 5) return undefined;
-      const length = 1 + buffered.readInt32BE(1);
-      if (buffered.length < length) return undefined;
-      return buffered.subarray(0, length);
-    };
-
-    /** @param {Buffer} message */
-    const handle = async (message) => {
-      if (!started) {
-        const code = message.readInt32BE(4);
-        // No TLS on a local socket: "N", and the client goes on in the clear.
-        if (code === SSL_REQUEST) return void socket.write("N");
-        if (code === CANCEL_REQUEST) return finish();
-        if (code === PROTOCOL_3) started = true;
-      } else if (message[0] === TERMINATE) {
-        return finish();
-      }
-      await db.execProtocolRawStream(message, {
-        onRawData: (data) => {
-          if (!socket.destroyed) socket.write(data);
-        },
-      });
-    };
-
-    socket.on("data", (/** @type {Buffer} */ chunk) => {
-      buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-      for (let message = nextMessage(); message; message = nextMessage()) {
-        buffered = buffered.subarray(message.length);
-        // A view, not a copy: each chunk the socket gives is a buffer of its own, never reused.
-        work = work.then(() => (done ? undefined : handle(message)));
-      }
-      work = work.catch((error) => {
-        port.postMessage({ failed: String(error?.message ?? error) });
-        finish();
-      });
-    });
-    socket.on("error", finish);
-    socket.on("close", finish);
-    socket.resume();
   });
 }
 
