@@ -768,7 +768,7 @@ function reasons(r: {
   );
   if (pgliteSlow)
     lines.push(
-      "- PGlite below 80% of PostgreSQL: PGlite runs on a thread of its own (ADR 035), so its queries use the other core as PostgreSQL's processes do, but it is one session: the requests' queries run one after another, never side by side as on PostgreSQL's ten connections; each query runs in WebAssembly (parsing and planning every statement, its file system layer calling fstat on every seek) and crosses the wire protocol twice (node-postgres and PGlite each parse it).",
+      "- PGlite below 80% of PostgreSQL: PGlite runs on a thread of its own (ADR 035), so its queries use the other core as PostgreSQL's processes do, and serves the server's ten connections (ADR 037), but on one session: the queries run one after another on one core, never side by side as in PostgreSQL's processes; each runs in WebAssembly (its file system layer calling fstat on every seek) and crosses the wire protocol twice (node-postgres and PGlite each parse it).",
     );
   lines.push(
     "- The machine was shared with other work during this run (see its load above): absolute figures move with it; each ratio's two figures ran one after the other, under much the same load.",
