@@ -113,7 +113,7 @@ async function start() {
       }
       return;
     }
-    if (connection.closed || !messages) return;
+    if (!messages) return;
     await db.execProtocolRawStream(messages, {
       onRawData: (data) => {
         if (!connection.socket.destroyed) connection.socket.write(data);
@@ -133,9 +133,8 @@ async function start() {
     if (connection.closed) return;
     connection.closed = true;
     connection.socket.destroy();
-    for (let i = queue.length - 1; i >= 0; i--) {
-      if (queue[i].connection === connection) queue.splice(i, 1);
-    }
+    // What it sent before it went still runs, in order, as PostgreSQL reads a connection's
+    // messages to its end (a COMMIT sent just before Terminate commits); then the clean-up.
     open.delete(connection);
     enqueue({ connection, kind: "close" });
   };

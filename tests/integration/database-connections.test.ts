@@ -66,6 +66,22 @@ describe(`connections side by side (${testDatabaseKind()})`, () => {
     expect(await count(pool, 3)).toBe(0);
   });
 
+  it("a COMMIT sent just before the connection closes still commits", async () => {
+    const writer = await pool.connect();
+    await writer.query("begin");
+    await writer.query({ text: "insert into side_by_side values ($1, $2)" }, [4, "kept"]);
+    const commit = writer.query("commit").catch(() => undefined); // its answer may not arrive
+    writer.release(true); // Terminate follows the COMMIT on the same connection
+    await commit;
+    // PostgreSQL's backend may finish the COMMIT a moment after the connection is gone.
+    let seen = 0;
+    for (let tries = 0; tries < 40 && seen === 0; tries++) {
+      seen = await count(pool, 4);
+      if (seen === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toBe(1);
+  });
+
   it("queries from many connections at once each get their own answer", async () => {
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
