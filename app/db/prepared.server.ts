@@ -2,8 +2,9 @@ import { db, type Database } from "./client.server";
 
 /*
  * Queries run on every signed-in page, built once per database instead of on every call:
- * drizzle's query building showed in the CPU profile of /dashboard under load. PostgreSQL also
- * keeps the statement prepared per connection (the name); PGlite reuses the built SQL.
+ * drizzle's query building showed in the CPU profile of /dashboard under load. The database also
+ * keeps the statement prepared per connection, under the name behind the connection's prefix
+ * (ADR 037).
  */
 const built = new WeakMap<Database, Map<string, unknown>>();
 

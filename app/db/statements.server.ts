@@ -10,7 +10,7 @@ export const PREPARED_PER_CONNECTION = 1000;
 
 type QueryConfigLike = { text: string; name?: string };
 
-/** Numbers the connections, whose statement names differ (the embedded database's connections share one session). */
+/** Numbers the connections: the embedded database's share one session, so their names differ. */
 let connections = 0;
 
 /**
