@@ -13,32 +13,15 @@
 import fs from "node:fs";
 import { startServer, tempDir, TEST_AUTH_SECRET } from "../../../tests/support/processes";
 import { EMPLOYEE, MEMBER, seed, signIn, wrk } from "../throughput";
-
-type Variant = Record<string, string>;
-
-function variants(): Variant[] {
-  return (process.env.AB ?? "A=1").split(",").map((variant) =>
-    Object.fromEntries(
-      variant
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((kv) => {
-          const at = kv.indexOf("=");
-          return [kv.slice(0, at), kv.slice(at + 1)];
-        }),
-    ),
-  );
-}
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+import { envAssignments, stats } from "./common";
 
 async function main() {
   const nodeArgs = (process.env.NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   const pages = (process.env.PAGES ?? "/dashboard.data@1,/dashboard@10,/employee@10").split(",");
   const rounds = Math.max(2, Number(process.env.ROUNDS ?? 5));
   const servers = [];
-  for (const [i, env] of variants().entries()) {
+  const variants = (process.env.AB ?? "A=1").split(",").map(envAssignments);
+  for (const [i, env] of variants.entries()) {
     const dataDir = tempDir("handyman-ab-");
     await seed({ dataDir });
     const server = await startServer(
@@ -71,7 +54,7 @@ async function main() {
   for (const s of servers) {
     const figures = Object.entries(s.rps).map(
       ([page, rps]) =>
-        `${page} median ${median(rps).toFixed(0)} (${rps.map((r) => r.toFixed(0)).join(" ")})`,
+        `${page} median ${stats(rps).p50.toFixed(0)} (${rps.map((r) => r.toFixed(0)).join(" ")})`,
     );
     console.log(`${JSON.stringify(s.env)}: ${figures.join("; ")}`);
     await s.server.stop();

@@ -24,6 +24,19 @@ export function stats(samples: number[]): Stats {
   return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1], n: sorted.length };
 }
 
+/** "A=1 B=x=y" as environment variables: space-separated, each split at its first "=". */
+export function envAssignments(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((assignment) => {
+        const at = assignment.indexOf("=");
+        return [assignment.slice(0, at), assignment.slice(at + 1)];
+      }),
+  );
+}
+
 export async function timed<T>(work: () => Promise<T>) {
   const start = process.hrtime.bigint();
   const result = await work();

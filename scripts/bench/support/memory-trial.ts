@@ -11,18 +11,14 @@
 import fs from "node:fs";
 import { startServer, tempDir, TEST_AUTH_SECRET } from "../../../tests/support/processes";
 import { EMPLOYEE, MEMBER, seed, signIn, wrk } from "../throughput";
+import { envAssignments } from "./common";
 
 const rss = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
 
 async function main() {
-  const env = Object.fromEntries(
-    (process.env.TRIAL_ENV ?? "")
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((kv) => kv.split("=")),
-  );
+  const env = envAssignments(process.env.TRIAL_ENV ?? "");
   const nodeArgs = (process.env.TRIAL_ARGS ?? "").split(/\s+/).filter(Boolean);
   const dataDir = tempDir("handyman-trial-");
   await seed({ dataDir });
