@@ -90,8 +90,11 @@ async function start() {
     running = true;
     run(exchange)
       .catch((error) => {
+        // PostgreSQL's own errors are answers (ErrorResponse), never thrown: what throws is
+        // PGlite itself (its WebAssembly out of memory, a trap), whose state is then unknown.
+        // The thread ends; the server starts a fresh one on the same data (ADR 035).
         port.postMessage({ failed: String(error?.message ?? error) });
-        close(exchange.connection);
+        process.exit(1);
       })
       .finally(() => {
         running = false;
