@@ -48,8 +48,9 @@ async function signedIn(server: ServerProcess, email: string) {
   return http;
 }
 
+/** A page that must answer 200; a minute without an answer fails the test (it once hung). */
 async function page(http: HttpClient, path: string) {
-  const response = await http.get(path);
+  const response = await http.request(path, { signal: AbortSignal.timeout(60_000) });
   const body = await response.text();
   expect(response.status, `${path}: ${body.slice(0, 300)}`).toBe(200);
   return text(body);
@@ -196,6 +197,9 @@ for (const kind of ["pglite", "postgres"] as const) {
       const pages = Number(pagesText);
       const total = Number(totalText);
       expect(total).toBeGreaterThan(2_000);
+      console.log(
+        `${kind}: after the restart, her statement has ${total} entries on ${pages} pages`,
+      );
       for (let n = 2; n <= pages; n++) {
         expect(await page(again, `/dashboard?tab=membership&spage=${n}`)).toContain(
           `Page ${n} of ${pages} (${total} entries)`,
