@@ -1,3 +1,4 @@
+import { addDays, businessToday } from "~/lib/business-calendar";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
 import {
@@ -533,7 +534,7 @@ const MATRIX: Record<string, Entry> = {
           intent: "start",
           plan: "total",
           billing: "annual",
-          startDate: "2026-01-05",
+          startDate: businessToday(),
         }),
         expect: everyone("denied"),
       },
@@ -620,7 +621,7 @@ const MATRIX: Record<string, Entry> = {
     loader: {
       paths: (world) =>
         (["A", "B"] as const).map((owner) => ({
-          path: `/employee/customers/${world.customer(owner).id}/visit-spend?date=2026-12-01&block=105`,
+          path: `/employee/customers/${world.customer(owner).id}/visit-spend?date=${addDays(businessToday(), 7)}&block=105`,
           expect: byActor({
             visitor: "denied",
             customerA: "denied",
