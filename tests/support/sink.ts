@@ -30,10 +30,18 @@ export type WebhookCall = {
   receivedAt: string;
 };
 
+/** Quoted-printable to text: the =XX escapes are UTF-8 bytes, not characters. */
 function decodeQuotedPrintable(input: string) {
-  return input
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const bytes: number[] = [];
+  const joined = input.replace(/=\r?\n/g, "");
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === "=" ? /^[0-9A-F]{2}$/i.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(Number.parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i], "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
 }
 
 /** Extracts the subject and the text/plain part of a raw message (enough for tests). */
@@ -41,8 +49,12 @@ export function parseMail(raw: string) {
   const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? "";
   const subject = subjectLine
     .replace(/\r?\n[ \t]/g, " ")
-    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, s: string) =>
-      decodeQuotedPrintable(s.replace(/_/g, " ")),
+    // Whitespace between two encoded words is not part of the text (RFC 2047).
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_, encoding: string, s: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(s, "base64").toString("utf8")
+        : decodeQuotedPrintable(s.replace(/_/g, " ")),
     );
   let text = raw;
   const plain = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
