@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { outbox, profiles, user } from "~/db/schema";
+import { db, type DbOrTx } from "~/db/client.server";
+import { outbox, profiles, textConsentEvents, user } from "~/db/schema";
 import { emailLayout, type MailMessage } from "./mail.server";
 import { e164, sendText, textSendableAt, TextRefusedError } from "./sms.server";
+import { wants, type MessageKind, type NotificationPrefs } from "./message-kinds";
 
 /*
  * A text waiting in the outbox is checked again when it falls due, not only when it was
@@ -10,20 +11,6 @@ import { e164, sendText, textSendableAt, TextRefusedError } from "./sms.server";
  * reminder written a week ago included), and quiet hours (9 PM to 8 AM Eastern) hold it until 8
  * AM. A text the provider refuses for good goes to the person by e-mail instead.
  */
-
-/** The kinds of message a person chooses e-mail and text for ('Notifications' in the profile). */
-export const MESSAGE_KINDS = ["reminders", "visit-changes", "on-my-way", "billing"] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export type NotificationPrefs = Partial<Record<MessageKind, { email?: boolean; text?: boolean }>>;
-
-/** Every kind is on for both channels until the person turns it off (texts need consent too). */
-export function wants(
-  prefs: NotificationPrefs | null | undefined,
-  kind: MessageKind,
-  channel: "email" | "text",
-) {
-  return prefs?.[kind]?.[channel] ?? true;
-}
 
 export type TextPayload = {
   /** A customer: their mobile, consent and preferences decide at sending time. */
@@ -104,4 +91,41 @@ export async function enqueueFallbackEmail(
     }),
   };
   await db().insert(outbox).values({ kind: "email", payload: message, recipientId });
+}
+
+/* ---------- consent ---------- */
+
+/** Saves the person's mobile and their yes or no to texts, recording where it was given. */
+export async function saveTextConsent(
+  database: DbOrTx,
+  userId: string,
+  input: { mobilePhone: string | null; consent: boolean; source: string },
+) {
+  const phone = e164(input.mobilePhone);
+  const [current] = await database
+    .select({ consentAt: profiles.textConsentAt, stoppedAt: profiles.textStoppedAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  const now = new Date();
+  const consenting = input.consent && Boolean(phone);
+  const changed = consenting !== Boolean(current?.consentAt && !current.stoppedAt);
+  await database
+    .update(profiles)
+    .set({
+      mobilePhone: phone,
+      ...(consenting
+        ? current?.consentAt && !current.stoppedAt
+          ? {}
+          : { textConsentAt: now, textConsentSource: input.source, textStoppedAt: null }
+        : { textConsentAt: null, textConsentSource: null }),
+    })
+    .where(eq(profiles.userId, userId));
+  if (changed && phone) {
+    await database.insert(textConsentEvents).values({
+      userId,
+      phone,
+      event: consenting ? "opt-in" : "opt-out",
+      source: input.source,
+    });
+  }
 }

@@ -6,7 +6,8 @@ import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { e164 } from "~/lib/sms.server";
-import { wants, type MessageKind, type NotificationPrefs } from "~/lib/texts.server";
+import { wants, type MessageKind, type NotificationPrefs } from "~/lib/message-kinds";
+export { saveTextConsent } from "~/lib/texts.server";
 
 /*
  * Texts to customers and alerts to the office (ADR 040). A text is written to the outbox only
@@ -120,41 +121,6 @@ export async function customerName(database: DbOrTx, userId: string) {
 }
 
 /* ---------- consent ---------- */
-
-/** Saves the person's mobile and their yes or no to texts, recording where it was given. */
-export async function saveTextConsent(
-  database: DbOrTx,
-  userId: string,
-  input: { mobilePhone: string | null; consent: boolean; source: string },
-) {
-  const phone = e164(input.mobilePhone);
-  const [current] = await database
-    .select({ consentAt: profiles.textConsentAt, stoppedAt: profiles.textStoppedAt })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  const now = new Date();
-  const consenting = input.consent && Boolean(phone);
-  const changed = consenting !== Boolean(current?.consentAt && !current.stoppedAt);
-  await database
-    .update(profiles)
-    .set({
-      mobilePhone: phone,
-      ...(consenting
-        ? current?.consentAt && !current.stoppedAt
-          ? {}
-          : { textConsentAt: now, textConsentSource: input.source, textStoppedAt: null }
-        : { textConsentAt: null, textConsentSource: null }),
-    })
-    .where(eq(profiles.userId, userId));
-  if (changed && phone) {
-    await database.insert(textConsentEvents).values({
-      userId,
-      phone,
-      event: consenting ? "opt-in" : "opt-out",
-      source: input.source,
-    });
-  }
-}
 
 /** Saves the person's e-mail and text choice per kind of message. */
 export async function saveNotificationPrefs(
