@@ -1008,6 +1008,9 @@ export type StatementEntry = {
 /**
  * Every ledger entry of a membership, newest first, each with the running balance after it
  * (stored on the row when it was written, so the statement is one indexed read per ledger).
+ * "Newest" is the ledgers' own order (`seq`, ADR 041), the order the balances were computed
+ * in: a row's time is when its transaction began, which parallel bookings on PostgreSQL
+ * commit in another order, so each balance follows from the row below only by `seq`.
  */
 export async function membershipStatement(membershipId: string): Promise<StatementEntry[]> {
   const [money, minutes] = await Promise.all([
@@ -1015,12 +1018,12 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       .select()
       .from(membershipMoneyLedger)
       .where(eq(membershipMoneyLedger.membershipId, membershipId))
-      .orderBy(desc(membershipMoneyLedger.id)),
+      .orderBy(desc(membershipMoneyLedger.seq)),
     db()
       .select()
       .from(membershipMinutesLedger)
       .where(eq(membershipMinutesLedger.membershipId, membershipId))
-      .orderBy(desc(membershipMinutesLedger.id)),
+      .orderBy(desc(membershipMinutesLedger.seq)),
   ]);
   const entries: (StatementEntry & { order: number })[] = [
     ...money.map((e) => ({
@@ -1033,7 +1036,7 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       balanceCents: e.balanceAfter,
       minutes: null,
       minutesBalance: null,
-      order: e.id,
+      order: e.seq,
     })),
     ...minutes.map((e) => ({
       key: `h${e.id}`,
@@ -1045,14 +1048,10 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       balanceCents: null,
       minutes: e.minutes,
       minutesBalance: e.balanceAfter,
-      order: e.id,
+      order: e.seq,
     })),
   ];
-  entries.sort(
-    (a, b) =>
-      b.at.getTime() - a.at.getTime() ||
-      (a.ledger === b.ledger ? b.order - a.order : a.ledger === "money" ? -1 : 1),
-  );
+  entries.sort((a, b) => b.order - a.order);
   return entries.map(({ order: _order, ...rest }) => rest);
 }
 
