@@ -35,7 +35,7 @@ export async function visitSpendSummary(
   customerId: string,
   input: { date: IsoDate; block: number; excludeAppointmentId?: string },
 ) {
-  const spend = await visitSpend(customerId, input);
+  const spend = await visitSpend(customerId, { ...input, byMember: true });
   if (!spend) return null;
   return {
     label: spend.reason ? `${spend.label} (${spend.reason})` : spend.label,
