@@ -10,6 +10,7 @@ import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/validation";
 import { action as availabilityAction } from "~/routes/employee.availability";
 import { action as membershipAction } from "~/routes/employee.customers.$customerId.membership";
 import { loader as visitSpendLoader } from "~/routes/employee.customers.$customerId.visit-spend";
+import { loader as scheduleLoader } from "~/routes/employee.schedule";
 import { createHome, createMembership, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -222,6 +223,25 @@ describe("the visit-spend estimate", () => {
       context: {},
     } as never)) as { data: { spend: { kind: string } | null } };
     expect(ordinary.data.spend?.kind).toBeDefined();
+  });
+});
+
+describe("the staff week view", () => {
+  it("shows this week for a week out of reach (year 9999) instead of failing", async () => {
+    const week = async (value: string) =>
+      (await scheduleLoader({
+        request: new Request(`http://localhost/employee/schedule?week=${value}`),
+        params: {},
+        context: {},
+      } as never)) as { monday: string; days: { date: string }[] };
+    const thisWeek = await week("");
+    for (const value of ["9999-12-31", "9999-99-99", addDays(addYears(today(), 2), 7)]) {
+      const shown = await week(value);
+      expect(shown.monday).toBe(thisWeek.monday);
+      expect(shown.days).toHaveLength(7);
+    }
+    const ahead = await week(addDays(today(), 14));
+    expect(ahead.monday > thisWeek.monday).toBe(true);
   });
 });
 
