@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -343,6 +344,20 @@ export const membershipMinutesKind = pgEnum("membership_minutes_kind", [
 ]);
 
 /**
+ * One order across both ledgers of every membership (ADR 041). A row takes its number when it
+ * is inserted, under the membership row's lock (every ledger write holds it), so a membership's
+ * rows are numbered in the order their balances were computed, whatever order their
+ * transactions began in: the statement reads by it, and each running balance follows from the
+ * row below.
+ */
+export const membershipLedgerSeq = pgSequence("membership_ledger_seq");
+
+const ledgerSeq = () =>
+  bigint({ mode: "number" })
+    .notNull()
+    .default(sql`nextval('membership_ledger_seq')`);
+
+/**
  * The hours bank's ledger, append-only (triggers refuse UPDATE and DELETE): paid minutes in
  * (accrual), a visit's block out (reserve), back when the visit is canceled or moved (release)
  * or finished early (return), and the unused minutes out when the membership is canceled and
@@ -363,9 +378,11 @@ export const membershipMinutesLedger = pgTable(
     note: text().notNull(),
     createdBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    seq: ledgerSeq(),
   },
   (t) => [
     index("membership_minutes_ledger_membership_idx").on(t.membershipId, t.id),
+    index("membership_minutes_ledger_membership_seq_idx").on(t.membershipId, t.seq),
     check("membership_minutes_ledger_balance", sql`${t.balanceAfter} >= 0`),
     check(
       "membership_minutes_ledger_sign",
@@ -411,9 +428,11 @@ export const membershipMoneyLedger = pgTable(
     reference: text(),
     createdBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    seq: ledgerSeq(),
   },
   (t) => [
     index("membership_money_ledger_membership_idx").on(t.membershipId, t.id),
+    index("membership_money_ledger_membership_seq_idx").on(t.membershipId, t.seq),
     // A billing period is charged once, a visit's shopping fee once, a part once.
     uniqueIndex("membership_money_ledger_one_charge_per_period")
       .on(t.membershipId, t.periodStart)

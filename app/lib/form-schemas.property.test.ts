@@ -210,7 +210,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     description: "Front door\n\tsticks",
     priority: "next",
   },
-  startMembershipSchema: { plan: "complete", billing: "monthly", startDate: TODAY },
+  "createStartMembershipSchema()": { plan: "complete", billing: "monthly", startDate: TODAY },
   paymentSchema: { amount: "$1,234.50", method: "check", reference: "Check 1042" },
   completeVisitSchema: { appointmentId: HOME, minutesWorked: "90" },
   partSchema: { appointmentId: HOME, description: "Faucet cartridge", cost: "$42.10" },

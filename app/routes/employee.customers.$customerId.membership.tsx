@@ -19,7 +19,7 @@ import {
   partIdSchema,
   partSchema,
   paymentSchema,
-  startMembershipSchema,
+  createStartMembershipSchema,
 } from "~/features/memberships/schema";
 import { staffMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import { guardEmployee } from "~/features/employee/guard.server";
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "start": {
-        const parsed = startMembershipSchema.safeParse(values);
+        const parsed = createStartMembershipSchema(businessNow().date).safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
         await startMembership({ customerId: params.customerId, ...parsed.data }, staffId);
         return { ok: true, intent, message: "Membership started." };

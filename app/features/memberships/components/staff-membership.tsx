@@ -17,6 +17,7 @@ import {
 import { PLANS } from "~/content/plans";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
+import { addYears, DATE_WINDOW } from "~/lib/business-calendar";
 import type { MemberVisitRow, PartView, StaffMembershipView } from "../types";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
@@ -214,6 +215,8 @@ function StartForm({
                 name="startDate"
                 type="date"
                 defaultValue={today}
+                min={addYears(today, -DATE_WINDOW.membershipStart.yearsBack)}
+                max={addYears(today, DATE_WINDOW.membershipStart.yearsAhead)}
                 required
               />
             </div>
