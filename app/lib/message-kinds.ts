@@ -25,6 +25,7 @@ export function wants(
 
 /** A US mobile number as typed: ten digits (a leading 1 allowed), any punctuation. */
 export function isUsPhone(value: string) {
+  if (!/^[\d\s+().-]{10,25}$/.test(value)) return false;
   const digits = value.replace(/\D/g, "");
   const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
   return national.length === 10 && /^[2-9]\d{2}[2-9]/.test(national);

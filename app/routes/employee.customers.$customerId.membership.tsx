@@ -23,6 +23,8 @@ import {
 } from "~/features/memberships/schema";
 import { staffMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import { guardEmployee } from "~/features/employee/guard.server";
+import { messagesFor } from "~/features/notifications/index.server";
+import { MessagesList } from "~/features/notifications";
 import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -33,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     statementPageParam(new URL(request.url)),
   );
   if (!view) throw new Response("Customer not found", { status: 404 });
-  return { view, today: businessNow().date };
+  return { view, today: businessNow().date, messages: await messagesFor(params.customerId) };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -148,6 +150,8 @@ export default function EmployeeCustomerMembership({
       view={loaderData.view}
       today={loaderData.today}
       outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
-    />
+    >
+      <MessagesList messages={loaderData.messages} />
+    </StaffMembershipPage>
   );
 }

@@ -10,6 +10,7 @@
  * slow the webhook receiver down (fault tests).
  */
 import http from "node:http";
+import { answerTwilio, E2E_TWILIO, type StandInText } from "./twilio-stand-in";
 import { SMTPServer } from "smtp-server";
 
 export type CapturedMail = {
@@ -122,6 +123,7 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
   }
   let smtp: SMTPServer | undefined = await listenSmtp();
 
+  const texts: StandInText[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://sink");
     const send = (status: number, body: unknown) => {
@@ -131,7 +133,10 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      // The stand-in of Twilio's Messages endpoint (the e2e server's TWILIO_API_URL).
+      if (answerTwilio(E2E_TWILIO, texts, req, Buffer.concat(chunks), res)) return;
       if (req.method === "GET" && url.pathname === "/health") return send(200, { ok: true });
+      if (req.method === "GET" && url.pathname === "/texts") return send(200, texts);
       if (req.method === "GET" && url.pathname === "/mail") {
         const to = url.searchParams.get("to")?.toLowerCase();
         return send(200, to ? mails.filter((m) => m.to.includes(to)) : mails);
@@ -148,6 +153,7 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
       if (req.method === "POST" && url.pathname === "/reset") {
         mails.length = 0;
         calls.length = 0;
+        texts.length = 0;
         webhookUp = true;
         return send(200, { ok: true });
       }

@@ -2,6 +2,9 @@
 export {
   alertOffice,
   customerName,
+  messagesFor,
+  notificationSettings,
+  saveNotifications,
   siteUrl,
   textCustomer,
   wantsEmail,

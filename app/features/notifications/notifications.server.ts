@@ -7,7 +7,9 @@ import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { e164 } from "~/lib/sms.server";
 import { wants, type MessageKind, type NotificationPrefs } from "~/lib/message-kinds";
-export { saveTextConsent } from "~/lib/texts.server";
+import { saveTextConsent } from "~/lib/texts.server";
+
+export { saveTextConsent };
 
 /*
  * Texts to customers and alerts to the office (ADR 040). A text is written to the outbox only
@@ -122,16 +124,22 @@ export async function customerName(database: DbOrTx, userId: string) {
 
 /* ---------- consent ---------- */
 
-/** Saves the person's e-mail and text choice per kind of message. */
-export async function saveNotificationPrefs(
-  database: DbOrTx,
+/** 'Notifications' saved from the profile: the mobile, the consent to texts, the choices. */
+export async function saveNotifications(
   userId: string,
-  prefs: NotificationPrefs,
+  input: { mobilePhone: string | null; textMe: boolean; prefs: NotificationPrefs },
 ) {
-  await database
-    .update(profiles)
-    .set({ notificationPrefs: prefs })
-    .where(eq(profiles.userId, userId));
+  await db().transaction(async (tx) => {
+    await saveTextConsent(tx, userId, {
+      mobilePhone: input.mobilePhone,
+      consent: input.textMe,
+      source: "profile",
+    });
+    await tx
+      .update(profiles)
+      .set({ notificationPrefs: input.prefs })
+      .where(eq(profiles.userId, userId));
+  });
 }
 
 export async function notificationSettings(userId: string) {

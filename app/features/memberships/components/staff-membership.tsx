@@ -60,10 +60,13 @@ export function StaffMembershipPage({
   view,
   today,
   outcome,
+  children,
 }: {
   view: StaffMembershipView;
   today: string;
   outcome: Outcome;
+  /** More about the customer, below the membership (the messages sent to them). */
+  children?: React.ReactNode;
 }) {
   const { customer, membership } = view;
   const active = membership?.summary.status === "active";
@@ -128,6 +131,7 @@ export function StaffMembershipPage({
             </CardContent>
           </Card>
         )}
+        {children}
       </main>
     </>
   );
