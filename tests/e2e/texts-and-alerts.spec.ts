@@ -34,7 +34,7 @@ function quietNow() {
   return minute >= 21 * 60 || minute < 8 * 60;
 }
 
-test("a member opts in to texts, gets the reminder once, STOP stops the next; the office hears of her cancel @phone", async ({
+test("a member opts in to texts, gets the reminder once, STOP stops the next; the office hears of her cancel @phone-only", async ({
   page,
 }) => {
   const handyman = await createEmployee({ firstName: "Devon", lastName: uniqueWord("Handy") });
@@ -173,6 +173,13 @@ test("a member opts in to texts, gets the reminder once, STOP stops the next; th
   expect(alert.text).not.toContain("/dashboard");
   await page.waitForTimeout(1000);
   expect(await sink.texts(mobile)).toHaveLength(sentBeforeCancel);
+
+  // Each text names the business and fits one GSM-7 segment of 160 characters.
+  for (const text of await sink.texts(mobile)) {
+    expect(text.body).toMatch(/^Peachtree Handyman Club: /);
+    expect(text.body.length).toBeLessThanOrEqual(160);
+    expect(text.body).toMatch(/^[A-Za-z0-9 @$!"#%&'()*+,\-./:;<=>?_\n]*$/);
+  }
 
   // Staff see every message sent to her under 'Messages'.
   const staff = await createEmployee();
