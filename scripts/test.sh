@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check, in order, each run even when an earlier one failed:
-# typecheck, lint, format, unit + integration (PGlite, then PostgreSQL), build, end-to-end.
+# typecheck, lint, format, unit + integration (PGlite; PGlite again twice with the clock moved
+# 400 days on; PostgreSQL), build, end-to-end.
 # Without TEST_DATABASE_URL it starts a throwaway PostgreSQL cluster when PostgreSQL is installed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +46,26 @@ step "typecheck" bash -c "npx react-router typegen && npx tsc --noEmit"
 step "lint" npx eslint . --max-warnings=0
 step "format" npx prettier --check .
 step "unit and integration (PGlite)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/results/vitest-pglite.json
+# The same suite on PGlite with the machine's clock moved 400 days on (scripts/moved-clock.ts),
+# in other time zones: a test that compares a fixed date with the real clock fails here today
+# instead of on the day the clock passes that date. Needs faketime (Debian's faketime package).
+moved_clock() { # $1 = instant (friday-night | after-midnight), $2 = the machine's time zone
+  local offset
+  offset=$(npx tsx scripts/moved-clock.ts "$1") || return 1
+  echo "Clock moved to $(npx tsx scripts/moved-clock.ts "$1" --iso) (+${offset} s), TZ=$2"
+  TZ="$2" FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "+${offset}s" npx vitest run \
+    --reporter=default --reporter=json --outputFile.json=".tmp/results/vitest-pglite-$1.json"
+}
+if command -v faketime >/dev/null 2>&1; then
+  step "unit and integration (PGlite, 23:30 Eastern on a Friday before a holiday, 400+ days on)" \
+    moved_clock friday-night Pacific/Kiritimati
+  step "unit and integration (PGlite, 00:30 Eastern, 400 days on)" \
+    moved_clock after-midnight America/Los_Angeles
+elif [ -n "${CI:-}" ]; then
+  failed_steps+=("moved clock (faketime is not installed)")
+else
+  echo "faketime is not installed: the moved-clock runs are skipped (apt-get install -y faketime)."
+fi
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "integration (PostgreSQL)" env TEST_DB=postgres npx vitest run tests/integration --reporter=default --reporter=json --outputFile.json=.tmp/results/vitest-postgres.json
 fi

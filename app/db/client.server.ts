@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock.server";
+import { retryConflicts } from "./retry.server";
 import { prepareStatements } from "./statements.server";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -281,7 +282,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A client losing its connection (a database restart) must not crash the process, nor
     // stay checked out for ever.
     superviseConnections(pool, (error) => logError("postgres pool error", { err: error.message }));
-    const db = drizzlePg(pool, { schema, casing: "snake_case" });
+    // Every transaction is run again when PostgreSQL aborts it for a conflict (ADR 040).
+    const db = retryConflicts(drizzlePg(pool, { schema, casing: "snake_case" }));
     return {
       db,
       kind: "postgres",
@@ -326,7 +328,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     embedded = await startEmbeddedDatabase(null);
   }
   const { pool } = embedded;
-  const db = drizzlePg(pool, { schema, casing: "snake_case" });
+  // Every transaction is run again when PostgreSQL aborts it for a conflict (ADR 040).
+  const db = retryConflicts(drizzlePg(pool, { schema, casing: "snake_case" }));
   return {
     db,
     kind: "pglite",

@@ -11,12 +11,13 @@ import {
   AvailabilityInputError,
   addTimeOff,
   listTimeOff,
+  parseClosedDay,
   removeTimeOff,
   saveWorkingWeek,
   workingWeek,
 } from "~/features/availability/staff-availability.server";
 import { guardEmployee } from "~/features/employee/guard.server";
-import { businessToday, longDate, parseIsoDate, timeOfDay } from "~/lib/business-calendar";
+import { addYears, businessToday, DATE_WINDOW, longDate, timeOfDay } from "~/lib/business-calendar";
 import { requireEmployee } from "~/lib/session.server";
 
 /*
@@ -35,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     listClosedDays(today, 400),
   ]);
   const saved = new URL(request.url).searchParams.get("saved");
-  return { today, week, timeOff, closed, saved };
+  // The furthest day the forms take (ADR 039); the server checks it too.
+  const latest = addYears(today, DATE_WINDOW.schedule.yearsAhead);
+  return { today, latest, week, timeOff, closed, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,12 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (intent === "time-off") await addTimeOff(id, form, businessToday());
     else if (intent === "remove-time-off") await removeTimeOff(id, String(form.get("id") ?? ""));
     else if (intent === "close-day" || intent === "open-day") {
-      const date = String(form.get("date") ?? "");
-      if (!parseIsoDate(date)) throw new AvailabilityInputError("Please choose a date.");
-      const note =
-        String(form.get("note") ?? "")
-          .trim()
-          .slice(0, 100) || null;
+      const { date, note } = parseClosedDay(form, businessToday());
       await setClosedDay({ date, closed: intent === "close-day", note }, id);
     } else
       return answer({ ok: false as const, message: "Unknown action." }, context, { status: 400 });
@@ -175,11 +173,18 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
             <input type="hidden" name="intent" value="time-off" />
             <div className="grid gap-1">
               <Label htmlFor="off-start">First day</Label>
-              <Input id="off-start" type="date" name="startDate" min={d.today} required />
+              <Input
+                id="off-start"
+                type="date"
+                name="startDate"
+                min={d.today}
+                max={d.latest}
+                required
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="off-end">Last day (optional)</Label>
-              <Input id="off-end" type="date" name="endDate" min={d.today} />
+              <Input id="off-end" type="date" name="endDate" min={d.today} max={d.latest} />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="off-note">Note (optional)</Label>
@@ -237,7 +242,14 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
             <input type="hidden" name="intent" value="close-day" />
             <div className="grid gap-1">
               <Label htmlFor="closed-date">Date</Label>
-              <Input id="closed-date" type="date" name="date" min={d.today} required />
+              <Input
+                id="closed-date"
+                type="date"
+                name="date"
+                min={d.today}
+                max={d.latest}
+                required
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="closed-note">Reason</Label>

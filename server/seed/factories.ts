@@ -152,6 +152,8 @@ export type NewMembership = {
   /** YYYY-MM-DD; the charges due since then are posted. */
   startDate: string;
   staffId?: string | null;
+  /** The business day the membership is started on (default: the real one): charges up to it are posted. */
+  today?: string;
 };
 
 /** A membership started the way staff start one (no welcome e-mail). */
@@ -164,7 +166,7 @@ export async function createMembership(db: DbOrTx, customerId: string, input: Ne
       startDate: input.startDate,
     },
     input.staffId ?? null,
-    { database: db, notify: false },
+    { database: db, notify: false, today: input.today },
   );
 }
 

@@ -1,3 +1,4 @@
+import { addDays, businessToday } from "~/lib/business-calendar";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
 import {
@@ -153,6 +154,27 @@ const MATRIX: Record<string, Entry> = {
     ],
   },
   "routes/book-call.slots": { loader: { expect: everyone("ok") } },
+  // Twilio's webhooks: a signature proves the sender; a session proves nothing there.
+  "routes/webhooks.twilio.sms": {
+    loader: { expect: everyone("denied") },
+    actions: [
+      {
+        name: "a STOP reply without Twilio's signature (refused, nothing stored)",
+        body: () => ({ MessageSid: "SMmatrix1", From: "+14045550181", Body: "STOP" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/webhooks.twilio.status": {
+    loader: { expect: everyone("denied") },
+    actions: [
+      {
+        name: "a delivery report without Twilio's signature",
+        body: () => ({ MessageSid: "SMmatrix2", MessageStatus: "failed" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
   "routes/sitemap.xml": { loader: { expect: everyone("ok") } },
   "routes/robots.txt": { loader: { expect: everyone("ok") } },
   "routes/not-found": { loader: { expect: everyone("not-found") } },
@@ -533,7 +555,7 @@ const MATRIX: Record<string, Entry> = {
           intent: "start",
           plan: "total",
           billing: "annual",
-          startDate: "2026-01-05",
+          startDate: businessToday(),
         }),
         expect: everyone("denied"),
       },
@@ -620,7 +642,7 @@ const MATRIX: Record<string, Entry> = {
     loader: {
       paths: (world) =>
         (["A", "B"] as const).map((owner) => ({
-          path: `/employee/customers/${world.customer(owner).id}/visit-spend?date=2026-12-01&block=105`,
+          path: `/employee/customers/${world.customer(owner).id}/visit-spend?date=${addDays(businessToday(), 7)}&block=105`,
           expect: byActor({
             visitor: "denied",
             customerA: "denied",

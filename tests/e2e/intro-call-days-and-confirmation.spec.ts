@@ -22,7 +22,15 @@ const CLOSED = new Set([
   ...["2027-01-01", "2027-01-18", "2027-02-15", "2027-05-31", "2027-06-18", "2027-07-05"],
   ...["2027-09-06", "2027-10-11", "2027-11-11", "2027-11-25", "2027-11-26", "2027-12-24"],
   "2027-12-31",
+  ...["2028-01-17", "2028-02-21", "2028-05-29", "2028-06-19", "2028-07-04", "2028-09-04"],
+  ...["2028-10-09", "2028-11-10", "2028-11-23", "2028-11-24", "2028-12-25"],
+  ...["2029-01-01", "2029-01-15", "2029-02-19", "2029-05-28", "2029-06-19", "2029-07-04"],
+  ...["2029-09-03", "2029-10-08", "2029-11-12", "2029-11-22", "2029-11-23", "2029-12-25"],
+  ...["2030-01-01", "2030-01-21", "2030-02-18", "2030-05-27", "2030-06-19", "2030-07-04"],
+  ...["2030-09-02", "2030-10-14", "2030-11-11", "2030-11-28", "2030-11-29", "2030-12-25"],
 ]);
+// The list must reach past the booking window: a test run after it says so instead of passing.
+const CLOSED_LIST_ENDS = "2030-12-31";
 
 function easternDate(instant: Date) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(instant);
@@ -36,6 +44,7 @@ test("closed days are never offered; every other weekday of the next 14 days is"
   for (const date of offered) expect(CLOSED.has(date), `${date} is a closed day`).toBe(false);
 
   const today = easternDate(new Date());
+  expect(today < "2030-12-15", `extend CLOSED past ${CLOSED_LIST_ENDS}`).toBe(true);
   const expected: string[] = [];
   for (let offset = 0; offset < 14; offset++) {
     const day = new Date(`${today}T12:00:00Z`);
@@ -56,10 +65,13 @@ test("closed days are never offered; every other weekday of the next 14 days is"
   expect(labels).not.toContain("Friday, November 27");
 });
 
-test("a slot on Thanksgiving is refused by the server and books nothing", async ({ page }) => {
+test("a slot on a closed day is refused by the server and books nothing", async ({ page }) => {
   const email = uniqueEmail("holiday");
-  // 10:00 AM Eastern on Thursday, November 26, 2026, and on the day after.
-  for (const startsAt of ["2026-11-26T15:00:00.000Z", "2026-11-27T15:00:00.000Z"]) {
+  // 15:00 UTC (10 or 11 AM Eastern, inside the hours either way) on the next two closed days.
+  const today = easternDate(new Date());
+  const next = [...CLOSED].filter((date) => date > today).slice(0, 2);
+  expect(next).toHaveLength(2);
+  for (const startsAt of next.map((date) => `${date}T15:00:00.000Z`)) {
     const response = await page.request.post("/book-call", {
       headers: { origin: BASE_URL },
       form: { name: "Holly Day", email, phone: "404-555-0177", startsAt },

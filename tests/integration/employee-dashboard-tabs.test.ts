@@ -17,7 +17,9 @@ import { useTestDatabase, type TestDatabase } from "../support/test-database";
  */
 
 let database: TestDatabase;
-const TODAY = "2026-11-23";
+// The dashboard is read as on Monday 23 November 2026, 10 AM in Atlanta, whatever the real clock
+// says: the appointment (the 25th) and the intro call (the 26th) are upcoming then.
+const NOW = new Date("2026-11-23T15:00:00Z");
 let requestId: string;
 let customerId: string;
 
@@ -53,7 +55,7 @@ afterAll(async () => {
 });
 
 const dashboard = (search: string) =>
-  employeeDashboard(parseDashboardQuery(new URLSearchParams(search)), TODAY);
+  employeeDashboard(parseDashboardQuery(new URLSearchParams(search)), NOW);
 
 describe("the employee dashboard reads the tab shown", () => {
   it("All Requests (the default): the requests, not the appointments or the customers", async () => {

@@ -207,9 +207,12 @@ describe("members' visits spend the hours bank", () => {
       plan: "complete",
       billing: "annual",
       startDate: "2026-11-01",
+      today: "2026-11-24",
     });
     const actor = { id: account.id, isEmployee: false };
-    expect(await visitSpendSummary(account.id, { date: "2026-11-30", block: 210 })).toEqual({
+    expect(
+      await visitSpendSummary(account.id, { date: "2026-11-30", block: 210 }, { now }),
+    ).toEqual({
       label: "Uses 3 h 30 min of 42 h left",
       refused: false,
     });
@@ -232,6 +235,7 @@ describe("members' visits spend the hours bank", () => {
       plan: "essential",
       billing: "annual",
       startDate: "2026-11-01",
+      today: "2026-11-24",
     });
     await bookMemberVisit(
       account.id,
@@ -239,11 +243,13 @@ describe("members' visits spend the hours bank", () => {
       { now },
     );
     const { balance } = await bank(account.id);
-    expect(await visitSpendSummary(account.id, { date: "2026-12-03", block: 105 })).toEqual({
+    expect(
+      await visitSpendSummary(account.id, { date: "2026-12-03", block: 105 }, { now }),
+    ).toEqual({
       label: "Extra visit: $150 (The monthly allowance of 1 visit is used.)",
       refused: false,
     });
-    const long = await visitSpendSummary(account.id, { date: "2026-12-03", block: 210 });
+    const long = await visitSpendSummary(account.id, { date: "2026-12-03", block: 210 }, { now });
     expect(long?.refused).toBe(true);
     await expect(
       bookMemberVisit(

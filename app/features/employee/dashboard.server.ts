@@ -68,8 +68,9 @@ export type EmployeeDashboard = Awaited<ReturnType<typeof employeeDashboard>>;
  * tab shown only (a tab's list is read when the tab is opened; the page never renders the
  * others).
  */
-export async function employeeDashboard(query: DashboardQuery, today = businessToday()) {
+export async function employeeDashboard(query: DashboardQuery, now = new Date()) {
   const { tab, status, search, requestId } = query;
+  const today = businessToday(now);
   const [counters, members, employees, detail, requests, searchMatches, appointments, customers] =
     await Promise.all([
       requestCounters(today),
@@ -87,7 +88,7 @@ export async function employeeDashboard(query: DashboardQuery, today = businessT
               today,
               page: query.appointmentsPage,
             }),
-            listIntroCallsForStaff({ limit: 50 }),
+            listIntroCallsForStaff({ limit: 50, now }),
           ])
         : null,
       tab === "customers"

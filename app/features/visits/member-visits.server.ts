@@ -1,5 +1,5 @@
 import type { Tx } from "~/db/client.server";
-import type { IsoDate } from "~/lib/business-calendar";
+import { businessToday, type IsoDate } from "~/lib/business-calendar";
 import {
   moveVisitMinutes,
   releaseVisitMinutes,
@@ -34,8 +34,13 @@ function asVisitRefusal(error: unknown): never {
 export async function visitSpendSummary(
   customerId: string,
   input: { date: IsoDate; block: number; excludeAppointmentId?: string },
+  options: { now?: Date } = {},
 ) {
-  const spend = await visitSpend(customerId, input);
+  const spend = await visitSpend(
+    customerId,
+    { ...input, byMember: true },
+    businessToday(options.now),
+  );
   if (!spend) return null;
   return {
     label: spend.reason ? `${spend.label} (${spend.reason})` : spend.label,
@@ -53,6 +58,7 @@ export async function bookMemberVisit(
     reserve: async (tx: Tx, appointmentId: string) => {
       const reserved = await reserveVisitMinutes(tx, appointmentId, {
         actorId: customerId,
+        today: businessToday(options.now),
       }).catch(asVisitRefusal);
       if (!reserved) throw new VisitRejectedError(MEMBERS_ONLY_MESSAGE);
     },
@@ -68,7 +74,10 @@ export async function moveMemberVisit(
   return moveVisit(actor, appointmentId, input, {
     ...options,
     respend: async (tx: Tx, id: string) => {
-      await moveVisitMinutes(tx, id, { actorId: actor.id }).catch(asVisitRefusal);
+      await moveVisitMinutes(tx, id, {
+        actorId: actor.id,
+        today: businessToday(options.now),
+      }).catch(asVisitRefusal);
     },
   });
 }
