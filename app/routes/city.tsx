@@ -410,7 +410,7 @@ function CityContact({ page, path }: { page: CityPage; path: string }) {
         <div className={CARD}>
           <h3 className="text-xl font-bold">Get Your Free Consultation</h3>
           <p className={`mt-1 mb-6 text-sm ${MUTED}`}>We reply within 24 hours, Mon-Fri 8AM-6PM.</p>
-          <CityContactForm city={page.city} action={`/${path}`} />
+          <CityContactForm city={page.city} action={`/${path}#contact`} />
         </div>
       </div>
     </section>

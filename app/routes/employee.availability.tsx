@@ -1,4 +1,3 @@
-import { AppHeader } from "~/components/layout/app-header";
 import { Form, Link, redirect } from "react-router";
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.availability";
@@ -17,6 +16,7 @@ import {
 } from "~/features/availability/staff-availability.server";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { businessToday, longDate, parseIsoDate, timeOfDay } from "~/lib/business-calendar";
+import { StaffHeader } from "~/features/employee/components/staff-header";
 import { requireEmployee } from "~/lib/session.server";
 
 /*
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listClosedDays(today, 400),
   ]);
   const saved = new URL(request.url).searchParams.get("saved");
-  return { today, week, timeOff, closed, saved };
+  return { employee, today, week, timeOff, closed, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,7 +82,7 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
   const error = actionData && !actionData.ok ? actionData.message : undefined;
   return (
     <>
-      <AppHeader width="max-w-3xl" />
+      <StaffHeader employee={d.employee} width="max-w-3xl" />
       <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:py-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Working Hours and Closed Days</h1>
         {error ? (
@@ -107,9 +107,14 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
             {WEEKDAYS.map((name, weekday) => {
               const day = d.week[weekday];
               return (
-                <fieldset key={name} className="grid grid-cols-[7rem_1fr_1fr] items-center gap-2">
+                <fieldset
+                  key={name}
+                  className="grid grid-cols-2 items-center gap-2 sm:grid-cols-[7rem_1fr_1fr]"
+                >
                   <legend className="sr-only">{name}</legend>
-                  <label className="flex items-center gap-2">
+                  {/* On a phone the day has its own row and each time half of the next, so a
+                      time field is wide enough for "08:00 AM". */}
+                  <label className="col-span-2 flex items-center gap-2 sm:col-span-1">
                     <input
                       type="checkbox"
                       name={`works-${weekday}`}

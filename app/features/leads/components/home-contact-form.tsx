@@ -4,24 +4,28 @@ import { InlineResult, LeadField, SentMessages } from "./lead-fields";
 import { HOME_SENT } from "../sent";
 import { usePostedLead } from "./use-lead-form";
 
+/** The fields in the form's order (the first refused one takes the focus). */
+const FIELDS = ["name", "zipCode", "email"];
+
 /**
  * The home page form (SPEC.md section 2): name, zip code, email. `noValidate`: the messages
  * are SPEC.md section 5's, which the server gives (the browser's own would differ). It posts
  * the page without JavaScript; the page's script posts it in place (lead-form.enhance.ts).
  */
 export function HomeContactForm() {
-  const { answer, errors, kept } = usePostedLead();
+  const { answer, errors, kept, autoFocus, focusAnswer } = usePostedLead(FIELDS);
   return (
     <form
       method="post"
-      // The home page is an index route: its action answers at /?index.
-      action={`${href("/")}?index`}
+      // The home page is an index route: its action answers at /?index. The fragment: a refused
+      // form (answered with the page, without JavaScript) opens scrolled to the form.
+      action={`${href("/")}?index#contact`}
       noValidate
       data-lead-form=""
       aria-labelledby="contact-heading"
       className="grid gap-4"
     >
-      {answer && <InlineResult toast={answer.toast} />}
+      {answer && <InlineResult toast={answer.toast} autoFocus={focusAnswer} />}
       <SentMessages messages={HOME_SENT} />
       <fieldset className="grid gap-4">
         <LeadField
@@ -30,6 +34,7 @@ export function HomeContactForm() {
           label="Name"
           autoComplete="name"
           error={errors.name}
+          autoFocus={autoFocus("name")}
           defaultValue={kept?.name}
         />
         <LeadField
@@ -40,6 +45,7 @@ export function HomeContactForm() {
           maxLength={5}
           autoComplete="postal-code"
           error={errors.zipCode}
+          autoFocus={autoFocus("zipCode")}
           defaultValue={kept?.zipCode}
         />
         <LeadField
@@ -49,6 +55,7 @@ export function HomeContactForm() {
           type="email"
           autoComplete="email"
           error={errors.email}
+          autoFocus={autoFocus("email")}
           defaultValue={kept?.email}
         />
         <button type="submit" className={buttonVariants({ size: "lg", className: "w-full" })}>

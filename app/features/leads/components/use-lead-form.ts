@@ -9,11 +9,18 @@ import type { LeadResult } from "../result";
  * With JavaScript the page's script posts the form and shows the answer itself
  * (lead-form.enhance.ts).
  */
-export function usePostedLead() {
+export function usePostedLead(fieldOrder: readonly string[]) {
   const answer = useActionData() as LeadResult | undefined;
+  const errors = fieldErrorsOf(answer?.result);
+  // Where the focus lands when the answer loads (`autofocus`, which the browser honours on
+  // load): the first refused field in the form's order, else the answer itself (a limit, say).
+  // The form's action names the section (#contact), so the page opens scrolled to the form.
+  const firstRefused = fieldOrder.find((name) => errors[name as keyof typeof errors]);
   return {
     answer,
-    errors: fieldErrorsOf(answer?.result),
+    errors,
     kept: keptValuesOf(answer?.result),
+    autoFocus: (name: string) => name === firstRefused,
+    focusAnswer: Boolean(answer && !answer.ok && !firstRefused),
   };
 }
