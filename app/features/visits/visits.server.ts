@@ -96,6 +96,7 @@ async function mailContext(tx: Tx, appointmentId: string) {
     .select({
       email: user.email,
       firstName: profiles.firstName,
+      lastName: profiles.lastName,
       address: homes.address,
       city: homes.city,
       state: homes.state,
@@ -113,6 +114,11 @@ async function mailContext(tx: Tx, appointmentId: string) {
   return { ...row, tasks: tasks.map((t) => t.description) };
 }
 
+/** The member as a calendar names them: "First Last", or the address when no name is kept. */
+function personName(person: { email: string; firstName: string | null; lastName: string | null }) {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
+}
+
 function whenLabel(visit: Pick<VisitForMail, "scheduledDate" | "startTime" | "endTime">) {
   return `${longDate(visit.scheduledDate)}, ${minuteLabel(minuteOfDay(visit.startTime))} to ${minuteLabel(minuteOfDay(visit.endTime))}`;
 }
@@ -128,6 +134,7 @@ async function calendarMail(
     { ...visit, address: place.address, city: place.city, state: place.state, tasks: place.tasks },
     {
       organizer: { name: business().name, email: business().email },
+      attendee: { name: personName(place), email: place.email },
       sequence,
       method: kind === "canceled" ? "CANCEL" : "REQUEST",
     },
