@@ -587,6 +587,18 @@ export const closedDays = pgTable("closed_days", {
 });
 
 /**
+ * Which of the default holidays (business-calendar.ts DEFAULT_HOLIDAYS: the federal ones and
+ * the day after Thanksgiving) the business closes on, by the holiday's key, as the owner set it
+ * on the closed-days page. A holiday without a row keeps its default: closed.
+ */
+export const holidayClosings = pgTable("holiday_closings", {
+  holiday: text().primaryKey(),
+  closed: boolean().notNull(),
+  updatedBy: text().references(() => user.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+/**
  * An employee's weekly working hours, one row per weekday (0 Sunday ... 6 Saturday). An
  * employee without rows works the business's default week (Mon-Fri 8:00 AM-6:00 PM).
  */
