@@ -1,7 +1,7 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { href } from "react-router";
 import { InlineResult, LeadField, SentMessages } from "./lead-fields";
-import { HOME_SENT } from "../sent";
+import { HOME_SENT, LEAD_ANSWER_FRAGMENT } from "../sent";
 import { usePostedLead } from "./use-lead-form";
 
 /** The fields in the form's order (the first refused one takes the focus). */
@@ -17,9 +17,11 @@ export function HomeContactForm() {
   return (
     <form
       method="post"
-      // The home page is an index route: its action answers at /?index. The fragment: a refused
-      // form (answered with the page, without JavaScript) opens scrolled to the form.
-      action={`${href("/")}?index#contact`}
+      // The home page is an index route: its action answers at /?index. A form refused without
+      // JavaScript comes back as the page with the first refused field `autofocus`ed, which
+      // scrolls to it; LEAD_ANSWER_FRAGMENT marks the address without naming an element, since
+      // browsers skip autofocus when the address targets one (HTML's autofocus rules).
+      action={`${href("/")}?index#${LEAD_ANSWER_FRAGMENT}`}
       noValidate
       data-lead-form=""
       aria-labelledby="contact-heading"

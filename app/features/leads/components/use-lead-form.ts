@@ -14,7 +14,8 @@ export function usePostedLead(fieldOrder: readonly string[]) {
   const errors = fieldErrorsOf(answer?.result);
   // Where the focus lands when the answer loads (`autofocus`, which the browser honours on
   // load): the first refused field in the form's order, else the answer itself (a limit, say).
-  // The form's action names the section (#contact), so the page opens scrolled to the form.
+  // Focusing on load scrolls the page to the form (the action's fragment names no element, so
+  // the browser honours autofocus: sent.ts LEAD_ANSWER_FRAGMENT).
   const firstRefused = fieldOrder.find((name) => errors[name as keyof typeof errors]);
   return {
     answer,
