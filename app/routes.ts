@@ -62,6 +62,8 @@ export default [
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),
+  route("webhooks/twilio/sms", "routes/webhooks.twilio.sms.ts"),
+  route("webhooks/twilio/status", "routes/webhooks.twilio.status.ts"),
   // The booking page's free intro-call times (the page itself is prerendered).
   route("book-call/slots", "routes/book-call.slots.ts"),
   // For search engines.

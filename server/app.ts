@@ -55,6 +55,9 @@ export type AppOptions = {
 /** Requests that change state must come from our own pages (CSRF defence in depth). */
 function sameOrigin(req: Request) {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return true;
+  // A provider's webhook comes from its servers, never from a page: it proves itself by its
+  // signature, which its route checks (webhooks.twilio.*).
+  if (req.path.startsWith("/webhooks/")) return true;
   const source = req.get("origin") ?? req.get("referer");
   if (!source || source === "null") return false;
   let origin: string;

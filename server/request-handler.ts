@@ -1,12 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
-import {
-  createReadableStreamFromReadable,
-  writeReadableStreamToWritable,
-} from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { AppLoadContext } from "react-router";
-import { UPLOAD_BODY_LIMIT } from "~/features/photos/limits";
+import {
+  PROFILE_PHOTO_MAX_BYTES,
+  PROFILE_PHOTO_TOO_LARGE,
+} from "~/features/employee/profile-photo";
+import { ONE_PHOTO_BODY_LIMIT, PHOTO_TOO_LARGE, UPLOAD_BODY_LIMIT } from "~/features/photos/limits";
 import { logger } from "~/lib/logger.server";
 import { closeWithoutReading, refusal, refuse, type Refusal } from "./refusal";
 
@@ -23,12 +24,31 @@ import { closeWithoutReading, refusal, refuse, type Refusal } from "./refusal";
 /** Forms and JSON: the biggest legitimate one (a request's description) is a few KB. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
-/** Routes whose multipart bodies stream to the photo pipeline instead of being buffered. */
-const UPLOAD_ROUTES = [
-  /^\/dashboard\/requests(\.data)?$/,
-  /^\/dashboard\/requests\/[^/]+(\.data)?$/,
-  /^\/dashboard\/requests\/[^/]+\/photos(\.data)?$/,
-  /^\/employee\/profile-photo(\.data)?$/,
+const TOO_LARGE = refusal(413, "request body too large", "That request is too large to accept.");
+
+/**
+ * Routes whose multipart bodies stream to the photo pipeline instead of being buffered, each
+ * with the most it can take (ADR 043): a request's form with its 20 photos, one photo, the
+ * profile photo. A declared Content-Length over it is refused before a byte is read, a body
+ * without one stops being read at it.
+ */
+const UPLOAD_ROUTES: { pattern: RegExp; limit: number; tooLarge: Refusal }[] = [
+  { pattern: /^\/dashboard\/requests(\.data)?$/, limit: UPLOAD_BODY_LIMIT, tooLarge: TOO_LARGE },
+  {
+    pattern: /^\/dashboard\/requests\/[^/]+(\.data)?$/,
+    limit: UPLOAD_BODY_LIMIT,
+    tooLarge: TOO_LARGE,
+  },
+  {
+    pattern: /^\/dashboard\/requests\/[^/]+\/photos(\.data)?$/,
+    limit: ONE_PHOTO_BODY_LIMIT,
+    tooLarge: refusal(413, "photo upload too large", PHOTO_TOO_LARGE),
+  },
+  {
+    pattern: /^\/employee\/profile-photo(\.data)?$/,
+    limit: PROFILE_PHOTO_MAX_BYTES + 64 * 1024,
+    tooLarge: refusal(413, "profile photo too large", PROFILE_PHOTO_TOO_LARGE),
+  },
 ];
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -65,7 +85,7 @@ export function createRequestHandler({ build, mode, getLoadContext }: Options) {
       const response = await handleRequest(request, getLoadContext(req, res));
       if (body.overflowed()) {
         await response.body?.cancel();
-        refuse(req, res, TOO_LARGE);
+        refuse(req, res, body.tooLarge);
         return;
       }
       // A route that answered without reading its whole upload: the rest is not worth reading.
@@ -77,20 +97,20 @@ export function createRequestHandler({ build, mode, getLoadContext }: Options) {
   };
 }
 
-const TOO_LARGE = refusal(413, "request body too large", "That request is too large to accept.");
-
 type Body =
   | { refusal: Refusal }
   | {
       stream?: ReadableStream<Uint8Array> | Uint8Array;
       /** The streamed body went past its limit (the route saw its stream fail). */
       overflowed(): boolean;
+      /** The answer then. */
+      tooLarge: Refusal;
       /** Bytes of the body were left unread when the answer went out. */
       unread(): boolean;
     };
 
 async function readBody(req: ExpressRequest): Promise<Body> {
-  const none = { overflowed: () => false, unread: () => false };
+  const none = { overflowed: () => false, unread: () => false, tooLarge: TOO_LARGE };
   if (req.method === "GET" || req.method === "HEAD") return none;
   const type = (req.get("content-type") ?? "").toLowerCase();
   const declared = declaredLength(req);
@@ -98,9 +118,10 @@ async function readBody(req: ExpressRequest): Promise<Body> {
   const multipart = type.startsWith("multipart/form-data");
   const boundary = /;\s*boundary=/i.test(type);
 
-  if (multipart && boundary && UPLOAD_ROUTES.some((pattern) => pattern.test(req.path))) {
-    if (declared !== undefined && declared > UPLOAD_BODY_LIMIT) return { refusal: TOO_LARGE };
-    return streamWithinLimit(req, UPLOAD_BODY_LIMIT);
+  const upload = multipart && boundary && UPLOAD_ROUTES.find((r) => r.pattern.test(req.path));
+  if (upload) {
+    if (declared !== undefined && declared > upload.limit) return { refusal: upload.tooLarge };
+    return streamWithinLimit(req, upload.limit, upload.tooLarge);
   }
 
   if (declared !== undefined && declared > FORM_BODY_LIMIT) return { refusal: TOO_LARGE };
@@ -173,25 +194,65 @@ function readAll(req: IncomingMessage, limit: number) {
   });
 }
 
-/** The upload as a web stream that fails the moment more than `limit` bytes arrive. */
-function streamWithinLimit(req: IncomingMessage, limit: number): Body {
+/**
+ * The upload as a web stream that fails the moment more than `limit` bytes arrive, and stops
+ * reading the request there. Its own stream rather than React Router's adapter: a failed or
+ * abandoned stream must leave the connection to the refusal (answer, then a lingering close),
+ * where the adapter's would destroy the socket and the client would read a reset instead of
+ * the 413.
+ */
+function streamWithinLimit(req: IncomingMessage, limit: number, tooLarge: Refusal): Body {
   let seen = 0;
   let overflowed = false;
-  const source = createReadableStreamFromReadable(req);
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      seen += chunk.byteLength;
-      if (seen > limit) {
-        overflowed = true;
-        controller.error(new Error("request body too large"));
-        req.pause();
-      } else controller.enqueue(chunk);
+  let settled = false;
+  const stop = () => {
+    settled = true;
+    req.pause();
+    req.off("data", onData);
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: Buffer) => {
+    if (settled) return;
+    seen += chunk.length;
+    if (seen > limit) {
+      overflowed = true;
+      stop();
+      controller.error(new Error("request body too large"));
+      return;
+    }
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 1) <= 0) req.pause();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      req.on("data", onData);
+      req.on("end", () => {
+        if (settled) return;
+        settled = true;
+        controller.close();
+      });
+      const broken = () => {
+        if (settled || req.complete) return;
+        stop();
+        controller.error(new Error("the request ended before its body did"));
+      };
+      req.on("close", broken);
+      req.on("error", broken);
+    },
+    pull() {
+      if (!settled) req.resume();
+    },
+    // The route stopped reading (an answer without the rest of the upload): leave it unread.
+    cancel() {
+      stop();
     },
   });
   return {
-    stream: source.pipeThrough(counter),
+    stream,
     overflowed: () => overflowed,
     unread: () => !req.complete,
+    tooLarge,
   };
 }
 

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock.server";
+import { retryConflicts } from "./retry.server";
 import { prepareStatements } from "./statements.server";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -166,7 +167,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.on("error", logConnectionError);
       prepareStatements(client);
     });
-    const db = drizzlePg(pool, { schema, casing: "snake_case" });
+    // Every transaction is run again when PostgreSQL aborts it for a conflict (ADR 040).
+    const db = retryConflicts(drizzlePg(pool, { schema, casing: "snake_case" }));
     return {
       db,
       kind: "postgres",
@@ -211,7 +213,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     embedded = await startEmbeddedDatabase(null);
   }
   const { pool } = embedded;
-  const db = drizzlePg(pool, { schema, casing: "snake_case" });
+  // Every transaction is run again when PostgreSQL aborts it for a conflict (ADR 040).
+  const db = retryConflicts(drizzlePg(pool, { schema, casing: "snake_case" }));
   return {
     db,
     kind: "pglite",

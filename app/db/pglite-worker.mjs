@@ -63,7 +63,7 @@ const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPor
 async function start() {
   // The extensions the migrations create (pg_trgm: the employee dashboard's search indexes;
   // btree_gist: the exclusion constraint against double-booking a handyman; unaccent: search
-  // folds accents and quotes, migration 0005).
+  // folds accents and quotes, migration 0007).
   const extensions = { pg_trgm, btree_gist, unaccent };
   const startParams = [...PGlite.defaultStartParams, ...options.startParams];
   const db = options.dataDir

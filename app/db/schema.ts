@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -112,7 +113,7 @@ export const twoFactor = pgTable(
 
 /**
  * "First Last" as one searchable string, folded (search_fold: no accents, straight quotes, lower
- * case; migration 0005); the trigram index below is built on exactly this expression, so queries
+ * case; migration 0007); the trigram index below is built on exactly this expression, so queries
  * must use it verbatim (app/db/search.ts) to be served by the index.
  */
 const profileFullNameFolded = sql`search_fold((coalesce(first_name, '') || ' ' || coalesce(last_name, '')))`;
@@ -129,9 +130,19 @@ export const profiles = pgTable(
     /** Never settable by the user: only the admin CLI grants it. */
     isEmployee: boolean().notNull().default(false),
     profilePhotoUrl: text(),
+    /** The number texts go to (E.164, +1 and ten digits). */
+    mobilePhone: text(),
+    /** When and where the person said 'Text me about my visits'; null: no texts. */
+    textConsentAt: timestamp({ withTimezone: true }),
+    textConsentSource: text(),
+    /** A STOP reply (or unticking the box): no text at all until START or a new opt-in. */
+    textStoppedAt: timestamp({ withTimezone: true }),
+    /** E-mail and text per kind of message (absent: the defaults of notifications/kinds.ts). */
+    notificationPrefs: jsonb().$type<Record<string, { email?: boolean; text?: boolean }>>(),
     ...timestamps,
   },
   (t) => [
+    index("profiles_mobile_phone_idx").on(t.mobilePhone),
     // The employee dashboard's customer list and search, at thousands of customers.
     index("profiles_customers_name_idx")
       .on(t.firstName, t.lastName, t.userId)
@@ -335,6 +346,20 @@ export const membershipMinutesKind = pgEnum("membership_minutes_kind", [
 ]);
 
 /**
+ * One order across both ledgers of every membership (ADR 041). A row takes its number when it
+ * is inserted, under the membership row's lock (every ledger write holds it), so a membership's
+ * rows are numbered in the order their balances were computed, whatever order their
+ * transactions began in: the statement reads by it, and each running balance follows from the
+ * row below.
+ */
+export const membershipLedgerSeq = pgSequence("membership_ledger_seq");
+
+const ledgerSeq = () =>
+  bigint({ mode: "number" })
+    .notNull()
+    .default(sql`nextval('membership_ledger_seq')`);
+
+/**
  * The hours bank's ledger, append-only (triggers refuse UPDATE and DELETE): paid minutes in
  * (accrual), a visit's block out (reserve), back when the visit is canceled or moved (release)
  * or finished early (return), and the unused minutes out when the membership is canceled and
@@ -355,9 +380,11 @@ export const membershipMinutesLedger = pgTable(
     note: text().notNull(),
     createdBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    seq: ledgerSeq(),
   },
   (t) => [
     index("membership_minutes_ledger_membership_idx").on(t.membershipId, t.id),
+    index("membership_minutes_ledger_membership_seq_idx").on(t.membershipId, t.seq),
     check("membership_minutes_ledger_balance", sql`${t.balanceAfter} >= 0`),
     check(
       "membership_minutes_ledger_sign",
@@ -403,9 +430,11 @@ export const membershipMoneyLedger = pgTable(
     reference: text(),
     createdBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    seq: ledgerSeq(),
   },
   (t) => [
     index("membership_money_ledger_membership_idx").on(t.membershipId, t.id),
+    index("membership_money_ledger_membership_seq_idx").on(t.membershipId, t.seq),
     // A billing period is charged once, a visit's shopping fee once, a part once.
     uniqueIndex("membership_money_ledger_one_charge_per_period")
       .on(t.membershipId, t.periodStart)
@@ -540,7 +569,7 @@ export const introCalls = pgTable(
   (t) => [uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt)],
 );
 
-export const outboxKind = pgEnum("outbox_kind", ["email", "lead_webhook"]);
+export const outboxKind = pgEnum("outbox_kind", ["email", "lead_webhook", "sms"]);
 
 export const outbox = pgTable(
   "outbox",
@@ -552,9 +581,16 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp({ withTimezone: true }),
     lastError: text(),
+    /** The person a message (e-mail or text) is for: their 'Messages' list on the staff pages. */
+    recipientId: text().references(() => user.id, { onDelete: "set null" }),
+    /** Texts: the provider's id (Twilio's Message SID) and the last status it reported. */
+    providerId: text(),
+    providerStatus: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("outbox_recipient_idx").on(t.recipientId, t.createdAt),
+    uniqueIndex("outbox_provider_id_idx").on(t.providerId),
     index("outbox_pending_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null`),
@@ -654,6 +690,8 @@ export const visitCalendar = pgTable("visit_calendar", {
     .references(() => appointments.id, { onDelete: "cascade" }),
   sequence: integer().notNull().default(0),
   reminderOutboxId: uuid().references(() => outbox.id, { onDelete: "set null" }),
+  /** The reminder text, waiting in the outbox like the e-mail. */
+  reminderTextOutboxId: uuid().references(() => outbox.id, { onDelete: "set null" }),
   canceledAt: timestamp({ withTimezone: true }),
   canceledBy: text().references(() => user.id, { onDelete: "set null" }),
   updatedAt: timestamp({ withTimezone: true })
@@ -661,6 +699,28 @@ export const visitCalendar = pgTable("visit_calendar", {
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
+
+/**
+ * What people said about texts, append-only: each opt-in (with where it was given), each STOP,
+ * START or HELP reply, each opt-out in the profile. The law asks for the record of consent.
+ */
+export const textConsentEvents = pgTable(
+  "text_consent_events",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    phone: text().notNull(),
+    event: text().notNull(),
+    source: text().notNull(),
+    /** An inbound reply's Message SID: a webhook Twilio delivers twice is recorded once. */
+    providerId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("text_consent_events_phone_idx").on(t.phone, t.createdAt),
+    uniqueIndex("text_consent_events_provider_id_idx").on(t.providerId),
+  ],
+);
 
 export type User = typeof user.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;

@@ -4,7 +4,7 @@ import { profiles } from "./schema";
 /*
  * The pieces of a staff search (requests by title or customer, customers by name, e-mail or
  * phone) that more than one feature builds its queries from. Both sides of a match are folded by
- * search_fold (migration 0005: accents, typographic quotes and case), so "O'Brien" finds
+ * search_fold (migration 0007: accents, typographic quotes and case), so "O'Brien" finds
  * "O’Brien" and "nunez" finds "Núñez".
  */
 

@@ -17,6 +17,7 @@ import { enqueue } from "./outbox.server";
 import { nameSchema, tidyName } from "./validation";
 import { checkNewPassword, checkUserBody, checkUserFields } from "./auth-user-fields.server";
 import { hit, refund } from "./rate-limit.server";
+import { saveTextConsent } from "./texts.server";
 
 /** Where the e-mailed links land (SPEC section 2 and DESIGN decision 10). */
 export const VERIFIED_LANDING = href("/dashboard");
@@ -145,6 +146,13 @@ function createAuth() {
               .insert(schema.profiles)
               .values({ userId: user.id, ...names })
               .onConflictDoNothing();
+            if (typeof body.mobilePhone === "string" && body.mobilePhone) {
+              await saveTextConsent(db(), user.id, {
+                mobilePhone: body.mobilePhone,
+                consent: body.textMe === true,
+                source: "sign-up",
+              });
+            }
           },
         },
       },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  addYears,
   businessToday,
+  DATE_WINDOW,
+  isWithinWindow,
   closedDays,
   defaultClosedDays,
   durationLabel,
@@ -81,5 +84,23 @@ describe("the business calendar", () => {
     expect(durationLabel(210)).toBe("3 h 30 min");
     expect(durationLabel(735)).toBe("12 h 15 min");
     expect(durationLabel(120)).toBe("2 h");
+  });
+});
+
+describe("the window of typed dates (ADR 039)", () => {
+  it("moves by whole years, 29 February to the 28th in a common year", () => {
+    expect(addYears("2028-02-29", 1)).toBe("2029-02-28");
+    expect(addYears("2028-02-29", -4)).toBe("2024-02-29");
+    expect(addYears("2026-11-26", -2)).toBe("2024-11-26");
+  });
+
+  it("takes real days from two years back to two years ahead, its ends included", () => {
+    const today = "2026-11-26";
+    const window = DATE_WINDOW.schedule;
+    expect(isWithinWindow("2028-11-26", today, window)).toBe(true);
+    expect(isWithinWindow("2024-11-26", today, window)).toBe(true);
+    for (const date of ["2028-11-27", "2024-11-25", "9999-12-31", "9999-99-99", "2027-02-29", ""])
+      expect(isWithinWindow(date, today, window)).toBe(false);
+    expect(isWithinWindow("2027-11-27", today, DATE_WINDOW.membershipStart)).toBe(false);
   });
 });

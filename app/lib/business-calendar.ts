@@ -48,6 +48,42 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return utc.toISOString().slice(0, 10);
 }
 
+/** The same day `years` later (earlier when negative); 29 February becomes the 28th. */
+export function addYears(date: IsoDate, years: number): IsoDate {
+  const d = parseIsoDate(date);
+  if (!d) throw new Error(`Not a date: ${date}`);
+  const year = d.year + years;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return isoDate({
+    year,
+    month: d.month,
+    day: d.month === 2 && d.day === 29 && !leap ? 28 : d.day,
+  });
+}
+
+/**
+ * The window a date a person types must fall in (ADR 039): closed days, time off and
+ * appointments within 2 years of today, a membership's start within 1 year. Dates outside it
+ * are refused with a message before anything computes with them (a year 9999 overflowed).
+ */
+export const DATE_WINDOW = {
+  schedule: { yearsBack: 2, yearsAhead: 2 },
+  membershipStart: { yearsBack: 1, yearsAhead: 1 },
+} as const;
+
+/** Whether `date` is a real day no more than the window's years before or after `today`. */
+export function isWithinWindow(
+  date: string,
+  today: IsoDate,
+  window: { yearsBack: number; yearsAhead: number },
+) {
+  return (
+    parseIsoDate(date) !== undefined &&
+    date >= addYears(today, -window.yearsBack) &&
+    date <= addYears(today, window.yearsAhead)
+  );
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate) {
   return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);

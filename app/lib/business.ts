@@ -13,6 +13,11 @@ export type Business = {
   email: string;
   hours: string;
   guaranteeDays: number;
+  /**
+   * Extra visits ($150, beyond the allowances) a member may book online in one calendar month;
+   * past it they call, and staff book more (ADR 042).
+   */
+  selfBookedExtraVisitsPerMonth: number;
   timeZone: string;
   area: string;
 };
@@ -24,6 +29,7 @@ export const DEFAULT_BUSINESS: Business = {
   email: "hello@peachtree-handyman.example",
   hours: "Mon-Fri 8AM-6PM",
   guaranteeDays: 60,
+  selfBookedExtraVisitsPerMonth: 4,
   timeZone: "America/New_York",
   area: "Metro Atlanta",
 };

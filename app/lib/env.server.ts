@@ -85,6 +85,17 @@ const envSchema = z.object({
   BUSINESS_EMAIL: optionalString.refine((value) => value === undefined || isValidEmail(value), {
     message: "must be an e-mail address",
   }),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString.refine(
+    (value) => value === undefined || /^\+[1-9]\d{6,14}$/.test(value),
+    { message: "must be a phone number in E.164 form, such as +14045550142" },
+  ),
+  TWILIO_API_URL: urlWithProtocols(["http:", "https:"]),
+  OFFICE_MOBILE: optionalString.refine(
+    (value) => value === undefined || value.replace(/\D/g, "").length >= 10,
+    { message: "must be a phone number with at least 10 digits" },
+  ),
   OUTBOX_POLL_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
@@ -131,6 +142,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
   }
+  const twilioSettings = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
+  if (twilioSettings.some(Boolean) && !twilioSettings.every(Boolean)) {
+    problems.push("TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together");
+  }
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
     problems.push("AUTH_SECRET is required in production with DATABASE_URL");
   }
@@ -168,6 +183,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       phone: env.BUSINESS_PHONE,
       email: env.BUSINESS_EMAIL,
     },
+    /** Texts go through Twilio when set; otherwise each is written under DATA_DIR/sms/. */
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            /** Where the SDK sends its API calls (a local stand-in in tests). */
+            apiUrl: env.TWILIO_API_URL?.replace(/\/+$/, ""),
+          }
+        : undefined,
+    /** The office's mobile: each office alert is also texted there. */
+    officeMobile: env.OFFICE_MOBILE,
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
     /** From SIGTERM to the forced exit, whatever is still open. */

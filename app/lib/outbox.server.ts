@@ -6,6 +6,7 @@ import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { announceEnqueued, idleDelayMs, listenForEnqueued } from "./outbox-wake.server";
 import { sendMail, type MailMessage } from "./mail.server";
+import { deliverText, type DeliveryOutcome, type TextPayload } from "./texts.server";
 
 /*
  * The transactional outbox: an e-mail or webhook call is written in the same transaction as
@@ -31,6 +32,7 @@ import { sendMail, type MailMessage } from "./mail.server";
 export type OutboxPayloads = {
   email: MailMessage;
   lead_webhook: { url?: string; body: Record<string, unknown>; leadId: string };
+  sms: TextPayload;
 };
 export type OutboxKind = keyof OutboxPayloads;
 
@@ -38,8 +40,22 @@ export async function enqueue<K extends OutboxKind>(
   tx: DbOrTx,
   kind: K,
   payload: OutboxPayloads[K],
+  options: {
+    /** The person the message is for (their 'Messages' list). */
+    recipientId?: string | null;
+    /** Not before this instant (a reminder). */
+    notBefore?: Date;
+  } = {},
 ) {
-  const [row] = await tx.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      kind,
+      payload,
+      recipientId: options.recipientId ?? null,
+      ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
+    })
+    .returning({ id: outbox.id });
   await announceEnqueued(tx);
   queueMicrotask(() => nudgeOutbox());
   return row.id;
@@ -61,7 +77,16 @@ export function backoffMs(attempts: number) {
   return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
 }
 
-async function deliver(kind: OutboxKind, payload: unknown, id: string) {
+/**
+ * Delivers one item. A text may instead wait (quiet hours) or end without being sent (no
+ * consent, a STOP): its outcome says so and is recorded with the item.
+ */
+async function deliver(
+  kind: OutboxKind,
+  payload: unknown,
+  id: string,
+): Promise<DeliveryOutcome | undefined> {
+  if (kind === "sms") return deliverText(payload as TextPayload, id);
   if (kind === "email") {
     await sendMail(payload as MailMessage, { messageId: id });
     return;
@@ -70,6 +95,34 @@ async function deliver(kind: OutboxKind, payload: unknown, id: string) {
   const url = webhook.url ?? env().leadWebhookUrl;
   if (!url) return; // no webhook configured: nothing to deliver
   await postWebhook(url, webhook.body, { idempotencyKey: id, timeoutMs: 10_000 });
+  return undefined;
+}
+
+/** Records a delivered item, or one a text's outcome holds back or ends. */
+async function recordOutcome(
+  database: DbOrTx,
+  item: Pick<OutboxItem, "id" | "attempts">,
+  outcome: DeliveryOutcome | undefined,
+): Promise<"delivered" | "deferred"> {
+  if (outcome && "defer" in outcome) {
+    await database
+      .update(outbox)
+      .set({ nextAttemptAt: outcome.defer, lastError: outcome.note })
+      .where(eq(outbox.id, item.id));
+    return "deferred";
+  }
+  await database
+    .update(outbox)
+    .set({
+      deliveredAt: new Date(),
+      attempts: item.attempts,
+      lastError: null,
+      ...(outcome
+        ? { providerStatus: outcome.status, providerId: outcome.providerId ?? null }
+        : {}),
+    })
+    .where(eq(outbox.id, item.id));
+  return "delivered";
 }
 
 /** The one POST to the lead webhook; throws unless the receiver accepts it. */
@@ -138,17 +191,18 @@ async function deliverOneLocked(
       .for("update", { skipLocked: true });
     if (!item) return undefined;
     const attempt = { ...item, attempts: item.attempts + 1 };
+    let outcome: DeliveryOutcome | undefined;
     try {
-      await deliver(item.kind, item.payload, item.id);
+      outcome = await deliver(item.kind, item.payload, item.id);
     } catch (error) {
       await recordFailure(tx, attempt, error);
       return { id: item.id, outcome: "failed" as const };
     }
-    await tx
-      .update(outbox)
-      .set({ deliveredAt: new Date(), attempts: attempt.attempts, lastError: null })
-      .where(eq(outbox.id, item.id));
-    return { id: item.id, outcome: "delivered" as const };
+    const recorded = await recordOutcome(tx, attempt, outcome);
+    return {
+      id: item.id,
+      outcome: recorded === "delivered" ? ("delivered" as const) : ("failed" as const),
+    };
   });
 }
 
@@ -190,17 +244,14 @@ async function deliverBatchLeased(limit: number, shouldStop: () => boolean): Pro
       break;
     }
     const item = { ...claim, attempts: claim.attempts + 1 };
+    let outcome: DeliveryOutcome | undefined;
     try {
-      await deliver(item.kind, item.payload, item.id);
+      outcome = await deliver(item.kind, item.payload, item.id);
     } catch (error) {
       await recordFailure(database, item, error);
       continue;
     }
-    await database
-      .update(outbox)
-      .set({ deliveredAt: new Date(), attempts: item.attempts, lastError: null })
-      .where(eq(outbox.id, item.id));
-    delivered++;
+    if ((await recordOutcome(database, item, outcome)) === "delivered") delivered++;
   }
   return delivered;
 }

@@ -44,8 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstVisit,
     taskLimit: firstVisit ? FIRST_VISIT_TASK_LIMIT : null,
     summary:
-      choice.tasksChosen && choice.block && choice.date
-        ? await visitSpendSummary(user.id, { date: choice.date, block: choice.block })
+      // Only for a day on offer: a date typed into the URL (year 9999) is never estimated.
+      choice.tasksChosen && choice.block && day
+        ? await visitSpendSummary(user.id, { date: day.date, block: choice.block })
         : null,
     handymanName: handyman?.name ?? null,
     startLabel: choice.startMinute !== undefined ? minuteLabel(choice.startMinute) : null,

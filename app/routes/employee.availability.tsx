@@ -15,16 +15,18 @@ import {
   AvailabilityInputError,
   addTimeOff,
   listTimeOff,
+  parseClosedDay,
   removeTimeOff,
   saveWorkingWeek,
   workingWeek,
 } from "~/features/availability/staff-availability.server";
 import { guardEmployee } from "~/features/employee/guard.server";
 import {
+  addYears,
   businessToday,
+  DATE_WINDOW,
   isHolidayKey,
   longDate,
-  parseIsoDate,
   timeOfDay,
 } from "~/lib/business-calendar";
 import { StaffHeader } from "~/features/employee/components/staff-header";
@@ -47,7 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     holidaySettings(),
   ]);
   const saved = new URL(request.url).searchParams.get("saved");
-  return { employee, today, week, timeOff, closed, holidays, saved };
+  // The furthest day the forms take (ADR 039); the server checks it too.
+  const latest = addYears(today, DATE_WINDOW.schedule.yearsAhead);
+  return { employee, today, latest, week, timeOff, closed, holidays, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,12 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const closed = form.getAll("closedHoliday").map(String).filter(isHolidayKey);
       await saveHolidaySettings(new Set(closed), id);
     } else if (intent === "close-day" || intent === "open-day") {
-      const date = String(form.get("date") ?? "");
-      if (!parseIsoDate(date)) throw new AvailabilityInputError("Please choose a date.");
-      const note =
-        String(form.get("note") ?? "")
-          .trim()
-          .slice(0, 100) || null;
+      const { date, note } = parseClosedDay(form, businessToday());
       await setClosedDay({ date, closed: intent === "close-day", note }, id);
     } else
       return answer({ ok: false as const, message: "Unknown action." }, context, { status: 400 });
@@ -208,11 +207,18 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
             <input type="hidden" name="intent" value="time-off" />
             <div className="grid gap-1">
               <Label htmlFor="off-start">First day</Label>
-              <Input id="off-start" type="date" name="startDate" min={d.today} required />
+              <Input
+                id="off-start"
+                type="date"
+                name="startDate"
+                min={d.today}
+                max={d.latest}
+                required
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="off-end">Last day (optional)</Label>
-              <Input id="off-end" type="date" name="endDate" min={d.today} />
+              <Input id="off-end" type="date" name="endDate" min={d.today} max={d.latest} />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="off-note">Note (optional)</Label>
@@ -289,7 +295,14 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
             <input type="hidden" name="intent" value="close-day" />
             <div className="grid gap-1">
               <Label htmlFor="closed-date">Date</Label>
-              <Input id="closed-date" type="date" name="date" min={d.today} required />
+              <Input
+                id="closed-date"
+                type="date"
+                name="date"
+                min={d.today}
+                max={d.latest}
+                required
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="closed-note">Reason</Label>

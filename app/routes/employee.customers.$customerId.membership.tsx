@@ -19,11 +19,13 @@ import {
   partIdSchema,
   partSchema,
   paymentSchema,
-  startMembershipSchema,
+  createStartMembershipSchema,
 } from "~/features/memberships/schema";
 import { staffMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardEmployee } from "~/features/employee/guard.server";
+import { messagesFor } from "~/features/notifications/index.server";
+import { MessagesList } from "~/features/notifications";
 import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -34,7 +36,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     statementPageParam(new URL(request.url)),
   );
   if (!view) throw new Response("Customer not found", { status: 404 });
-  return { employee, view, today: businessNow().date };
+  return {
+    employee,
+    view,
+    today: businessNow().date,
+    messages: await messagesFor(params.customerId),
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -64,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "start": {
-        const parsed = startMembershipSchema.safeParse(values);
+        const parsed = createStartMembershipSchema(businessNow().date).safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
         await startMembership({ customerId: params.customerId, ...parsed.data }, staffId);
         return { ok: true, intent, message: "Membership started." };
@@ -150,6 +157,8 @@ export default function EmployeeCustomerMembership({
       view={loaderData.view}
       today={loaderData.today}
       outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
-    />
+    >
+      <MessagesList messages={loaderData.messages} />
+    </StaffMembershipPage>
   );
 }

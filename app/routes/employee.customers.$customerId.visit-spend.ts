@@ -3,8 +3,7 @@ import type { Route } from "./+types/employee.customers.$customerId.visit-spend"
 import { guardEmployee } from "~/features/employee/guard.server";
 import { memberBankSummary, visitSpend } from "~/features/memberships/membership.server";
 import { bookingBlockSchema } from "~/features/memberships/schema";
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { businessToday, DATE_WINDOW, isWithinWindow } from "~/lib/business-calendar";
 
 /**
  * For 'Create New Appointment': is the customer a member, and what would a visit of this block
@@ -23,7 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const block = bookingBlockSchema.safeParse(url.get("block") ?? "105");
   const date = url.get("date") ?? "";
   const spend =
-    block.success && DATE.test(date)
+    // A real day in the window appointments are planned in (ADR 039); else no estimate.
+    block.success && isWithinWindow(date, businessToday(), DATE_WINDOW.schedule)
       ? await visitSpend(customerId, {
           date,
           block: block.data,

@@ -154,6 +154,27 @@ const MATRIX: Record<string, Entry> = {
     ],
   },
   "routes/book-call.slots": { loader: { expect: everyone("ok") } },
+  // Twilio's webhooks: a signature proves the sender; a session proves nothing there.
+  "routes/webhooks.twilio.sms": {
+    loader: { expect: everyone("denied") },
+    actions: [
+      {
+        name: "a STOP reply without Twilio's signature (refused, nothing stored)",
+        body: () => ({ MessageSid: "SMmatrix1", From: "+14045550181", Body: "STOP" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/webhooks.twilio.status": {
+    loader: { expect: everyone("denied") },
+    actions: [
+      {
+        name: "a delivery report without Twilio's signature",
+        body: () => ({ MessageSid: "SMmatrix2", MessageStatus: "failed" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
   "routes/sitemap.xml": { loader: { expect: everyone("ok") } },
   "routes/robots.txt": { loader: { expect: everyone("ok") } },
   "routes/not-found": { loader: { expect: everyone("not-found") } },

@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { createHome, createUser, type NewHome } from "../../server/seed/factories";
 import { BASE_URL, SINK_URL, e2eDatabaseUrl } from "../support/ports";
 import type { CapturedMail, WebhookCall } from "../support/sink";
+import type { StandInText } from "../support/twilio-stand-in";
 
 export { expect };
 
@@ -32,6 +33,11 @@ function fakeIp() {
 
 /** The test SMTP receiver and webhook receiver (tests/support/sink.ts). */
 export const sink = {
+  /** Texts the server sent through Twilio's SDK to the sink's stand-in. */
+  async texts(to?: string) {
+    const all = (await (await fetch(`${SINK_URL}/texts`)).json()) as StandInText[];
+    return to ? all.filter((t) => t.to === to) : all;
+  },
   async mails(to: string): Promise<CapturedMail[]> {
     const response = await fetch(`${SINK_URL}/mail?to=${encodeURIComponent(to)}`);
     return (await response.json()) as CapturedMail[];

@@ -1,6 +1,7 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
-import { leads } from "~/db/schema";
+import { leads, requestPhotos } from "~/db/schema";
+import { createServiceRequest } from "../../server/seed/factories";
 import { BASE_URL, E2E_PORT } from "../support/ports";
 import {
   createCustomer,
@@ -148,6 +149,104 @@ test("a body past the form limit is refused with 413, declared or chunked, befor
   // The server is still answering at once.
   const health = await fetch(`${BASE_URL}/healthz`);
   expect(health.status).toBe(200);
+});
+
+const MB = 1024 * 1024;
+
+/**
+ * Writes one photo part of `total` bytes as a chunked multipart body, as fast as the socket
+ * takes it; `progress.sent` is how much the client had handed to the socket so far.
+ */
+function pourPhoto(socket: net.Socket, total: number, progress: { sent: number }) {
+  const chunk = (data: Buffer) =>
+    Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
+  socket.write(
+    chunk(
+      Buffer.from(
+        '--x\r\nContent-Disposition: form-data; name="photo"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+      ),
+    ),
+  );
+  const piece = chunk(Buffer.alloc(64 * 1024, 0xff));
+  const next = () => {
+    while (progress.sent < total && !socket.destroyed) {
+      progress.sent += 64 * 1024;
+      if (!socket.write(piece, () => {})) {
+        socket.once("drain", next);
+        return;
+      }
+    }
+  };
+  next();
+}
+
+test("a photo upload past its route's limit is refused from its Content-Length, and a chunked one is read no further than the limit", async ({
+  page,
+}) => {
+  const customer = await createCustomer();
+  const request = await createServiceRequest(
+    e2eDb(),
+    { id: customer.homeId!, customerId: customer.id },
+    { title: "Porch steps" },
+  );
+  await signIn(page, customer);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const path = `/dashboard/requests/${request.id}/photos`;
+  const upload = (lines: string[]) =>
+    headers(path, [...lines, `Cookie: ${cookie}`, "Accept: application/json"]);
+
+  // 200 MB declared and not a byte sent: the answer cannot have waited for the body. (The
+  // dialogs post one photo per request: the limit is one photo and its form, not 20 photos.)
+  const declared = await raw(
+    upload(["Content-Type: multipart/form-data; boundary=x", `Content-Length: ${200 * MB}`]),
+    () => {},
+  );
+  expect(declared.status).toBe(413);
+  expect(JSON.parse(declared.body)).toMatchObject({
+    message: "Some files were too large (max 10MB per file)",
+  });
+  expect(declared.head).toMatch(/connection: close/i);
+
+  // Chunked, 200 MB if the server read on: it answers at the limit (10 MB and its form), while
+  // most of the body is still unsent. Before, it read all 200 MB, then refused the photo.
+  const progress = { sent: 0 };
+  const chunked = await raw(
+    upload(["Content-Type: multipart/form-data; boundary=x", "Transfer-Encoding: chunked"]),
+    (socket) => pourPhoto(socket, 200 * MB, progress),
+  );
+  expect(chunked.status).toBe(413);
+  expect(progress.sent).toBeLessThan(64 * MB);
+  const stored = await e2eDb()
+    .select()
+    .from(requestPhotos)
+    .where(eq(requestPhotos.requestId, request.id));
+  expect(stored).toEqual([]);
+
+  // The profile photo's limit is its own: 5 MB and its form, with the form's own message.
+  const profile = await raw(
+    headers("/employee/profile-photo", [
+      "Content-Type: multipart/form-data; boundary=x",
+      `Content-Length: ${6 * MB}`,
+      "Accept: application/json",
+    ]),
+    () => {},
+  );
+  expect(profile.status).toBe(413);
+  expect(JSON.parse(profile.body)).toMatchObject({ message: "Photo must be smaller than 5MB" });
+
+  // A photo at its limit still goes through to the route (which refuses it for its size only
+  // past 10 MB): the limit is not tighter than the form.
+  const atLimit = await page.request.post(path, {
+    headers: { origin: BASE_URL, accept: "application/json" },
+    multipart: {
+      photo: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * MB + 1, 0) },
+    },
+  });
+  expect(atLimit.status()).toBe(413);
+  expect(await atLimit.json()).toMatchObject({
+    skipped: [{ filename: "big.jpg", reason: "too-large" }],
+  });
+  expect((await fetch(`${BASE_URL}/healthz`)).status).toBe(200);
 });
 
 test("a lying Content-Length never makes the server wait for bytes that do not come", async () => {

@@ -37,6 +37,7 @@ describe("lead capture", () => {
     const httpPort = await freePort();
     sink = await startSink({ smtpPort, httpPort });
     process.env.LEAD_WEBHOOK_URL = `http://127.0.0.1:${httpPort}/webhook`;
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
     process.env.OUTBOX_BASE_BACKOFF_MS = "0";
     process.env.OUTBOX_MAX_BACKOFF_MS = "0";
     resetEnvForTests();
@@ -46,6 +47,7 @@ describe("lead capture", () => {
     await sink.close();
     await database.drop();
     delete process.env.LEAD_WEBHOOK_URL;
+    delete process.env.SMTP_URL;
     resetEnvForTests();
   });
   beforeEach(async () => {
@@ -64,7 +66,7 @@ describe("lead capture", () => {
     expect(result.toast.title).toBe("Thank you for your interest!");
     const [lead] = await database.db.select().from(leads).where(eq(leads.email, "ana@example.com"));
     expect(lead).toMatchObject({ name: "Ana María O’Neil", zipCode: "30305", source: "home" });
-    const [item] = await database.db.select().from(outbox);
+    const [item] = await database.db.select().from(outbox).where(eq(outbox.kind, "lead_webhook"));
     expect(item.payload).toEqual({
       leadId: lead.id,
       body: {
@@ -76,8 +78,16 @@ describe("lead capture", () => {
         page_url: "http://localhost/",
       },
     });
-    expect(await processOutboxBatch()).toBe(1);
+    expect(await processOutboxBatch()).toBe(2);
     expect(sink.calls.map((c) => c.body)).toEqual([(item.payload as { body: unknown }).body]);
+    // The office hears of it by e-mail: the person's name and contact, a staff link.
+    const alert = sink.mails.find((m) => /New lead/.test(m.subject))!;
+    expect(alert.to).toEqual(["hello@peachtree-handyman.example"]);
+    expect(alert.subject).toBe("New lead: Ana María O’Neil");
+    expect(alert.text).toContain("ana@example.com");
+    expect(alert.text).toContain("30305");
+    expect(alert.text).toMatch(/http:\/\/localhost:\d+\/employee/);
+    expect(alert.text).not.toContain("/dashboard");
   });
 
   it("refuses invalid input with the spec's messages and stores nothing", async () => {

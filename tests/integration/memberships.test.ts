@@ -316,6 +316,12 @@ describe("parts and money", () => {
       MembershipRejectedError,
     );
     await decidePart(member.id, valve.id, "approve");
+    // The office is told who approved what, with a staff link (never a customer URL).
+    const alert = (await mails()).find((m) => m.to === "hello@peachtree-handyman.example")!;
+    expect(alert.subject).toBe("Maria Alvarez approved a part: Water heater valve ($140.00)");
+    expect(alert.text).toContain(`/employee/customers/${member.id}/membership`);
+    expect(alert.text).not.toContain("/dashboard");
+    expect(alert.text).not.toContain("Questions? Call us");
     const washer = await addPart(
       { appointmentId: appointment.id, description: "Washers", costCents: 350 },
       staff.id,

@@ -9,6 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { isBuilt } from "../../scripts/fingerprint.mjs";
 import { E2E_PORT, SINK_HTTP_PORT, SINK_SMTP_PORT, e2eDatabaseUrl } from "./ports";
+import { E2E_TWILIO } from "./twilio-stand-in";
 
 const databaseUrl = e2eDatabaseUrl();
 const name = new URL(databaseUrl).pathname.slice(1);
@@ -39,6 +40,11 @@ Object.assign(process.env, {
   OUTBOX_BASE_BACKOFF_MS: "300",
   OUTBOX_MAX_BACKOFF_MS: "1000",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // Texts through the Twilio SDK to the sink's stand-in of the Messages endpoint.
+  TWILIO_ACCOUNT_SID: E2E_TWILIO.accountSid,
+  TWILIO_AUTH_TOKEN: E2E_TWILIO.authToken,
+  TWILIO_FROM: E2E_TWILIO.from,
+  TWILIO_API_URL: `http://127.0.0.1:${SINK_HTTP_PORT}`,
 });
 
 const entry = path.resolve("build/server/main.js");

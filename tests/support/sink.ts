@@ -10,6 +10,7 @@
  * slow the webhook receiver down (fault tests).
  */
 import http from "node:http";
+import { answerTwilio, E2E_TWILIO, type StandInText } from "./twilio-stand-in";
 import { SMTPServer } from "smtp-server";
 
 export type CapturedMail = {
@@ -30,10 +31,18 @@ export type WebhookCall = {
   receivedAt: string;
 };
 
+/** Quoted-printable to text: the =XX escapes are UTF-8 bytes, not characters. */
 function decodeQuotedPrintable(input: string) {
-  return input
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const bytes: number[] = [];
+  const joined = input.replace(/=\r?\n/g, "");
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === "=" ? /^[0-9A-F]{2}$/i.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(Number.parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i], "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
 }
 
 /** Extracts the subject and the text/plain part of a raw message (enough for tests). */
@@ -41,8 +50,12 @@ export function parseMail(raw: string) {
   const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? "";
   const subject = subjectLine
     .replace(/\r?\n[ \t]/g, " ")
-    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, s: string) =>
-      decodeQuotedPrintable(s.replace(/_/g, " ")),
+    // Whitespace between two encoded words is not part of the text (RFC 2047).
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_, encoding: string, s: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(s, "base64").toString("utf8")
+        : decodeQuotedPrintable(s.replace(/_/g, " ")),
     );
   let text = raw;
   const plain = /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
@@ -110,6 +123,7 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
   }
   let smtp: SMTPServer | undefined = await listenSmtp();
 
+  const texts: StandInText[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://sink");
     const send = (status: number, body: unknown) => {
@@ -119,7 +133,10 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      // The stand-in of Twilio's Messages endpoint (the e2e server's TWILIO_API_URL).
+      if (answerTwilio(E2E_TWILIO, texts, req, Buffer.concat(chunks), res)) return;
       if (req.method === "GET" && url.pathname === "/health") return send(200, { ok: true });
+      if (req.method === "GET" && url.pathname === "/texts") return send(200, texts);
       if (req.method === "GET" && url.pathname === "/mail") {
         const to = url.searchParams.get("to")?.toLowerCase();
         return send(200, to ? mails.filter((m) => m.to.includes(to)) : mails);
@@ -136,6 +153,7 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
       if (req.method === "POST" && url.pathname === "/reset") {
         mails.length = 0;
         calls.length = 0;
+        texts.length = 0;
         webhookUp = true;
         return send(200, { ok: true });
       }

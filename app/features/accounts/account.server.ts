@@ -8,6 +8,8 @@ import { answer, type AnswerContext } from "~/lib/form-answer.server";
 import { auth } from "~/lib/auth.server";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
+import { notificationSettings, saveNotifications } from "~/features/notifications/index.server";
+import { notificationsSchema, prefsFromForm } from "~/features/notifications";
 
 /*
  * The signed-in person's own account (/account), for the profile menu and Profile Settings:
@@ -19,7 +21,11 @@ import { getSessionUser } from "~/lib/session.server";
 export async function readOwnHome(request: Request) {
   const user = await getSessionUser(request);
   if (!user) throw data({ message: "Not authenticated" }, { status: 401 });
-  return { home: await getHome(user.id) };
+  const [home, notifications] = await Promise.all([
+    getHome(user.id),
+    user.isEmployee ? null : notificationSettings(user.id),
+  ]);
+  return { home, notifications };
 }
 
 /** A refusal: its status for a plain form post or an API client, 200 for the page's script. */
@@ -76,6 +82,25 @@ export async function answerAccountIntent(request: Request, context: AnswerConte
               ? "Home address created successfully"
               : "Home address updated successfully",
           home: await getHome(user.id),
+        };
+      }
+      case "save-notifications": {
+        if (user.isEmployee) return failed(context, intent, "Unknown request");
+        const submission = parseWithZod(formData, { schema: notificationsSchema });
+        if (submission.status !== "success")
+          return failed(context, intent, "Failed to save notifications", 400, {
+            result: submission.reply(),
+          });
+        await saveNotifications(user.id, {
+          mobilePhone: submission.value.mobilePhone ?? null,
+          textMe: submission.value.textMe === "on",
+          prefs: prefsFromForm(submission.value),
+        });
+        return {
+          ok: true as const,
+          intent,
+          message: "Notifications saved",
+          notifications: await notificationSettings(user.id),
         };
       }
       case "two-factor-enable": {

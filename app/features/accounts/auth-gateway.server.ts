@@ -32,12 +32,14 @@ const SENDS_MAIL = new Set([
 export async function answerAuthApi(request: Request, clientAddress: string) {
   const path = new URL(request.url).pathname;
   // A NUL in an e-mail address or a token reaches PostgreSQL, which refuses it (a 500).
-  if (urlHasControlCharacters(request.url) || hasControlCharacters(await readBody(request.clone())))
-    return unusual();
+  if (urlHasControlCharacters(request.url)) return unusual();
+  const found = controlCharactersIn(await readBody(request.clone()));
+  if (found === "found") return unusual();
+  if (found === "too deep") return json(400, INVALID_BODY);
   if (!SIGN_IN_OR_UP.has(path) && !SENDS_MAIL.has(path)) return auth().handler(request);
 
   const body = await readBody(request);
-  if (!body) return json(400, { code: "INVALID_BODY", message: "Invalid request body" });
+  if (!body) return json(400, INVALID_BODY);
   // The address keys the rate limit: a well-formed one (at most 254 characters) or nothing.
   const checked = emailSchema.safeParse(body.email);
   if (!checked.success)
@@ -105,17 +107,40 @@ export async function answerAuthApi(request: Request, clientAddress: string) {
 }
 
 /**
+ * How deep a body may nest: Better Auth's bodies are flat objects (a few fields, a list of
+ * backup codes). A deeper one is refused as unreadable (400), before anything walks it
+ * recursively: a 100,000-deep array overflowed the stack of the check below when it recursed,
+ * and would overflow JSON.stringify when the body is passed on.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/**
  * Control characters anywhere in a body, passwords aside: those are only ever hashed, and the
  * /auth forms accept any password too (sign-in must keep working for every existing one).
+ * Iterative, with its own stack: "too deep" when the body nests past MAX_BODY_DEPTH.
  */
-function hasControlCharacters(value: unknown, key = ""): boolean {
-  if (typeof value === "string") return !/password$/i.test(key) && !withoutControlCharacters(value);
-  if (Array.isArray(value)) return value.some((item) => hasControlCharacters(item, key));
-  if (value && typeof value === "object")
-    return Object.entries(value).some(
-      ([name, item]) => !withoutControlCharacters(name) || hasControlCharacters(item, name),
-    );
-  return false;
+function controlCharactersIn(body: unknown): "found" | "none" | "too deep" {
+  const pending: { value: unknown; key: string; depth: number }[] = [
+    { value: body, key: "", depth: 0 },
+  ];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, key, depth } = item;
+    if (typeof value === "string") {
+      if (!/password$/i.test(key) && !withoutControlCharacters(value)) return "found";
+      continue;
+    }
+    if (!value || typeof value !== "object") continue;
+    if (depth >= MAX_BODY_DEPTH) return "too deep";
+    if (Array.isArray(value)) {
+      for (const entry of value) pending.push({ value: entry, key, depth: depth + 1 });
+      continue;
+    }
+    for (const [name, entry] of Object.entries(value)) {
+      if (!withoutControlCharacters(name)) return "found";
+      pending.push({ value: entry, key: name, depth: depth + 1 });
+    }
+  }
+  return "none";
 }
 
 /** In the path or the query (a token or a callback URL), once decoded. */
@@ -131,6 +156,8 @@ function urlHasControlCharacters(href: string) {
   const query = [...url.searchParams].flat();
   return [path, ...query].some((part) => !withoutControlCharacters(part));
 }
+
+const INVALID_BODY = { code: "INVALID_BODY", message: "Invalid request body" };
 
 function unusual() {
   return json(400, { code: "INVALID_CHARACTERS", message: CONTROL_CHARACTERS_MESSAGE });

@@ -8,6 +8,7 @@ import {
   withoutControlCharacters,
 } from "~/lib/validation";
 import { stateCode } from "./us-states";
+import { isUsPhone, MOBILE_MESSAGE, TEXTS_NEED_MOBILE_MESSAGE } from "~/lib/message-kinds";
 
 /*
  * The account forms' rules (SPEC section 5), shared by the browser (Conform) and the server,
@@ -18,13 +19,29 @@ import { stateCode } from "./us-states";
 const requiredEmail = (emptyMessage: string) =>
   z.string({ error: emptyMessage }).trim().min(1, emptyMessage).pipe(emailSchema);
 
-export const signUpSchema = z.object({
-  intent: z.literal("sign-up"),
-  firstName: nameSchema,
-  lastName: nameSchema,
-  email: requiredEmail("Please enter a valid email address"),
-  password: newPasswordSchema,
-});
+/** An optional mobile number: empty is none; anything typed must be a US number. */
+export const optionalMobileSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined)
+  .refine((value) => value === undefined || isUsPhone(value), MOBILE_MESSAGE);
+
+export const signUpSchema = z
+  .object({
+    intent: z.literal("sign-up"),
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: requiredEmail("Please enter a valid email address"),
+    password: newPasswordSchema,
+    mobilePhone: optionalMobileSchema,
+    /** 'Text me about my visits': unchecked unless the person ticks it. */
+    textMe: z.literal("on").optional(),
+  })
+  .refine((value) => !value.textMe || value.mobilePhone, {
+    message: TEXTS_NEED_MOBILE_MESSAGE,
+    path: ["mobilePhone"],
+  });
 
 export const signInSchema = z.object({
   intent: z.literal("sign-in"),

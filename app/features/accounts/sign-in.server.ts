@@ -85,7 +85,14 @@ export async function destinationFor(userId: string) {
 }
 
 export async function signUp(
-  input: { firstName: string; lastName: string; email: string; password: string },
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    mobilePhone?: string;
+    textMe?: "on";
+  },
   request: Request,
   clientAddress: string,
 ): Promise<AuthOutcome> {
@@ -99,6 +106,9 @@ export async function signUp(
     password: input.password,
     firstName: input.firstName,
     lastName: input.lastName,
+    // The profile's mobile and the consent to texts, recorded with the account (auth.server.ts).
+    mobilePhone: input.mobilePhone,
+    textMe: input.textMe === "on",
     callbackURL: VERIFIED_LANDING,
   };
   const response = await answerOf(() =>

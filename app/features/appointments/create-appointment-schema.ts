@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addYears, DATE_WINDOW } from "~/lib/business-calendar";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
@@ -11,6 +12,8 @@ import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/vali
 
 export const SELECT_CUSTOMER_AND_PROPERTY = "Please select a customer and property";
 export const UNKNOWN_EMPLOYEE = "The chosen employee does not exist";
+/** Appointments are planned at most 2 years ahead (ADR 039). */
+export const APPOINTMENT_DATE_WINDOW_MESSAGE = "The date must be within 2 years of today";
 const ACCOUNT_ID_MAX_LENGTH = 100;
 export const TASK_MAX_LENGTH = 500;
 export const APPOINTMENT_NOTES_MAX_LENGTH = 2000;
@@ -73,7 +76,11 @@ export function createAppointmentSchema(today: string) {
         .string({ error: "Please choose a date" })
         .regex(DATE, { message: "Please choose a date", abort: true })
         .refine(isRealDate, { message: "Please choose a date", abort: true })
-        .refine((value) => value >= today, "The date cannot be earlier than today"),
+        .refine((value) => value >= today, "The date cannot be earlier than today")
+        .refine(
+          (value) => value <= addYears(today, DATE_WINDOW.schedule.yearsAhead),
+          APPOINTMENT_DATE_WINDOW_MESSAGE,
+        ),
       startTime: z
         .string({ error: "Please choose a start time" })
         .regex(TIME, "Please choose a start time"),

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { employeeTimeOff, employeeWorkingHours } from "~/db/schema";
-import { parseIsoDate, type IsoDate } from "~/lib/business-calendar";
+import { DATE_WINDOW, isWithinWindow, parseIsoDate, type IsoDate } from "~/lib/business-calendar";
+import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 import { DEFAULT_WORKING_HOURS, type WeeklyHours } from "./slots";
 
 /* Staff keep their own working week and time off (Profile Settings → 'Working hours'). */
@@ -66,17 +67,42 @@ export async function listTimeOff(employeeId: string, from: IsoDate) {
 export async function addTimeOff(employeeId: string, form: FormData, today: IsoDate) {
   const start = String(form.get("startDate") ?? "");
   const end = String(form.get("endDate") ?? "") || start;
-  const note =
-    String(form.get("note") ?? "")
-      .trim()
-      .slice(0, 200) || null;
+  const note = staffNote(form, 200);
   if (!parseIsoDate(start) || !parseIsoDate(end))
     throw new AvailabilityInputError("Please choose the first and last day of the time off.");
   if (end < start) throw new AvailabilityInputError("The last day cannot be before the first day.");
   if (end < today) throw new AvailabilityInputError("The time off cannot be in the past.");
+  if (
+    !isWithinWindow(start, today, DATE_WINDOW.schedule) ||
+    !isWithinWindow(end, today, DATE_WINDOW.schedule)
+  )
+    throw new AvailabilityInputError(SCHEDULE_WINDOW_MESSAGE);
   await db()
     .insert(employeeTimeOff)
     .values({ employeeId, startDate: start, endDate: end, note, createdBy: employeeId });
+}
+
+/** Closed days and time off are planned at most this far ahead (or back): ADR 039. */
+export const SCHEDULE_WINDOW_MESSAGE = "Please choose dates within 2 years of today.";
+
+/**
+ * A staff note (time off, a closed day): trimmed, at most `max` characters, null when empty.
+ * Control characters are refused as in every other field (PostgreSQL cannot store NUL).
+ */
+export function staffNote(form: FormData, max: number) {
+  const value = form.get("note");
+  const text = typeof value === "string" ? value : "";
+  if (!withoutControlCharacters(text)) throw new AvailabilityInputError(CONTROL_CHARACTERS_MESSAGE);
+  return text.trim().slice(0, max) || null;
+}
+
+/** The closed-day form: a day within the window, and its note. */
+export function parseClosedDay(form: FormData, today: IsoDate) {
+  const date = String(form.get("date") ?? "");
+  if (!parseIsoDate(date)) throw new AvailabilityInputError("Please choose a date.");
+  if (!isWithinWindow(date, today, DATE_WINDOW.schedule))
+    throw new AvailabilityInputError(SCHEDULE_WINDOW_MESSAGE);
+  return { date, note: staffNote(form, 100) };
 }
 
 export async function removeTimeOff(employeeId: string, id: string) {

@@ -4,8 +4,9 @@ import { appointments, homes, profiles } from "~/db/schema";
 import {
   addDays,
   businessToday,
+  DATE_WINDOW,
+  isWithinWindow,
   minuteOfDay,
-  parseIsoDate,
   weekday,
   type IsoDate,
 } from "~/lib/business-calendar";
@@ -15,7 +16,9 @@ import { loadHandymen } from "./availability.server";
 /** The staff week view of one handyman: Monday to Sunday, visits as blocks, time off shaded. */
 export async function handymanWeek(employeeId: string | null, weekParam: string | null) {
   const today = businessToday();
-  const anchor = weekParam && parseIsoDate(weekParam) ? weekParam : today;
+  // A real day within the window staff plan in (ADR 039); anything else is this week.
+  const anchor =
+    weekParam && isWithinWindow(weekParam, today, DATE_WINDOW.schedule) ? weekParam : today;
   const monday = addDays(anchor, -((weekday(anchor) + 6) % 7));
   const sunday = addDays(monday, 6);
   const [handymen, closed] = await Promise.all([

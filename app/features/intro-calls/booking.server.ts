@@ -7,6 +7,7 @@ import { fieldErrorsOf } from "~/lib/form-answer";
 import { parseForm } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { enqueue } from "~/lib/outbox.server";
+import { alertOffice } from "~/features/notifications/index.server";
 import { hitAll } from "~/lib/rate-limit.server";
 import { LEAD_ADDRESS_LIMIT } from "~/features/leads/index.server";
 import { loadClosedDays } from "~/features/availability/index.server";
@@ -145,6 +146,16 @@ export async function bookIntroCall(
         .values({ name, email, phone, startsAt })
         .returning();
       await enqueue(tx, "email", introCallConfirmation(row));
+      await alertOffice(tx, {
+        subject: `New intro call: ${row.name}, ${slotLabel(row.startsAt)}`,
+        customerName: row.name,
+        lines: [
+          `${row.name} booked an intro call for ${slotLabel(row.startsAt)}.`,
+          `Phone: ${row.phone}`,
+          `E-mail: ${row.email}`,
+        ],
+        staffPath: "/employee?tab=appointments",
+      });
       return row;
     });
     logger.info(

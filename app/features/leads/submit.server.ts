@@ -5,6 +5,7 @@ import { fieldErrorsOf } from "~/lib/form-answer";
 import { parseForm } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { enqueue, sendLeadWebhookNow } from "~/lib/outbox.server";
+import { alertOffice } from "~/features/notifications/index.server";
 import { hitAll } from "~/lib/rate-limit.server";
 import type { ToastMessage } from "~/lib/toast-message";
 import type { LeadResult, LeadStatus } from "./result";
@@ -54,6 +55,18 @@ export async function saveLead(input: {
         .values({ ...input.lead, createdAt: input.createdAt })
         .returning({ id: leads.id });
       await enqueue(tx, "lead_webhook", { body: input.webhookBody, leadId: row.id });
+      const { name, email, phone, zipCode, source } = input.lead;
+      await alertOffice(tx, {
+        subject: `New lead: ${name}`,
+        customerName: name,
+        lines: [
+          `${name} sent the form on ${source === "home" ? "the home page" : `the ${source} page`}.`,
+          `E-mail: ${email}`,
+          ...(phone ? [`Phone: ${phone}`] : []),
+          ...(zipCode ? [`ZIP code: ${zipCode}`] : []),
+        ],
+        staffPath: "/employee",
+      });
       return row.id;
     });
     logger.info({ leadId: id, source: input.lead.source }, "lead saved");

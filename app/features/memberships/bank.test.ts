@@ -17,6 +17,7 @@ import {
   monthlyVisitAllowance,
   quoteCancellation,
   refundForUnusedMinutes,
+  selfBookedExtraLimitMessage,
   spendLabel,
   withinGuarantee,
   type Billing,
@@ -182,6 +183,30 @@ describe("visits", () => {
         counts: { thisYear: 3, thisMonth: 2 },
       }).kind,
     ).toBe("refused");
+  });
+  it("refuses a member's own extra visit past the month's online limit, with a number to call", () => {
+    const refusal = selfBookedExtraLimitMessage(4, "2026-12-09", "(404) 555-0142");
+    expect(refusal).toBe(
+      "You have booked 4 extra visits for December 2026, the most that can be booked online. Please call us at (404) 555-0142 to book another.",
+    );
+    const beyond = { terms: complete, minutesAvailable: 2_000, block: 105 };
+    const counts = { thisYear: 3, thisMonth: 2 };
+    expect(
+      decideVisit({ ...beyond, counts, selfBooked: { extrasThisMonth: 3, limit: 4, refusal } }),
+    ).toMatchObject({ kind: "extra" });
+    expect(
+      decideVisit({ ...beyond, counts, selfBooked: { extrasThisMonth: 4, limit: 4, refusal } }),
+    ).toEqual({ kind: "refused", reason: refusal });
+    // Within the allowances the limit does not matter: the visit comes from the bank.
+    expect(
+      decideVisit({
+        ...beyond,
+        counts: { thisYear: 0, thisMonth: 0 },
+        selfBooked: { extrasThisMonth: 9, limit: 4, refusal },
+      }),
+    ).toEqual({ kind: "bank", minutes: 105 });
+    // Staff book past it (no limit passed).
+    expect(decideVisit({ ...beyond, counts })).toMatchObject({ kind: "extra" });
   });
   it("accepts only 1 h 45 min and 3 h 30 min blocks", () => {
     expect(decideVisit({ terms: complete, minutesAvailable: 999, block: 120, counts }).kind).toBe(

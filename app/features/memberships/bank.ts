@@ -209,18 +209,26 @@ export function decideVisit(input: {
   counts: VisitCounts;
   /** Staff chose to book it as an extra visit. */
   asExtra?: boolean;
+  /**
+   * The member books it themselves: extra visits they booked in the visit's month, the
+   * monthly limit, and the refusal (which says to call) once it is reached (ADR 042).
+   */
+  selfBooked?: { extrasThisMonth: number; limit: number; refusal: string };
 }): VisitDecision {
-  const { terms, minutesAvailable, block, counts } = input;
+  const { terms, minutesAvailable, block, counts, selfBooked } = input;
   if (!isVisitBlock(block)) {
     return {
       kind: "refused",
       reason: `A member's visit is ${formatMinutes(VISIT_BLOCKS[0])} or ${formatMinutes(VISIT_BLOCKS[1])}.`,
     };
   }
-  const extra = (reason: string): VisitDecision =>
-    block === EXTRA_VISIT.minutes
-      ? { kind: "extra", minutes: block, chargeCents: EXTRA_VISIT.priceCents, reason }
-      : { kind: "refused", reason: `${reason} ${EXTRA_VISIT_BLOCK_ONLY}` };
+  const extra = (reason: string): VisitDecision => {
+    if (block !== EXTRA_VISIT.minutes)
+      return { kind: "refused", reason: `${reason} ${EXTRA_VISIT_BLOCK_ONLY}` };
+    if (selfBooked && selfBooked.extrasThisMonth >= selfBooked.limit)
+      return { kind: "refused", reason: selfBooked.refusal };
+    return { kind: "extra", minutes: block, chargeCents: EXTRA_VISIT.priceCents, reason };
+  };
   const allowance = monthlyVisitAllowance(terms.visitsPerYear);
   if (counts.thisYear >= terms.visitsPerYear) {
     return extra(`All ${terms.visitsPerYear} visits of this membership year are used.`);
@@ -238,6 +246,20 @@ export function decideVisit(input: {
     };
   }
   return { kind: "bank", minutes: block };
+}
+
+/**
+ * Why a member cannot book another extra visit online in a month (ADR 042): the limit, the
+ * month, and the business's phone to call.
+ */
+export function selfBookedExtraLimitMessage(limit: number, visitDate: IsoDate, phone: string) {
+  const { y, m } = parse(visitDate);
+  const month = new Date(Date.UTC(y, m - 1, 1)).toLocaleString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `You have booked ${limit} extra visit${limit === 1 ? "" : "s"} for ${month}, the most that can be booked online. Please call us at ${phone} to book another.`;
 }
 
 /** The sentence shown before anyone confirms a visit. */

@@ -5,6 +5,7 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
+import { alertOffice, customerName } from "~/features/notifications/index.server";
 import { formatCents, formatMinutes, type CancellationQuote, type IsoDate } from "./bank";
 import { longDate } from "./dates";
 
@@ -37,25 +38,30 @@ async function send(
   if (!person && !mail.to) return;
   const membershipUrl = `${env().publicUrl}/dashboard?tab=membership`;
   const greeting = mail.to ? [] : [hello(person?.firstName)];
-  await enqueue(tx, "email", {
-    to: mail.to ?? person!.email,
-    subject: mail.subject,
-    text: [
-      ...greeting,
-      ...(greeting.length ? [""] : []),
-      ...mail.lines,
-      "",
-      `Your membership: ${membershipUrl}`,
-      "",
-      `Questions? Call us at ${business().phone}.`,
-    ].join("\n"),
-    html: emailLayout({
-      heading: mail.heading,
-      paragraphs: [...greeting, ...mail.lines, `Questions? Call us at ${business().phone}.`],
-      action: mail.to ? undefined : { label: "See your membership", url: membershipUrl },
-    }),
-    ...(attachments ? { attachments } : {}),
-  });
+  await enqueue(
+    tx,
+    "email",
+    {
+      to: mail.to ?? person!.email,
+      subject: mail.subject,
+      text: [
+        ...greeting,
+        ...(greeting.length ? [""] : []),
+        ...mail.lines,
+        "",
+        `Your membership: ${membershipUrl}`,
+        "",
+        `Questions? Call us at ${business().phone}.`,
+      ].join("\n"),
+      html: emailLayout({
+        heading: mail.heading,
+        paragraphs: [...greeting, ...mail.lines, `Questions? Call us at ${business().phone}.`],
+        action: mail.to ? undefined : { label: "See your membership", url: membershipUrl },
+      }),
+      ...(attachments ? { attachments } : {}),
+    },
+    { recipientId: mail.to ? null : customerId },
+  );
 }
 
 export async function mailMembershipStarted(tx: Tx, m: Membership) {
@@ -99,11 +105,17 @@ export async function mailPartDecision(tx: Tx, m: Membership, part: MembershipPa
     ],
   });
   // Staff need the answer to buy the part (or not).
-  await send(tx, m.customerId, {
-    to: business().email,
-    subject: `Member ${verb} a part: ${part.description}`,
-    heading: `Part ${verb}`,
-    lines: [`The member ${verb} ${part.description} (${formatCents(part.costCents)}).`],
+  const name = await customerName(tx, m.customerId);
+  await alertOffice(tx, {
+    subject: `${name} ${verb} a part: ${part.description} (${formatCents(part.costCents)})`,
+    customerName: name,
+    lines: [
+      `${name} ${verb} ${part.description} (${formatCents(part.costCents)}) on their ${m.planName} membership.`,
+      approved
+        ? "Buy it for the visit; the part and the shopping fee go on the statement when marked bought."
+        : "Do not buy it; the handyman talks with the member about other options.",
+    ],
+    staffPath: `/employee/customers/${m.customerId}/membership`,
   });
 }
 
@@ -143,5 +155,22 @@ export async function mailMembershipCanceled(
         : []),
       "Thank you for being a member. You are welcome back any time.",
     ],
+  });
+  const name = await customerName(tx, m.customerId);
+  const owed =
+    refund.refundCents > 0
+      ? `We owe ${name} ${formatCents(refund.refundCents)}.`
+      : refund.refundCents < 0
+        ? `${name} owes us ${formatCents(-refund.refundCents)}.`
+        : "Nothing is owed either way.";
+  await alertOffice(tx, {
+    subject: `Membership canceled: ${name} (${m.planName})`,
+    customerName: name,
+    lines: [
+      `${name}'s ${m.planName} membership ended on ${longDate(m.canceledOn ?? m.startDate)}.`,
+      owed,
+      ...(refund.visitsCanceled ? [`${refund.visitsCanceled} upcoming visit(s) canceled.`] : []),
+    ],
+    staffPath: `/employee/customers/${m.customerId}/membership`,
   });
 }

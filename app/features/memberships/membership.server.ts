@@ -25,6 +25,7 @@ import {
   minutesReturned,
   monthlyVisitAllowance,
   quoteCancellation,
+  selfBookedExtraLimitMessage,
   spendLabel,
   WORKED_MINUTES_MESSAGE,
   type Billing,
@@ -331,6 +332,49 @@ async function visitCounts(
   return { thisYear: row?.thisYear ?? 0, thisMonth: row?.thisMonth ?? 0 };
 }
 
+/**
+ * Extra visits the member booked themselves (the appointment created by the customer) in the
+ * calendar month of `visitDate`, still held: what the online limit counts (ADR 042).
+ */
+async function selfBookedExtras(
+  database: DbOrTx,
+  m: Membership,
+  visitDate: IsoDate,
+  excludeAppointmentId?: string,
+) {
+  const month = calendarMonth(visitDate);
+  const [row] = await database
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(
+      and(
+        eq(membershipVisits.membershipId, m.id),
+        eq(membershipVisits.isExtra, true),
+        ne(membershipVisits.status, "released"),
+        eq(appointments.createdBy, m.customerId),
+        sql`${appointments.scheduledDate} between ${month.first} and ${month.last}`,
+        excludeAppointmentId ? ne(membershipVisits.appointmentId, excludeAppointmentId) : undefined,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** The member's own booking: the online limit on extra visits, with its refusal. */
+async function selfBookedLimit(
+  database: DbOrTx,
+  m: Membership,
+  visitDate: IsoDate,
+  excludeAppointmentId?: string,
+) {
+  const { selfBookedExtraVisitsPerMonth: limit, phone } = business();
+  return {
+    extrasThisMonth: await selfBookedExtras(database, m, visitDate, excludeAppointmentId),
+    limit,
+    refusal: selfBookedExtraLimitMessage(limit, visitDate, phone),
+  };
+}
+
 export type ReserveResult = {
   membershipId: string;
   decision: Exclude<VisitDecision, { kind: "refused" }>;
@@ -378,12 +422,17 @@ export async function reserveVisitMinutes(
 
   const block = minutesOfDay(visit.endTime) - minutesOfDay(visit.startTime);
   const counts = await visitCounts(tx, m, visit.scheduledDate, appointmentId);
+  // The member booking (or moving) their own visit: extra visits online are limited.
+  const byMember = Boolean(options.actorId) && options.actorId === visit.customerId;
   const decision = decideVisit({
     terms: termsOf(m),
     minutesAvailable: m.minutesAvailable,
     block,
     counts,
     asExtra: options.asExtra,
+    selfBooked: byMember
+      ? await selfBookedLimit(tx, m, visit.scheduledDate, appointmentId)
+      : undefined,
   });
   if (decision.kind === "refused") throw new VisitSpendRefusedError(decision.reason);
 
@@ -967,7 +1016,14 @@ export type VisitSpend = {
  */
 export async function visitSpend(
   customerId: string,
-  input: { date: IsoDate; block: number; asExtra?: boolean; excludeAppointmentId?: string },
+  input: {
+    date: IsoDate;
+    block: number;
+    asExtra?: boolean;
+    excludeAppointmentId?: string;
+    /** The member is booking it themselves (the online limit on extra visits applies). */
+    byMember?: boolean;
+  },
   today = businessNow().date,
 ): Promise<VisitSpend | null> {
   const [m] = await db()
@@ -984,6 +1040,9 @@ export async function visitSpend(
     block: input.block,
     counts,
     asExtra: input.asExtra,
+    selfBooked: input.byMember
+      ? await selfBookedLimit(db(), fresh, input.date, input.excludeAppointmentId)
+      : undefined,
   });
   return {
     decision,
@@ -1008,6 +1067,9 @@ export type StatementEntry = {
 /**
  * Every ledger entry of a membership, newest first, each with the running balance after it
  * (stored on the row when it was written, so the statement is one indexed read per ledger).
+ * "Newest" is the ledgers' own order (`seq`, ADR 041), the order the balances were computed
+ * in: a row's time is when its transaction began, which parallel bookings on PostgreSQL
+ * commit in another order, so each balance follows from the row below only by `seq`.
  */
 export async function membershipStatement(membershipId: string): Promise<StatementEntry[]> {
   const [money, minutes] = await Promise.all([
@@ -1015,12 +1077,12 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       .select()
       .from(membershipMoneyLedger)
       .where(eq(membershipMoneyLedger.membershipId, membershipId))
-      .orderBy(desc(membershipMoneyLedger.id)),
+      .orderBy(desc(membershipMoneyLedger.seq)),
     db()
       .select()
       .from(membershipMinutesLedger)
       .where(eq(membershipMinutesLedger.membershipId, membershipId))
-      .orderBy(desc(membershipMinutesLedger.id)),
+      .orderBy(desc(membershipMinutesLedger.seq)),
   ]);
   const entries: (StatementEntry & { order: number })[] = [
     ...money.map((e) => ({
@@ -1033,7 +1095,7 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       balanceCents: e.balanceAfter,
       minutes: null,
       minutesBalance: null,
-      order: e.id,
+      order: e.seq,
     })),
     ...minutes.map((e) => ({
       key: `h${e.id}`,
@@ -1045,14 +1107,10 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       balanceCents: null,
       minutes: e.minutes,
       minutesBalance: e.balanceAfter,
-      order: e.id,
+      order: e.seq,
     })),
   ];
-  entries.sort(
-    (a, b) =>
-      b.at.getTime() - a.at.getTime() ||
-      (a.ledger === b.ledger ? b.order - a.order : a.ledger === "money" ? -1 : 1),
-  );
+  entries.sort((a, b) => b.order - a.order);
   return entries.map(({ order: _order, ...rest }) => rest);
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { PLAN_IDS, VISIT_BLOCKS, WORK_STEP_MINUTES } from "~/content/plans";
+import { DATE_WINDOW, isWithinWindow } from "~/lib/business-calendar";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /* The rules of the membership forms, shared by the forms and their actions. */
@@ -36,14 +37,28 @@ function isRealDate(value: string) {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-export const startMembershipSchema = z.object({
-  plan: z.enum(PLAN_IDS, { error: "Please choose a plan" }),
-  billing: z.enum(["monthly", "annual"], { error: "Please choose monthly or annual billing" }),
-  startDate: z
-    .string({ error: "Please choose the start date" })
-    .regex(DATE, "Please choose the start date")
-    .refine(isRealDate, "Please choose the start date"),
-});
+export const START_DATE_WINDOW_MESSAGE =
+  "The start date must be within a year of today (at most 1 year back or ahead)";
+
+/**
+ * The start form for a given "today" (the business day the server computes): a start at most
+ * a year back or ahead (ADR 039). Every period from the start is charged in one transaction,
+ * so a start back-dated by a century would post 1,200 charges at once.
+ */
+export function createStartMembershipSchema(today: string) {
+  return z.object({
+    plan: z.enum(PLAN_IDS, { error: "Please choose a plan" }),
+    billing: z.enum(["monthly", "annual"], { error: "Please choose monthly or annual billing" }),
+    startDate: z
+      .string({ error: "Please choose the start date" })
+      .regex(DATE, { message: "Please choose the start date", abort: true })
+      .refine(isRealDate, { message: "Please choose the start date", abort: true })
+      .refine(
+        (value) => isWithinWindow(value, today, DATE_WINDOW.membershipStart),
+        START_DATE_WINDOW_MESSAGE,
+      ),
+  });
+}
 
 export const PAYMENT_METHOD_VALUES = ["card", "check", "cash", "bank_transfer"] as const;
 

@@ -1,8 +1,17 @@
 /** Shared by the browser (drops oversize files early) and the server (enforces the same). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** SPEC section 5's words for a photo over it. */
+export const PHOTO_TOO_LARGE = "Some files were too large (max 10MB per file)";
 
 /** Several photos per request, but not without end: one request cannot fill the disk. */
 export const MAX_PHOTOS_PER_REQUEST = 20;
+
+/**
+ * One photo's upload (the request dialogs post one photo per request to
+ * /dashboard/requests/:id/photos): the photo at its limit, its part headers and a few fields.
+ * A body declared larger is refused before a byte is read (ADR 043).
+ */
+export const ONE_PHOTO_BODY_LIMIT = MAX_PHOTO_BYTES + 128 * 1024;
 
 /** A whole upload request: every photo at its limit, their part headers, the form's fields. */
 export const UPLOAD_BODY_LIMIT =

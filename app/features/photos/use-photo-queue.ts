@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { showRequestNotice } from "~/features/service-requests";
-import { MAX_PHOTO_BYTES } from "./limits";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "./limits";
 import { uploadPhoto } from "./upload-photo";
 
 export type QueuedPhoto = {
@@ -33,7 +33,7 @@ export function usePhotoQueue() {
     const fitting = images.filter((file) => file.size <= MAX_PHOTO_BYTES);
     if (fitting.length < images.length) {
       toast.error("File size limit", {
-        description: "Some files were too large (max 10MB per file)",
+        description: PHOTO_TOO_LARGE,
       });
     }
     setPhotos((current) => [

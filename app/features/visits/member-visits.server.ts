@@ -36,7 +36,11 @@ export async function visitSpendSummary(
   input: { date: IsoDate; block: number; excludeAppointmentId?: string },
   options: { now?: Date } = {},
 ) {
-  const spend = await visitSpend(customerId, input, businessToday(options.now));
+  const spend = await visitSpend(
+    customerId,
+    { ...input, byMember: true },
+    businessToday(options.now),
+  );
   if (!spend) return null;
   return {
     label: spend.reason ? `${spend.label} (${spend.reason})` : spend.label,

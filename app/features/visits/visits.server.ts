@@ -28,6 +28,12 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
+import {
+  alertOffice,
+  customerName,
+  siteUrl,
+  textCustomer,
+} from "~/features/notifications/index.server";
 
 /*
  * Members book, move and cancel their own visits (ADR 017). Each change is one transaction:
@@ -94,6 +100,7 @@ type VisitForMail = {
 async function mailContext(tx: Tx, appointmentId: string) {
   const [row] = await tx
     .select({
+      customerId: appointments.customerId,
       email: user.email,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -117,6 +124,19 @@ async function mailContext(tx: Tx, appointmentId: string) {
 /** The member as a calendar names them: "First Last", or the address when no name is kept. */
 function personName(person: { email: string; firstName: string | null; lastName: string | null }) {
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
+}
+
+const textDateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
+
+/** "Mon, Nov 30, 9:00 AM": short enough for one text segment. */
+function textWhen(visit: Pick<VisitForMail, "scheduledDate" | "startTime">) {
+  const [y, m, d] = visit.scheduledDate.split("-").map(Number);
+  return `${textDateFormat.format(new Date(Date.UTC(y, m - 1, d)))}, ${minuteLabel(minuteOfDay(visit.startTime))}`;
 }
 
 function whenLabel(visit: Pick<VisitForMail, "scheduledDate" | "startTime" | "endTime">) {
@@ -157,42 +177,80 @@ async function calendarMail(
   ];
   const dashboard = `${env().publicUrl}/dashboard?tab=schedule`;
   const hello = `Hello${place.firstName ? ` ${place.firstName}` : ""},`;
-  await enqueue(tx, "email", {
-    to: place.email,
-    subject,
-    text: [
-      hello,
-      "",
-      lead,
-      "",
-      ...lines,
-      "",
-      `Your visits: ${dashboard}`,
-      "",
-      `Questions? Call us at ${business().phone}.`,
-    ].join("\n"),
-    html: emailLayout({
-      heading: subject,
-      paragraphs: [`${hello} ${lead}`, ...lines, `Questions? Call us at ${business().phone}.`],
-      action: { label: "See your visits", url: dashboard },
-    }),
-    attachments: [
-      {
-        filename: appointmentIcsFileName(visit.scheduledDate),
-        content: ics,
-        contentType: `text/calendar; charset=utf-8; method=${kind === "canceled" ? "CANCEL" : "REQUEST"}`,
-      },
+  const textLead = {
+    booked: "your visit is booked for",
+    moved: "your visit moved to",
+    canceled: "your visit is canceled:",
+  }[kind];
+  await textCustomer(tx, {
+    recipientId: place.customerId,
+    kind: "visit-changes",
+    body: `${business().name}: ${textLead} ${textWhen(visit)}. ${siteUrl("/dashboard?tab=schedule")}`,
+    fallbackSubject: subject,
+  });
+  await enqueue(
+    tx,
+    "email",
+    {
+      to: place.email,
+      subject,
+      text: [
+        hello,
+        "",
+        lead,
+        "",
+        ...lines,
+        "",
+        `Your visits: ${dashboard}`,
+        "",
+        `Questions? Call us at ${business().phone}.`,
+      ].join("\n"),
+      html: emailLayout({
+        heading: subject,
+        paragraphs: [`${hello} ${lead}`, ...lines, `Questions? Call us at ${business().phone}.`],
+        action: { label: "See your visits", url: dashboard },
+      }),
+      attachments: [
+        {
+          filename: appointmentIcsFileName(visit.scheduledDate),
+          content: ics,
+          contentType: `text/calendar; charset=utf-8; method=${kind === "canceled" ? "CANCEL" : "REQUEST"}`,
+        },
+      ],
+    },
+    { recipientId: place.customerId },
+  );
+}
+
+/** The office hears of a visit a member moved or canceled themselves. */
+async function alertOfficeOfMemberChange(
+  tx: Tx,
+  visit: VisitForMail & { customerId: string },
+  change: "moved" | "canceled",
+) {
+  const name = await customerName(tx, visit.customerId);
+  await alertOffice(tx, {
+    subject: `${name} ${change} a visit`,
+    customerName: name,
+    lines: [
+      change === "moved"
+        ? `${name} moved their visit to ${whenLabel(visit)}.`
+        : `${name} canceled their visit of ${whenLabel(visit)}. The time is free again.`,
     ],
+    staffPath: `/employee/customers/${visit.customerId}/membership`,
   });
 }
 
-/** The reminder e-mail, held in the outbox until 24 hours before the start. */
+/**
+ * The reminder e-mail and text, held in the outbox until 24 hours before the start (a text due
+ * in quiet hours waits for 8 AM).
+ */
 async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
   const due = new Date(
     visitStart(visit.scheduledDate, visit.startTime).getTime() - REMINDER_LEAD_MS,
   );
   // Booked (or moved) less than 24 hours ahead: the confirmation itself is the reminder.
-  if (due.getTime() <= now.getTime()) return null;
+  if (due.getTime() <= now.getTime()) return { email: null, text: null };
   const place = await mailContext(tx, visit.id);
   const when = whenLabel(visit);
   const message: MailMessage = {
@@ -218,15 +276,23 @@ async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
   };
   const [row] = await tx
     .insert(outbox)
-    .values({ kind: "email", payload: message, nextAttemptAt: due })
+    .values({ kind: "email", payload: message, nextAttemptAt: due, recipientId: place.customerId })
     .returning({ id: outbox.id });
-  return row.id;
+  const text = await textCustomer(tx, {
+    recipientId: place.customerId,
+    kind: "reminders",
+    body: `${business().name}: reminder, your handyman comes tomorrow, ${textWhen(visit)}. ${siteUrl("/dashboard?tab=schedule")}`,
+    fallbackSubject: message.subject,
+    notBefore: due,
+  });
+  return { email: row.id, text };
 }
 
-/** Withdraws a reminder not sent yet (a reminder being sent right now finishes first). */
-async function withdrawReminder(tx: Tx, reminderId: string | null) {
-  if (!reminderId) return;
-  await tx.delete(outbox).where(and(eq(outbox.id, reminderId), isNull(outbox.deliveredAt)));
+/** Withdraws reminders not sent yet (a reminder being sent right now finishes first). */
+async function withdrawReminder(tx: Tx, ...reminderIds: (string | null)[]) {
+  const ids = reminderIds.filter((id): id is string => Boolean(id));
+  if (!ids.length) return;
+  await tx.delete(outbox).where(and(inArray(outbox.id, ids), isNull(outbox.deliveredAt)));
 }
 
 async function checkSlot(input: {
@@ -258,8 +324,13 @@ async function checkSlot(input: {
  * hours before it. Staff-created appointments call this in their own transaction too.
  */
 export async function startVisitCalendar(tx: Tx, visit: VisitForMail, now = new Date()) {
-  const reminderOutboxId = await scheduleReminder(tx, visit, now);
-  await tx.insert(visitCalendar).values({ appointmentId: visit.id, sequence: 0, reminderOutboxId });
+  const reminder = await scheduleReminder(tx, visit, now);
+  await tx.insert(visitCalendar).values({
+    appointmentId: visit.id,
+    sequence: 0,
+    reminderOutboxId: reminder.email,
+    reminderTextOutboxId: reminder.text,
+  });
 }
 
 export type BookVisitInput = {
@@ -336,10 +407,13 @@ export async function bookVisit(
         );
       await options.reserve?.(tx, visit.id);
       await calendarMail(tx, visit, "booked", 0);
-      const reminderOutboxId = await scheduleReminder(tx, visit, now);
-      await tx
-        .insert(visitCalendar)
-        .values({ appointmentId: visit.id, sequence: 0, reminderOutboxId });
+      const reminder = await scheduleReminder(tx, visit, now);
+      await tx.insert(visitCalendar).values({
+        appointmentId: visit.id,
+        sequence: 0,
+        reminderOutboxId: reminder.email,
+        reminderTextOutboxId: reminder.text,
+      });
       return { ...visit, handyman };
     });
   } catch (error) {
@@ -437,13 +511,14 @@ export async function moveVisit(
       if (!moved) throw new VisitRejectedError("This visit is already canceled.");
       await options.respend?.(tx, visit.id);
       const sequence = state.sequence + 1;
-      await withdrawReminder(tx, state.reminderOutboxId);
+      await withdrawReminder(tx, state.reminderOutboxId, state.reminderTextOutboxId);
       await calendarMail(tx, moved, "moved", sequence);
-      const reminderOutboxId = await scheduleReminder(tx, moved, now);
+      const reminder = await scheduleReminder(tx, moved, now);
       await tx
         .update(visitCalendar)
-        .set({ sequence, reminderOutboxId })
+        .set({ sequence, reminderOutboxId: reminder.email, reminderTextOutboxId: reminder.text })
         .where(eq(visitCalendar.appointmentId, visit.id));
+      if (!actor.isEmployee) await alertOfficeOfMemberChange(tx, moved, "moved");
       return { ...moved, handyman, sequence };
     });
   } catch (error) {
@@ -487,6 +562,7 @@ export async function cancelVisit(
     }
     await options.release?.(tx, visit.id);
     const sequence = await withdrawFromCalendar(tx, canceled, actor.id, now);
+    if (!actor.isEmployee) await alertOfficeOfMemberChange(tx, canceled, "canceled");
     return { ...canceled, sequence };
   });
   nudgeOutbox();
@@ -506,11 +582,17 @@ export async function withdrawFromCalendar(
 ) {
   const state = await lockCalendar(tx, visit.id);
   const sequence = state.sequence + 1;
-  await withdrawReminder(tx, state.reminderOutboxId);
+  await withdrawReminder(tx, state.reminderOutboxId, state.reminderTextOutboxId);
   await calendarMail(tx, visit, "canceled", sequence);
   await tx
     .update(visitCalendar)
-    .set({ sequence, reminderOutboxId: null, canceledAt: now, canceledBy: actorId })
+    .set({
+      sequence,
+      reminderOutboxId: null,
+      reminderTextOutboxId: null,
+      canceledAt: now,
+      canceledBy: actorId,
+    })
     .where(eq(visitCalendar.appointmentId, visit.id));
   return sequence;
 }

@@ -145,6 +145,28 @@ export function SignUpForm({ lastResult }: FormProps) {
         autoComplete="new-password"
         hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character."
       />
+      <FormField
+        meta={fields.mobilePhone}
+        label="Mobile number (optional)"
+        type="tel"
+        autoComplete="tel"
+        hint="For texts about your visits, if you want them."
+      />
+      <div className="flex items-start gap-2">
+        <input
+          id={fields.textMe.id}
+          name={fields.textMe.name}
+          type="checkbox"
+          defaultChecked={fields.textMe.initialValue === "on"}
+          className="mt-1 size-4 accent-primary"
+        />
+        <label htmlFor={fields.textMe.id} className="text-sm">
+          Text me about my visits
+          <span className="block text-muted-foreground">
+            Reminders and updates by text. Message and data rates may apply. Reply STOP to stop.
+          </span>
+        </label>
+      </div>
       <Button type="submit" name="intent" value="sign-up" disabled={pending !== null}>
         {pending === "sign-up" ? "Creating account..." : "Create Account"}
       </Button>

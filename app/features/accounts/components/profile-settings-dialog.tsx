@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import type { SessionUser } from "~/lib/session.server";
+import { NotificationsCard, type NotificationSettings } from "~/features/notifications";
 import type { HomeAddress } from "../schema";
 import { HomeAddressCard } from "./home-address-card";
 import { ProfileInformationCard } from "./profile-information-card";
@@ -27,9 +28,13 @@ export function ProfileSettingsDialog({
   home?: HomeAddress | null;
   photoSection?: React.ReactNode;
 }) {
-  // Without home data from the page, the dialog asks /account for it when it opens.
-  const homeLoader = useFetcher<{ home: HomeAddress | null }>();
-  const needsHome = open && home === undefined;
+  // Without home data from the page, the dialog asks /account for it when it opens; a
+  // customer's notification settings always come from there.
+  const homeLoader = useFetcher<{
+    home: HomeAddress | null;
+    notifications: NotificationSettings | null;
+  }>();
+  const needsHome = open && (home === undefined || !user.isEmployee);
   const { load, state, data } = homeLoader;
   useEffect(() => {
     if (needsHome && state === "idle" && !data) load(href("/account"));
@@ -52,6 +57,7 @@ export function ProfileSettingsDialog({
               if (home === undefined) load(href("/account"));
             }}
           />
+          {!user.isEmployee && <NotificationsCard settings={data?.notifications ?? null} />}
           <TwoFactorCard enabled={user.twoFactorEnabled} />
         </div>
       </DialogContent>

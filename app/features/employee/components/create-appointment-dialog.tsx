@@ -31,7 +31,7 @@ import type {
 } from "~/features/customers/index.server";
 import { statusLabel } from "~/features/service-requests";
 import { MemberVisitFields } from "~/features/memberships";
-import { businessToday } from "~/lib/business-calendar";
+import { addYears, businessToday, DATE_WINDOW } from "~/lib/business-calendar";
 import type { FormAnswer } from "~/lib/form-answer";
 
 /** "First Last", with the e-mail only where another customer has the same name. */
@@ -324,7 +324,13 @@ function CreateAppointmentForm({
             ))}
           </NativeSelect>
         </div>
-        <FormField meta={fields.scheduledDate} label="Date" type="date" min={today} />
+        <FormField
+          meta={fields.scheduledDate}
+          label="Date"
+          type="date"
+          min={today}
+          max={addYears(today, DATE_WINDOW.schedule.yearsAhead)}
+        />
         <FormField meta={fields.startTime} label="Start Time" type="time" />
         <FormField meta={fields.endTime} label="End Time" type="time" />
         <MemberVisitFields

@@ -17,6 +17,7 @@ import {
 import { PLANS } from "~/content/plans";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
+import { addYears, DATE_WINDOW } from "~/lib/business-calendar";
 import type { MemberVisitRow, PartView, StaffMembershipView } from "../types";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
@@ -60,12 +61,15 @@ export function StaffMembershipPage({
   view,
   today,
   outcome,
+  children,
 }: {
   /** The staff header (logo, phone, profile menu), composed by the route. */
   header: React.ReactNode;
   view: StaffMembershipView;
   today: string;
   outcome: Outcome;
+  /** More about the customer, below the membership (the messages sent to them). */
+  children?: React.ReactNode;
 }) {
   const { customer, membership } = view;
   const active = membership?.summary.status === "active";
@@ -130,6 +134,7 @@ export function StaffMembershipPage({
             </CardContent>
           </Card>
         )}
+        {children}
       </main>
     </>
   );
@@ -217,6 +222,8 @@ function StartForm({
                 name="startDate"
                 type="date"
                 defaultValue={today}
+                min={addYears(today, -DATE_WINDOW.membershipStart.yearsBack)}
+                max={addYears(today, DATE_WINDOW.membershipStart.yearsAhead)}
                 required
               />
             </div>

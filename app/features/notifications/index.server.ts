@@ -1,0 +1,11 @@
+/** What other features may use of this feature on the server (ESLint enforces it). */
+export {
+  alertOffice,
+  customerName,
+  messagesFor,
+  notificationSettings,
+  saveNotifications,
+  siteUrl,
+  textCustomer,
+  wantsEmail,
+} from "./notifications.server";
