@@ -96,10 +96,12 @@ for (const width of [390, 1280]) {
         .getByRole("region", { name: "Statement" })
         .getByRole("row")
         .filter({ hasText: "VISA 4242" });
-      // Amount and Balance are on screen at every width, named on the phone's cards.
-      for (const cell of await payment.getByRole("cell").all()) {
+      // Every figure is on screen at every width, whole, and named on the phone's cards.
+      const statement = page.getByRole("region", { name: "Statement" });
+      for (const cell of await statement.getByRole("cell").all()) {
         const box = (await cell.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(await cell.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
       }
       await expect(payment).toContainText("-$295.00");
       if (width === 390) {

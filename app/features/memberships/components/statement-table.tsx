@@ -103,27 +103,27 @@ export function StatementTable({ lines, page }: { lines: StatementLine[]; page: 
               </TableCell>
               {/* An empty figure is left out of the card (a money entry has no hours). */}
               <TableCell
-                className={`whitespace-nowrap md:text-right ${cards.cell} ${cards.labelled} ${line.amountCents === null ? "max-md:hidden" : ""}`}
+                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.amountCents === null ? "max-md:hidden" : ""}`}
                 data-cell="amount"
                 data-label="Amount"
               >
                 {line.amountCents === null ? "" : formatCents(line.amountCents)}
               </TableCell>
               <TableCell
-                className={`whitespace-nowrap md:text-right ${cards.cell} ${cards.labelled} ${line.balanceCents === null ? "max-md:hidden" : ""}`}
+                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.balanceCents === null ? "max-md:hidden" : ""}`}
                 data-label="Balance"
               >
                 {line.balanceCents === null ? "" : formatCents(line.balanceCents)}
               </TableCell>
               <TableCell
-                className={`whitespace-nowrap md:text-right ${cards.cell} ${cards.labelled} ${line.minutes === null ? "max-md:hidden" : ""}`}
+                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.minutes === null ? "max-md:hidden" : ""}`}
                 data-cell="minutes"
                 data-label="Hours"
               >
                 {line.minutes === null ? "" : signedMinutes(line.minutes)}
               </TableCell>
               <TableCell
-                className={`whitespace-nowrap md:text-right ${cards.cell} ${cards.labelled} ${line.minutesBalance === null ? "max-md:hidden" : ""}`}
+                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.minutesBalance === null ? "max-md:hidden" : ""}`}
                 data-label="Hours left"
               >
                 {line.minutesBalance === null ? "" : formatMinutes(line.minutesBalance)}
