@@ -1,9 +1,32 @@
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import type { HandleErrorFunction } from "react-router";
+import { logger } from "./lib/logger.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader or action that failed (the database gone for a moment, a bug): the request answers
+ * the error page with a 500, and its log line carries the request id the response's
+ * X-Request-Id header shows, so one failure can be found. A request the client gave up on is
+ * not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const requestId = (context as AppLoadContext | undefined)?.requestId;
+  logger.error(
+    {
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      err: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    },
+    "request failed",
+  );
+};
 
 /*
  * A document is rendered whole, then sent in one piece with its length. No page streams: a

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +25,11 @@ export type DatabaseHandle = {
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database's worker thread now serving (none on PostgreSQL). The fault tests
+   * end it to see the server recover; nothing else should touch it.
+   */
+  embeddedWorker?: () => Worker;
 };
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
@@ -51,58 +57,172 @@ const WORKER_FILE = "pglite-worker.mjs";
 
 type WorkerMessage = { ready: true } | { failed: string } | { closed: true };
 
+function logError(msg: string, fields: Record<string, unknown>) {
+  console.error(JSON.stringify({ level: 50, time: Date.now(), msg, ...fields }));
+}
+
+/** The first restart of a worker that died waits this long; each failed one doubles it. */
+const RESTART_DELAY_MS = 100;
+const MAX_RESTART_DELAY_MS = 10_000;
+
+/**
+ * A socket to the embedded database on which nothing node-postgres does on receiving can
+ * throw past it: an answer node-postgres cannot parse (ADR 035's corrupted answers were one)
+ * would otherwise be an uncaught exception, and the process would exit. Instead the socket is
+ * destroyed with that error: node-postgres fails the queries waiting on it (their requests
+ * answer 500) and the pool drops the connection and opens another.
+ */
+function guardedSocket() {
+  const socket = new net.Socket();
+  const emit = socket.emit.bind(socket) as (event: string | symbol, ...args: unknown[]) => boolean;
+  socket.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event !== "data") return emit(event, ...args);
+    try {
+      return emit(event, ...args);
+    } catch (error) {
+      logError("database answer not understood", { err: (error as Error).message });
+      socket.destroy(error as Error);
+      return false;
+    }
+  }) as typeof socket.emit;
+  return socket;
+}
+
+/**
+ * What both pools do with a connection that breaks: log it, and give it back to the pool at
+ * once when a request holds it. node-postgres reports a connection lost while idle on the pool,
+ * and one lost while checked out (a transaction between two queries) on the client itself,
+ * where no listener would make it an uncaught exception. Drizzle's transaction sends BEGIN
+ * before its try block, so when BEGIN fails on a broken connection the client is never released:
+ * ten such failures (a database restart under load) and the pool has no connection left, and
+ * every request waits for ever. So a broken client is released here, with its error (the pool
+ * drops it), and the release that may follow is a no-op.
+ */
+function superviseConnections(pool: pg.Pool, onError: (error: Error) => void) {
+  pool.on("error", onError);
+  pool.on("connect", (client) => {
+    // The pool gives each checkout its own release(): each becomes callable once.
+    let release: ((error?: Error | boolean) => void) | undefined;
+    Object.defineProperty(client, "release", {
+      configurable: true,
+      get: () => release,
+      set(given: (error?: Error | boolean) => void) {
+        let released = false;
+        release = (error) => {
+          if (released) return;
+          released = true;
+          given(error);
+        };
+      },
+    });
+    client.on("error", (error: Error) => {
+      onError(error);
+      release?.(error);
+    });
+    prepareStatements(client);
+  });
+}
+
 /**
  * PGlite on a worker thread, served to this thread as PostgreSQL over a Unix socket
  * (docs/decisions/035-embedded-database-thread.md), and a pool of connections to it
  * that the worker serves on its one session (ADR 037).
+ *
+ * A worker that dies (terminated, out of memory, PGlite failing) is started again on the same
+ * socket and data directory: the queries it was answering fail (their requests answer 500),
+ * queries meanwhile fail to connect and /healthz answers 503, and the pool's next connections
+ * reach the new worker. The process goes on (ADR 035, "Amendment: a worker that dies").
  */
 async function startEmbeddedDatabase(dataDir: string | null) {
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "handyman-db-"));
-  const worker = new Worker(path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_FILE), {
-    workerData: {
-      dataDir,
-      socketPath: path.join(socketDir, ".s.PGSQL.5432"),
-      startParams: PGLITE_START_PARAMS,
-    },
-    // Its JavaScript is a thin layer over the WebAssembly engine, whose memory is outside the
-    // heap: a small young generation saves memory at no cost in speed.
-    resourceLimits: { maxYoungGenerationSizeMb: 4 },
-  });
+  const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_FILE);
   const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const onExit = (code: number) => reject(new Error(`The database worker exited (${code})`));
-      worker.once("error", reject);
-      worker.once("exit", onExit);
-      worker.once("message", (message: WorkerMessage) => {
-        worker.off("error", reject);
-        worker.off("exit", onExit);
-        if ("ready" in message) resolve();
-        else reject(new Error(`The embedded database did not open: ${JSON.stringify(message)}`));
-      });
+  let closing = false;
+
+  /** Starts a worker and resolves once it listens; rejects (and ends it) if it cannot. */
+  const spawnWorker = async () => {
+    const worker = new Worker(workerFile, {
+      workerData: {
+        dataDir,
+        socketPath: path.join(socketDir, ".s.PGSQL.5432"),
+        startParams: PGLITE_START_PARAMS,
+      },
+      // Its JavaScript is a thin layer over the WebAssembly engine, whose memory is outside the
+      // heap: a small young generation saves memory at no cost in speed.
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onExit = (code: number) => reject(new Error(`The database worker exited (${code})`));
+        worker.once("error", reject);
+        worker.once("exit", onExit);
+        worker.once("message", (message: WorkerMessage) => {
+          worker.off("error", reject);
+          worker.off("exit", onExit);
+          if ("ready" in message) resolve();
+          else reject(new Error(`The embedded database did not open: ${JSON.stringify(message)}`));
+        });
+      });
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
+    worker.on("error", (error) => {
+      logError("database worker error", { err: error.message });
+    });
+    worker.on("message", (message: WorkerMessage) => {
+      if ("failed" in message && !closing) logError("database worker", { err: message.failed });
+    });
+    worker.on("exit", (code) => {
+      if (closing) return;
+      logError("database worker exited; starting it again", { code });
+      void restart();
+    });
+    // Nothing here keeps the process alive: a process that is done exits, as it did when PGlite
+    // ran on the server's own thread.
+    worker.unref();
+    return worker;
+  };
+
+  let worker: Worker;
+  try {
+    worker = await spawnWorker();
   } catch (error) {
-    await worker.terminate();
     removeSocketDir();
     throw error;
   }
-  let closing = false;
-  worker.on("error", (error) => {
-    console.error(JSON.stringify({ level: 50, msg: "database worker error", err: error.message }));
-  });
-  worker.on("exit", (code) => {
-    if (closing) return;
-    // Every query fails from here on (the pool cannot connect); /healthz says so.
-    console.error(JSON.stringify({ level: 50, msg: "database worker exited", code }));
-  });
-  worker.on("message", (message: WorkerMessage) => {
-    if ("failed" in message && !closing) {
-      console.error(JSON.stringify({ level: 50, msg: "database worker", err: message.failed }));
-    }
-  });
-  // Nothing here keeps the process alive: a process that is done exits, as it did when PGlite
-  // ran on the server's own thread.
-  worker.unref();
+  let restarting: Promise<void> | undefined;
+  /** Ends the wait before the next attempt to restart (the database is closing). */
+  let wake: (() => void) | undefined;
+  const restart = () => {
+    restarting ??= (async () => {
+      let delay = RESTART_DELAY_MS;
+      while (!closing) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          timer.unref();
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+        if (closing) break;
+        try {
+          worker = await spawnWorker();
+          logError("database worker started again", { level: 30 });
+          break;
+        } catch (error) {
+          logError("database worker did not start again", { err: (error as Error).message });
+          delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+        }
+      }
+    })().finally(() => {
+      restarting = undefined;
+    });
+    return restarting;
+  };
+
   const pool = new pg.Pool({
     host: socketDir,
     port: 5432,
@@ -114,29 +234,32 @@ async function startEmbeddedDatabase(dataDir: string | null) {
     max: EMBEDDED_CONNECTIONS,
     idleTimeoutMillis: 0,
     allowExitOnIdle: true,
+    stream: guardedSocket,
   });
-  pool.on("error", (error) => {
-    console.error(JSON.stringify({ level: 50, msg: "database pool error", err: error.message }));
-  });
-  pool.on("connect", prepareStatements);
+  superviseConnections(pool, (error) => logError("database pool error", { err: error.message }));
   return {
     pool,
+    /** The worker now serving (a fault test ends it to see the server recover). */
+    worker: () => worker,
     async close() {
       closing = true;
+      wake?.();
+      await restarting;
       await pool.end();
+      const current = worker;
       const closed = new Promise<void>((resolve, reject) => {
-        worker.on("message", (message: WorkerMessage) => {
+        current.on("message", (message: WorkerMessage) => {
           if ("closed" in message) resolve();
           else if ("failed" in message) reject(new Error(message.failed));
         });
-        worker.once("exit", () => resolve());
+        current.once("exit", () => resolve());
       });
-      worker.ref();
-      worker.postMessage("close");
+      current.ref();
+      current.postMessage("close");
       try {
         await closed;
       } finally {
-        await worker.terminate();
+        await current.terminate();
         removeSocketDir();
       }
     },
@@ -156,17 +279,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
-    // A client losing its connection (a database restart) must not crash the process: the
-    // pool reports idle ones here, and a client checked out between two queries (inside a
-    // transaction) emits on itself, where no listener would make it an uncaught exception.
-    const logConnectionError = (error: Error) => {
-      console.error(JSON.stringify({ level: 50, msg: "postgres pool error", err: error.message }));
-    };
-    pool.on("error", logConnectionError);
-    pool.on("connect", (client) => {
-      client.on("error", logConnectionError);
-      prepareStatements(client);
-    });
+    // A client losing its connection (a database restart) must not crash the process, nor
+    // stay checked out for ever.
+    superviseConnections(pool, (error) => logError("postgres pool error", { err: error.message }));
     // Every transaction is run again when PostgreSQL aborts it for a conflict (ADR 040).
     const db = retryConflicts(drizzlePg(pool, { schema, casing: "snake_case" }));
     return {
@@ -229,6 +344,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await embedded.close();
       lock?.release();
     },
+    embeddedWorker: embedded.worker,
   };
 }
 

@@ -92,8 +92,11 @@ async function start() {
     running = true;
     run(exchange)
       .catch((error) => {
+        // PostgreSQL's own errors are answers (ErrorResponse), never thrown: what throws is
+        // PGlite itself (its WebAssembly out of memory, a trap), whose state is then unknown.
+        // The thread ends; the server starts a fresh one on the same data (ADR 035).
         port.postMessage({ failed: String(error?.message ?? error) });
-        close(exchange.connection);
+        process.exit(1);
       })
       .finally(() => {
         running = false;
@@ -117,8 +120,12 @@ async function start() {
     }
     if (!messages) return;
     await db.execProtocolRawStream(messages, {
+      // `data` is a view of PGlite's WebAssembly memory (PostgreSQL's send buffer), valid only
+      // until this callback returns: PGlite writes the next chunk of the answer over it, and a
+      // growth of its memory detaches it. The socket keeps what the kernel does not take at
+      // once and sends it later, so it gets a copy (ADR 035, "PGlite's buffers").
       onRawData: (data) => {
-        if (!connection.socket.destroyed) connection.socket.write(data);
+        if (!connection.socket.destroyed) connection.socket.write(Buffer.from(data));
       },
     });
     owner = db.isInTransaction() ? connection : null;
