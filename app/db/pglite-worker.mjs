@@ -4,6 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 
 /*
  * The embedded database on a thread of its own (docs/decisions/035-embedded-database-thread.md).
@@ -61,8 +62,9 @@ const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPor
 
 async function start() {
   // The extensions the migrations create (pg_trgm: the employee dashboard's search indexes;
-  // btree_gist: the exclusion constraint against double-booking a handyman).
-  const extensions = { pg_trgm, btree_gist };
+  // btree_gist: the exclusion constraint against double-booking a handyman; unaccent: search
+  // folds accents and quotes, migration 0007).
+  const extensions = { pg_trgm, btree_gist, unaccent };
   const startParams = [...PGlite.defaultStartParams, ...options.startParams];
   const db = options.dataDir
     ? await PGlite.create(options.dataDir, { extensions, startParams })

@@ -159,7 +159,33 @@ export function businessToday(now = new Date(), timeZone = BUSINESS_TIME_ZONE): 
 
 /* ---------- closed days ---------- */
 
-export type Holiday = { date: IsoDate; name: string };
+/**
+ * The holidays the business may close on: the eleven US federal holidays and the day after
+ * Thanksgiving, each closed by default; the owner chooses which (the closed-days page, stored
+ * in holiday_closings by key).
+ */
+export const DEFAULT_HOLIDAYS = [
+  { key: "new-years-day", name: "New Year's Day" },
+  { key: "martin-luther-king-jr-day", name: "Martin Luther King Jr. Day" },
+  { key: "washingtons-birthday", name: "Washington's Birthday" },
+  { key: "memorial-day", name: "Memorial Day" },
+  { key: "juneteenth", name: "Juneteenth" },
+  { key: "independence-day", name: "Independence Day" },
+  { key: "labor-day", name: "Labor Day" },
+  { key: "columbus-day", name: "Columbus Day" },
+  { key: "veterans-day", name: "Veterans Day" },
+  { key: "thanksgiving-day", name: "Thanksgiving Day" },
+  { key: "day-after-thanksgiving", name: "Day after Thanksgiving" },
+  { key: "christmas-day", name: "Christmas Day" },
+] as const;
+
+export type HolidayKey = (typeof DEFAULT_HOLIDAYS)[number]["key"];
+
+export function isHolidayKey(value: string): value is HolidayKey {
+  return DEFAULT_HOLIDAYS.some((h) => h.key === value);
+}
+
+export type Holiday = { date: IsoDate; name: string; key: HolidayKey };
 
 function nthWeekday(year: number, month: number, wd: number, n: number): IsoDate {
   const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
@@ -183,36 +209,50 @@ function observed(date: IsoDate): IsoDate {
 
 const holidayCache = new Map<number, Holiday[]>();
 
-/**
- * The days the business is closed by default in `year`: the eleven US federal holidays on the
- * days they are observed, and the day after Thanksgiving. New Year's Day of the next year,
- * observed on 31 December when it falls on a Saturday, is included in the year it falls in.
- */
-export function defaultClosedDays(year: number): Holiday[] {
+/** Every holiday of DEFAULT_HOLIDAYS in `year`, on the day it is observed. */
+function holidaysOf(year: number): Holiday[] {
   const cached = holidayCache.get(year);
   if (cached) return cached;
   const fixed = (month: number, day: number) => observed(isoDate({ year, month, day }));
   const thanksgiving = nthWeekday(year, 11, 4, 4);
-  const days: Holiday[] = [
-    { date: fixed(1, 1), name: "New Year's Day" },
-    { date: nthWeekday(year, 1, 1, 3), name: "Martin Luther King Jr. Day" },
-    { date: nthWeekday(year, 2, 1, 3), name: "Washington's Birthday" },
-    { date: lastWeekday(year, 5, 1), name: "Memorial Day" },
-    { date: fixed(6, 19), name: "Juneteenth" },
-    { date: fixed(7, 4), name: "Independence Day" },
-    { date: nthWeekday(year, 9, 1, 1), name: "Labor Day" },
-    { date: nthWeekday(year, 10, 1, 2), name: "Columbus Day" },
-    { date: fixed(11, 11), name: "Veterans Day" },
-    { date: thanksgiving, name: "Thanksgiving Day" },
-    { date: addDays(thanksgiving, 1), name: "Day after Thanksgiving" },
-    { date: fixed(12, 25), name: "Christmas Day" },
-  ];
+  const dates: Record<HolidayKey, IsoDate> = {
+    "new-years-day": fixed(1, 1),
+    "martin-luther-king-jr-day": nthWeekday(year, 1, 1, 3),
+    "washingtons-birthday": nthWeekday(year, 2, 1, 3),
+    "memorial-day": lastWeekday(year, 5, 1),
+    juneteenth: fixed(6, 19),
+    "independence-day": fixed(7, 4),
+    "labor-day": nthWeekday(year, 9, 1, 1),
+    "columbus-day": nthWeekday(year, 10, 1, 2),
+    "veterans-day": fixed(11, 11),
+    "thanksgiving-day": thanksgiving,
+    "day-after-thanksgiving": addDays(thanksgiving, 1),
+    "christmas-day": fixed(12, 25),
+  };
+  const days: Holiday[] = DEFAULT_HOLIDAYS.map((h) => ({ ...h, date: dates[h.key] }));
   const nextNewYear = observed(isoDate({ year: year + 1, month: 1, day: 1 }));
-  if (nextNewYear.startsWith(`${year}-`)) days.push({ date: nextNewYear, name: "New Year's Day" });
+  if (nextNewYear.startsWith(`${year}-`))
+    days.push({ key: "new-years-day", date: nextNewYear, name: "New Year's Day" });
   const inYear = days.filter((d) => d.date.startsWith(`${year}-`));
   holidayCache.set(year, inYear);
   return inYear;
 }
+
+/**
+ * The days the business is closed by default in `year`: the eleven US federal holidays on the
+ * days they are observed, and the day after Thanksgiving, less the holidays the owner keeps
+ * open (`openHolidays`). New Year's Day of the next year, observed on 31 December when it falls
+ * on a Saturday, is included in the year it falls in.
+ */
+export function defaultClosedDays(
+  year: number,
+  openHolidays: ReadonlySet<HolidayKey> = NO_HOLIDAYS,
+): Holiday[] {
+  const all = holidaysOf(year);
+  return openHolidays.size ? all.filter((h) => !openHolidays.has(h.key)) : all;
+}
+
+const NO_HOLIDAYS: ReadonlySet<HolidayKey> = new Set();
 
 /** Staff's changes to the default calendar: extra closed days, and defaults reopened. */
 export type ClosedDayOverride = { date: IsoDate; closed: boolean; note?: string | null };
@@ -223,13 +263,20 @@ export type ClosedDays = {
   reason(date: IsoDate): string | undefined;
 };
 
-export function closedDays(overrides: readonly ClosedDayOverride[] = []): ClosedDays {
+/**
+ * The business calendar's closed days: the default holidays but those the owner keeps open,
+ * with staff's changes to single dates on top.
+ */
+export function closedDays(
+  overrides: readonly ClosedDayOverride[] = [],
+  openHolidays: ReadonlySet<HolidayKey> = NO_HOLIDAYS,
+): ClosedDays {
   const byDate = new Map(overrides.map((o) => [o.date, o]));
   const reason = (date: IsoDate) => {
     const override = byDate.get(date);
     if (override) return override.closed ? override.note || "Closed" : undefined;
     const year = Number(date.slice(0, 4));
-    return defaultClosedDays(year).find((h) => h.date === date)?.name;
+    return defaultClosedDays(year, openHolidays).find((h) => h.date === date)?.name;
   };
   return { reason, isClosed: (date) => reason(date) !== undefined };
 }

@@ -33,10 +33,13 @@ export function answerMode(request: Request, context: AnswerContext) {
  * ordinary mistake: a 4xx would also print "Failed to load resource" in the browser's console
  * for what is only a typo. What the person acted on being gone or out of bounds (404, 403)
  * keeps its status, as server failures (5xx) do: the router then does not reload the page's
- * data after it, so the page that asked can still say what went wrong.
+ * data after it, so the page that asked can still say what went wrong. `ordinary` marks a 403
+ * that is a person's ordinary situation rather than a refusal of what they acted on (signing in
+ * before confirming the address): the script gets 200 for it too (issue 32).
  */
-export function answerStatus(status: number, context: AnswerContext) {
-  const mistake = status >= 400 && status < 500 && status !== 403 && status !== 404;
+export function answerStatus(status: number, context: AnswerContext, ordinary = false) {
+  const clientError = status >= 400 && status < 500;
+  const mistake = clientError && (ordinary || (status !== 403 && status !== 404));
   return context.scriptRequest && mistake ? 200 : status;
 }
 
@@ -47,10 +50,13 @@ export function answerStatus(status: number, context: AnswerContext) {
 export function answer<T extends FormAnswer>(
   body: T,
   context: AnswerContext,
-  init: { status?: number; headers?: HeadersInit } = {},
+  init: { status?: number; headers?: HeadersInit; ordinary?: boolean } = {},
 ) {
   const status = init.status ?? (body.ok ? 200 : 400);
-  return data(body, { status: answerStatus(status, context), headers: init.headers });
+  return data(body, {
+    status: answerStatus(status, context, init.ordinary),
+    headers: init.headers,
+  });
 }
 
 /**

@@ -82,6 +82,10 @@ describe("who asked, and the status they get", () => {
       expect(answerStatus(status, {})).toBe(status);
     }
     for (const status of [403, 404, 500, 503]) expect(answerStatus(status, script)).toBe(status);
+    // A 403 that is a person's ordinary situation (an address not confirmed yet).
+    expect(answerStatus(403, script, true)).toBe(200);
+    expect(answerStatus(403, {}, true)).toBe(403);
+    expect(answerStatus(500, script, true)).toBe(500);
   });
 
   it("answer: 200 when ok, 400 when not, unless the action says otherwise", () => {

@@ -162,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       offerResend: outcome.offerResend ?? false,
     },
     context,
-    { status: outcome.status ?? 200, headers: outcome.headers },
+    { status: outcome.status ?? 200, headers: outcome.headers, ordinary: outcome.ordinary },
   );
 }
 

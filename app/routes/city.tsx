@@ -14,6 +14,7 @@ import { CITY_PATHS, type CityPath } from "~/content/city-paths";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { CityContactForm } from "~/features/leads/components/city-contact-form";
 import leadFormScript from "~/features/leads/lead-form.enhance?page-script";
+import { LEAD_ANSWER_FRAGMENT } from "~/features/leads/sent";
 import { redirectAfterLead } from "~/features/leads/sent.server";
 import { answer } from "~/lib/form-answer.server";
 import { LEAD_HTTP_STATUS, leadPageUrl, submitCityLead } from "~/features/leads/submit.server";
@@ -410,7 +411,7 @@ function CityContact({ page, path }: { page: CityPage; path: string }) {
         <div className={CARD}>
           <h3 className="text-xl font-bold">Get Your Free Consultation</h3>
           <p className={`mt-1 mb-6 text-sm ${MUTED}`}>We reply within 24 hours, Mon-Fri 8AM-6PM.</p>
-          <CityContactForm city={page.city} action={`/${path}`} />
+          <CityContactForm city={page.city} action={`/${path}#${LEAD_ANSWER_FRAGMENT}`} />
         </div>
       </div>
     </section>

@@ -12,7 +12,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ? await findCustomerAppointmentForCalendar(user.id, params.appointmentId)
     : null;
   if (!appointment) return new Response("Not found", { status: 404 });
-  const ics = appointmentIcs(appointment, { productId: business().name });
+  // The same event as the e-mailed invitation (UID, organizer, attendee), so importing it
+  // and receiving a later move or cancel leave one event, not two.
+  const ics = appointmentIcs(appointment, {
+    productId: business().name,
+    organizer: { name: business().name, email: business().email },
+    attendee: {
+      name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email,
+      email: user.email,
+    },
+  });
   return new Response(ics, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

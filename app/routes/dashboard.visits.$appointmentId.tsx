@@ -4,6 +4,8 @@ import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/dashboard.visits.$appointmentId";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { ProfileMenu } from "~/features/accounts/components/profile-menu";
+import { StaffHeader } from "~/features/employee/components/staff-header";
 import { offerVisits } from "~/features/availability/availability.server";
 import { isVisitBlock } from "~/features/availability/slots";
 import { DayRadios, radio } from "~/features/visits/components/book-visit";
@@ -37,7 +39,7 @@ async function actorFor(request: Request, forAction: boolean) {
     throw redirect("/auth");
   }
   if (!user.isEmployee && !user.hasHome) throw redirect("/auth");
-  return { id: user.id, isEmployee: user.isEmployee };
+  return user;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -63,6 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? (offer?.days.find((d) => d.date === moveDate) ?? null)
       : null;
   return {
+    user: actor,
     isEmployee: actor.isEmployee,
     booked: url.searchParams.get("booked") === "1",
     moved: url.searchParams.get("moved") === "1",
@@ -125,7 +128,13 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
   const back = d.isEmployee ? "/employee?tab=appointments" : "/dashboard?tab=schedule";
   return (
     <>
-      <AppHeader width="max-w-2xl" />
+      {d.user.isEmployee ? (
+        <StaffHeader employee={d.user} width="max-w-2xl" />
+      ) : (
+        <AppHeader width="max-w-2xl">
+          <ProfileMenu user={d.user} />
+        </AppHeader>
+      )}
       <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Your Visit</h1>
         {d.booked ? (

@@ -1,4 +1,3 @@
-import { AppHeader } from "~/components/layout/app-header";
 import { Form, Link, redirect } from "react-router";
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.availability";
@@ -6,7 +5,12 @@ import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { listClosedDays, setClosedDay } from "~/features/availability/closed-days.server";
+import {
+  holidaySettings,
+  listClosedDays,
+  saveHolidaySettings,
+  setClosedDay,
+} from "~/features/availability/closed-days.server";
 import {
   AvailabilityInputError,
   addTimeOff,
@@ -17,7 +21,15 @@ import {
   workingWeek,
 } from "~/features/availability/staff-availability.server";
 import { guardEmployee } from "~/features/employee/guard.server";
-import { addYears, businessToday, DATE_WINDOW, longDate, timeOfDay } from "~/lib/business-calendar";
+import {
+  addYears,
+  businessToday,
+  DATE_WINDOW,
+  isHolidayKey,
+  longDate,
+  timeOfDay,
+} from "~/lib/business-calendar";
+import { StaffHeader } from "~/features/employee/components/staff-header";
 import { requireEmployee } from "~/lib/session.server";
 
 /*
@@ -30,15 +42,16 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 export async function loader({ request }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
   const today = businessToday();
-  const [week, timeOff, closed] = await Promise.all([
+  const [week, timeOff, closed, holidays] = await Promise.all([
     workingWeek(employee.id),
     listTimeOff(employee.id, today),
     listClosedDays(today, 400),
+    holidaySettings(),
   ]);
   const saved = new URL(request.url).searchParams.get("saved");
   // The furthest day the forms take (ADR 039); the server checks it too.
   const latest = addYears(today, DATE_WINDOW.schedule.yearsAhead);
-  return { today, latest, week, timeOff, closed, saved };
+  return { employee, today, latest, week, timeOff, closed, holidays, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,7 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "hours") await saveWorkingWeek(id, form);
     else if (intent === "time-off") await addTimeOff(id, form, businessToday());
     else if (intent === "remove-time-off") await removeTimeOff(id, String(form.get("id") ?? ""));
-    else if (intent === "close-day" || intent === "open-day") {
+    else if (intent === "holidays") {
+      const closed = form.getAll("closedHoliday").map(String).filter(isHolidayKey);
+      await saveHolidaySettings(new Set(closed), id);
+    } else if (intent === "close-day" || intent === "open-day") {
       const { date, note } = parseClosedDay(form, businessToday());
       await setClosedDay({ date, closed: intent === "close-day", note }, id);
     } else
@@ -74,13 +90,26 @@ const SAVED: Record<string, string> = {
   "remove-time-off": "Time off removed.",
   "close-day": "Closed day saved.",
   "open-day": "The day is open again.",
+  holidays: "Holidays saved.",
 };
+
+const monthDayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+});
+
+/** "November 27", with the year when it is not this year's ("January 1, 2027"). */
+function shortDate(date: string, today: string) {
+  const label = monthDayFormat.format(new Date(`${date}T12:00:00Z`));
+  return date.slice(0, 4) === today.slice(0, 4) ? label : `${label}, ${date.slice(0, 4)}`;
+}
 
 export default function AvailabilityPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const error = actionData && !actionData.ok ? actionData.message : undefined;
   return (
     <>
-      <AppHeader width="max-w-3xl" />
+      <StaffHeader employee={d.employee} width="max-w-3xl" />
       <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:py-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Working Hours and Closed Days</h1>
         {error ? (
@@ -105,9 +134,14 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
             {WEEKDAYS.map((name, weekday) => {
               const day = d.week[weekday];
               return (
-                <fieldset key={name} className="grid grid-cols-[7rem_1fr_1fr] items-center gap-2">
+                <fieldset
+                  key={name}
+                  className="grid grid-cols-2 items-center gap-2 sm:grid-cols-[7rem_1fr_1fr]"
+                >
                   <legend className="sr-only">{name}</legend>
-                  <label className="flex items-center gap-2">
+                  {/* On a phone the day has its own row and each time half of the next, so a
+                      time field is wide enough for "08:00 AM". */}
+                  <label className="col-span-2 flex items-center gap-2 sm:col-span-1">
                     <input
                       type="checkbox"
                       name={`works-${weekday}`}
@@ -205,9 +239,32 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
             Closed days
           </h2>
           <p className="text-sm text-muted-foreground">
-            Nothing is offered or bookable on a closed day: not visits, not intro calls. Federal
-            holidays and the day after Thanksgiving are closed by default.
+            Nothing is offered or bookable on a closed day: not visits, not intro calls. The
+            holidays checked below are closed every year; a single day can be reopened or closed in
+            the list.
           </p>
+          <Form method="post" className="grid gap-3">
+            <input type="hidden" name="intent" value="holidays" />
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 font-medium">Holidays we close on</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {d.holidays.map((holiday) => (
+                  <label key={holiday.key} className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      name="closedHoliday"
+                      value={holiday.key}
+                      defaultChecked={holiday.closed}
+                    />
+                    {holiday.name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Button type="submit" variant="outline" className="w-full sm:w-fit">
+              Save Holidays
+            </Button>
+          </Form>
           <ul className="grid gap-2">
             {d.closed.map((day) => (
               <li key={day.date} className="flex flex-wrap items-center justify-between gap-2">
@@ -226,13 +283,9 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
                     name="intent"
                     value={day.kind === "reopened" ? "close-day" : "open-day"}
                   />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`${day.kind === "reopened" ? "Close" : "Open"} ${longDate(day.date)}`}
-                  >
-                    {day.kind === "reopened" ? "Close" : "Open"}
+                  {/* Says what it does and to which day: 'Reopen November 27'. */}
+                  <Button type="submit" variant="outline" size="sm">
+                    {day.kind === "reopened" ? "Close" : "Reopen"} {shortDate(day.date, d.today)}
                   </Button>
                 </Form>
               </li>

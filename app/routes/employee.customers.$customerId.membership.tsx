@@ -22,6 +22,7 @@ import {
   createStartMembershipSchema,
 } from "~/features/memberships/schema";
 import { staffMembershipView, statementPageParam } from "~/features/memberships/views.server";
+import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { messagesFor } from "~/features/notifications/index.server";
 import { MessagesList } from "~/features/notifications";
@@ -29,13 +30,18 @@ import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireEmployee(request);
+  const employee = await requireEmployee(request);
   const view = await staffMembershipView(
     params.customerId,
     statementPageParam(new URL(request.url)),
   );
   if (!view) throw new Response("Customer not found", { status: 404 });
-  return { view, today: businessNow().date, messages: await messagesFor(params.customerId) };
+  return {
+    employee,
+    view,
+    today: businessNow().date,
+    messages: await messagesFor(params.customerId),
+  };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -147,6 +153,7 @@ export default function EmployeeCustomerMembership({
 }: Route.ComponentProps) {
   return (
     <StaffMembershipPage
+      header={<StaffHeader employee={loaderData.employee} width="max-w-5xl" />}
       view={loaderData.view}
       today={loaderData.today}
       outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}

@@ -1,18 +1,19 @@
-import { AppHeader } from "~/components/layout/app-header";
+import type { CSSProperties } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/employee.schedule";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { NativeSelect } from "~/components/ui/native-select";
+import { StaffHeader } from "~/features/employee/components/staff-header";
 import { handymanWeek } from "~/features/availability/week.server";
 import { dayLabel, minuteLabel } from "~/lib/business-calendar";
 import { requireEmployee } from "~/lib/session.server";
 
 /** The week view per handyman: day columns, visits as blocks, time off and closed days shaded. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireEmployee(request);
+  const employee = await requireEmployee(request);
   const params = new URL(request.url).searchParams;
-  return handymanWeek(params.get("employee"), params.get("week"));
+  return { employee, ...(await handymanWeek(params.get("employee"), params.get("week"))) };
 }
 
 export function meta() {
@@ -28,7 +29,7 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
     `/employee/schedule?${new URLSearchParams({ ...(d.handymanId ? { employee: d.handymanId } : {}), week })}`;
   return (
     <>
-      <AppHeader width="max-w-6xl" />
+      <StaffHeader employee={d.employee} />
       <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Week View</h1>
         <div className="flex flex-wrap items-end gap-3">
@@ -60,6 +61,10 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
             </Link>
           </nav>
         </div>
+        {/* At phone width a day list (each day's hours, then its visits in order); from the
+            small breakpoint up, seven columns with the visits placed on a 7 AM-7 PM timeline.
+            One set of links serves both: the timeline's positions are CSS variables that only
+            the wide layout reads. */}
         <ul className="grid grid-cols-1 gap-2 sm:grid-cols-7" aria-label="Visits this week">
           {d.days.map((day) => {
             const off = day.away || day.closedReason || !day.hours;
@@ -67,7 +72,7 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
               <li
                 key={day.date}
                 aria-label={dayLabel(day.date)}
-                className="grid gap-1 rounded-md border bg-card p-1"
+                className="grid content-start gap-1 rounded-md border bg-card p-2 sm:p-1"
               >
                 <h2 className="px-1 text-sm font-semibold">{dayLabel(day.date)}</h2>
                 <p className="px-1 text-xs text-muted-foreground">
@@ -78,24 +83,29 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
                       : day.hours
                         ? `${minuteLabel(day.hours.start)}-${minuteLabel(day.hours.end)}`
                         : "Not working"}
+                  {day.visits.length === 0 && !off ? (
+                    <span className="sm:hidden"> · No visits</span>
+                  ) : null}
                 </p>
                 <div
-                  className={`relative rounded ${off ? "bg-[repeating-linear-gradient(45deg,var(--color-muted),var(--color-muted)_6px,transparent_6px,transparent_12px)]" : ""}`}
-                  style={{ height: (LAST - FIRST) * PX_PER_MIN }}
+                  className={`grid gap-1 sm:relative sm:block sm:h-(--day-height) sm:rounded ${off ? "sm:bg-[repeating-linear-gradient(45deg,var(--color-muted),var(--color-muted)_6px,transparent_6px,transparent_12px)]" : ""}`}
+                  style={{ "--day-height": `${(LAST - FIRST) * PX_PER_MIN}px` } as CSSProperties}
                   data-shaded={off ? "true" : "false"}
                 >
                   {day.visits.map((v) => (
                     <Link
                       key={v.id}
                       to={`/dashboard/visits/${v.id}`}
-                      className="absolute inset-x-0.5 overflow-hidden rounded bg-primary p-1 text-xs text-primary-foreground"
-                      style={{
-                        top: (Math.max(v.start, FIRST) - FIRST) * PX_PER_MIN,
-                        height: Math.max(
-                          24,
-                          (Math.min(v.end, LAST) - Math.max(v.start, FIRST)) * PX_PER_MIN,
-                        ),
-                      }}
+                      className="overflow-hidden rounded bg-primary p-2 text-sm text-primary-foreground sm:absolute sm:inset-x-0.5 sm:top-(--visit-top) sm:h-(--visit-height) sm:p-1 sm:text-xs"
+                      style={
+                        {
+                          "--visit-top": `${(Math.max(v.start, FIRST) - FIRST) * PX_PER_MIN}px`,
+                          "--visit-height": `${Math.max(
+                            24,
+                            (Math.min(v.end, LAST) - Math.max(v.start, FIRST)) * PX_PER_MIN,
+                          )}px`,
+                        } as CSSProperties
+                      }
                     >
                       {minuteLabel(v.start)}-{minuteLabel(v.end)} {v.customer}
                       <span className="block">{v.address}</span>

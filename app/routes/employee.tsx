@@ -2,8 +2,6 @@ import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/employee";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { AppHeader } from "~/components/layout/app-header";
-import { ProfileMenu } from "~/features/accounts/components/profile-menu";
 import { useSignOut } from "~/features/accounts/components/use-sign-out";
 import { AvailabilityLinks } from "~/features/availability/components/availability-links";
 import { AppointmentsPanel } from "~/features/employee/components/appointments-panel";
@@ -11,7 +9,7 @@ import { CreateAppointmentDialog } from "~/features/employee/components/create-a
 import { CustomersPanel } from "~/features/employee/components/customers-panel";
 import { DashboardCounters } from "~/features/employee/components/dashboard-counters";
 import { EmployeeHeader } from "~/features/employee/components/employee-header";
-import { ProfilePhotoSection } from "~/features/employee/components/profile-photo-section";
+import { StaffHeader } from "~/features/employee/components/staff-header";
 import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { employeeDashboard, parseDashboardQuery } from "~/features/employee/dashboard.server";
@@ -51,21 +49,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
 
   return (
     <>
-      <AppHeader width="max-w-6xl">
-        <ProfileMenu
-          user={data.employee}
-          photoSection={
-            <>
-              <ProfilePhotoSection
-                firstName={data.employee.firstName}
-                email={data.employee.email}
-                photoUrl={data.employee.profilePhotoUrl}
-              />
-              <AvailabilityLinks />
-            </>
-          }
-        />
-      </AppHeader>
+      <StaffHeader employee={data.employee} />
       <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
         <EmployeeHeader
           onCreateAppointment={() => setCreating(true)}

@@ -108,7 +108,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <a href="#pricing" role="button" className={buttonVariants({ size: "lg" })}>
               Let&apos;s Talk
             </a>
-            <a href={phoneHref} className={buttonVariants({ size: "lg", variant: "outline" })}>
+            {/* Wraps instead of overflowing: at 390 px the sentence is wider than the screen. */}
+            <a
+              href={phoneHref}
+              className={buttonVariants({
+                size: "lg",
+                variant: "outline",
+                className: "h-auto min-h-10 max-w-full py-2 text-center whitespace-normal",
+              })}
+            >
               <Icon name="phone" />
               Call {phone} for a free consultation
             </a>

@@ -1,5 +1,11 @@
 import type { Database } from "~/db/client.server";
-import { addDays, businessToday } from "~/lib/business-calendar";
+import {
+  addDays,
+  businessToday,
+  closedDays,
+  isBusinessDay,
+  type IsoDate,
+} from "~/lib/business-calendar";
 import {
   addPart,
   completeVisit,
@@ -27,12 +33,22 @@ export function demoLoginLines() {
   );
 }
 
-/** A date N days from today in the business time zone, as YYYY-MM-DD. */
-function dayFromToday(days: number) {
-  return addDays(businessToday(), days);
+/**
+ * The demo's visits keep the business calendar whatever day it is created on: each falls on a
+ * business day (Monday to Friday, not a closed day), the past one on or before its nominal day
+ * and the coming one on or after, at 9 AM, inside every handyman's default hours (8 AM-6 PM).
+ */
+function businessDayFrom(date: IsoDate, step: 1 | -1): IsoDate {
+  const closed = closedDays();
+  let day = date;
+  while (!isBusinessDay(day, closed)) day = addDays(day, step);
+  return day;
 }
 
-export async function seedDemo(db: Database) {
+/** `today` (the business day the demo is made on) is a parameter so tests can move it. */
+export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
+  /** A date N days from today in the business time zone, as YYYY-MM-DD. */
+  const dayFromToday = (days: number) => addDays(today, days);
   await db.transaction(async (tx) => {
     const staff = await createUser(tx, {
       email: DEMO_LOGINS[0].email,
@@ -118,7 +134,7 @@ export async function seedDemo(db: Database) {
       );
     }
     const past = await createMemberVisit(tx, mariaHome, {
-      scheduledDate: dayFromToday(-30),
+      scheduledDate: businessDayFrom(dayFromToday(-30), -1),
       startTime: "09:00",
       endTime: "10:45",
       assignedEmployeeId: staff.id,
@@ -144,7 +160,7 @@ export async function seedDemo(db: Database) {
       false,
     );
     const coming = await createMemberVisit(tx, mariaHome, {
-      scheduledDate: dayFromToday(3),
+      scheduledDate: businessDayFrom(dayFromToday(3), 1),
       startTime: "09:00",
       endTime: "12:30",
       notes: "Bring a faucet cartridge for a Moen single-handle.",

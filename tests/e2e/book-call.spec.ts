@@ -138,6 +138,10 @@ test.describe("booking page", () => {
     await expect(
       page.locator(TOAST).filter({ hasText: "Your intro call is booked!" }),
     ).toBeVisible();
+    // The card fits the confirmation: no empty area left below it (issue 32).
+    const card = (await page.locator("[data-scheduler]").boundingBox())!;
+    const booked = (await confirmation.boundingBox())!;
+    expect(card.y + card.height - (booked.y + booked.height)).toBeLessThan(64);
 
     const [call] = await e2eDb().select().from(introCalls).where(eq(introCalls.email, email));
     expect(call).toMatchObject({ name: "Avery Caller", phone: "(404) 555-0188" });

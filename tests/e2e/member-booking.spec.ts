@@ -9,7 +9,6 @@ import {
   dayLabel,
   defaultClosedDays,
   isBusinessDay,
-  longDate,
   timeOfDay,
 } from "~/lib/business-calendar";
 import {
@@ -413,7 +412,15 @@ test.describe("staff keep availability", () => {
         .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
       expect(offered).not.toContain(next);
     } finally {
-      await page.getByRole("button", { name: `Open ${longDate(next)}` }).click();
+      // The button says what it does: 'Reopen November 27' (with the year when not this one).
+      const monthDay = new Intl.DateTimeFormat("en-US", {
+        timeZone: "UTC",
+        month: "long",
+        day: "numeric",
+      }).format(new Date(`${next}T12:00:00Z`));
+      const sameYear = next.slice(0, 4) === businessToday().slice(0, 4);
+      const label = `Reopen ${monthDay}${sameYear ? "" : `, ${next.slice(0, 4)}`}`;
+      await page.getByRole("button", { name: label, exact: true }).click();
       await expect(page.getByText("The day is open again.")).toBeVisible();
     }
     await memberContext.close();

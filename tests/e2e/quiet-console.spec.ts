@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../support/ports";
-import { createCustomer, expect, signIn, test } from "./fixtures";
+import { createUser } from "../../server/seed/factories";
+import { createCustomer, e2eDb, expect, PASSWORD, signIn, test, uniqueEmail } from "./fixtures";
 import {
   chooseFromProfileMenu,
   enrolThroughApi,
@@ -28,6 +29,29 @@ test("a wrong password at sign-in logs no console error", async ({ page, console
   const customer = await createCustomer();
   await signInThroughForm(page, { email: customer.email, password: "Wrong-Pass-1!" });
   await expectToast(page, "Error", "Invalid email or password");
+  expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("signing in before confirming the address logs no console error (issue 32)", async ({
+  page,
+  consoleErrors,
+}) => {
+  const failed = failedDataRequests(page);
+  const account = await createUser(e2eDb(), {
+    email: uniqueEmail("unconfirmed"),
+    password: PASSWORD,
+    firstName: "Una",
+    lastName: "Confirmed",
+    emailVerified: false,
+  });
+  await signInThroughForm(page, account);
+  await expectToast(
+    page,
+    "Please confirm your e-mail address",
+    "We have just sent you a new link: open it, then sign in.",
+  );
+  await expect(page.getByRole("button", { name: "Resend confirmation e-mail" })).toBeVisible();
   expect(failed).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });

@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { introCalls } from "~/db/schema";
 import {
+  holidaySettings,
   listClosedDays,
   loadClosedDays,
+  saveHolidaySettings,
   setClosedDay,
 } from "~/features/availability/closed-days.server";
 import { bookIntroCall, schedulerData } from "~/features/intro-calls/booking.server";
@@ -20,7 +22,9 @@ afterAll(async () => {
   await database?.drop();
 });
 beforeEach(async () => {
-  await database.db.execute(sql`truncate "user", closed_days, intro_calls, outbox cascade`);
+  await database.db.execute(
+    sql`truncate "user", closed_days, holiday_closings, intro_calls, outbox cascade`,
+  );
   staffId = (
     await createUser(database.db, {
       email: "staff@example.com",
@@ -94,5 +98,40 @@ describe("closed days", () => {
     await setClosedDay({ date: "2026-11-30", closed: false }, staffId);
     const rows = await database.db.execute(sql`select count(*)::int as n from closed_days`);
     expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  });
+
+  it("closes on the holidays the owner keeps, Columbus and Veterans Day by default (issue 32)", async () => {
+    const settings = await holidaySettings();
+    expect(settings).toHaveLength(12);
+    expect(settings.every((h) => h.closed)).toBe(true);
+    // Columbus Day 2027 is Monday 11 October; Veterans Day Thursday 11 November.
+    let closed = await loadClosedDays("2027-10-01", "2027-11-30");
+    expect(closed.reason("2027-10-11")).toBe("Columbus Day");
+    expect(closed.reason("2027-11-11")).toBe("Veterans Day");
+
+    // The owner keeps Columbus Day open: every year, on the calendar and in the list.
+    const kept = settings.filter((h) => h.key !== "columbus-day").map((h) => h.key);
+    await saveHolidaySettings(new Set(kept), staffId);
+    expect((await holidaySettings()).filter((h) => !h.closed).map((h) => h.name)).toEqual([
+      "Columbus Day",
+    ]);
+    closed = await loadClosedDays("2027-10-01", "2027-11-30");
+    expect(closed.isClosed("2027-10-11")).toBe(false);
+    expect(closed.isClosed("2027-11-11")).toBe(true);
+    expect((await loadClosedDays("2028-10-01", "2028-10-31")).isClosed("2028-10-09")).toBe(false);
+    const list = await listClosedDays("2027-10-01", 60);
+    expect(list.map((d) => d.name)).toEqual([
+      "Veterans Day",
+      "Thanksgiving Day",
+      "Day after Thanksgiving",
+    ]);
+    // A single Columbus Day can still be closed by hand, which now needs a row.
+    await setClosedDay({ date: "2027-10-11", closed: true }, staffId);
+    expect((await loadClosedDays("2027-10-01", "2027-10-31")).isClosed("2027-10-11")).toBe(true);
+
+    // Checked again, it is closed by default once more.
+    await saveHolidaySettings(new Set(settings.map((h) => h.key)), staffId);
+    expect((await holidaySettings()).every((h) => h.closed)).toBe(true);
+    expect((await loadClosedDays("2028-10-01", "2028-10-31")).isClosed("2028-10-09")).toBe(true);
   });
 });

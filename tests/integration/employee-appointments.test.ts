@@ -24,6 +24,8 @@ import {
 import { businessToday } from "~/lib/business-calendar";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { createHome, createServiceRequest, createUser } from "../../server/seed/factories";
+import { business } from "~/lib/business.server";
+import { parseCalendarFile } from "../support/icalendar";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -186,6 +188,18 @@ describe("createAppointment", () => {
     expect(payload.attachments?.[0].content).toContain(
       "LOCATION:418 Ponce de Leon Ave\\, Atlanta\\, GA",
     );
+    // An invitation from the business to the customer, the visit's first version (a later move
+    // or cancel carries the same UID and a higher SEQUENCE), as an iCalendar parser reads it.
+    const event = parseCalendarFile(payload.attachments![0].content as string);
+    expect(event).toMatchObject({
+      uid: `appointment-${appointment.id}@peachtree-handyman`,
+      method: "REQUEST",
+      sequence: 0,
+      summary: "Handyman Appointment",
+      organizer: `mailto:${business().email}`.toLowerCase(),
+    });
+    expect(event.attendees.map((a) => a.address)).toEqual([`mailto:${account.email}`]);
+    expect(payload.attachments?.[0].contentType).toContain("method=REQUEST");
 
     // The customer's list and the dialog's options reflect it.
     const { customers } = await listCustomers({ today: TODAY });

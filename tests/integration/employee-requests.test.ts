@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { serviceRequests, user } from "~/db/schema";
+import { listCustomers } from "~/features/customers/queries.server";
 import {
+  countMatchingRequests,
   getRequestDetail,
   listRequests,
   requestCounters,
@@ -219,6 +221,35 @@ describe("listRequests", () => {
     expect(await titles("nothing like this")).toEqual([]);
     const filtered = await listRequests({ search: "maria", status: "reviewed" }, database.db);
     expect(filtered.rows).toEqual([]);
+  });
+
+  it("folds quotes and accents on both sides (issue 32)", async () => {
+    const obrien = await customer("Siobhan", "O’Brien");
+    const nunez = await customer("José", "Núñez");
+    await createServiceRequest(database.db, obrien.home, { title: "Rehang the door" });
+    await createServiceRequest(database.db, nunez.home, { title: "Paint the café wall" });
+
+    const titles = async (search: string) =>
+      (await listRequests({ search }, database.db)).rows.map((r) => r.title).sort();
+    // A straight apostrophe finds the phone's curly one, and the other way round.
+    expect(await titles("O'Brien")).toEqual(["Rehang the door"]);
+    expect(await titles("siobhan o’brien")).toEqual(["Rehang the door"]);
+    // No accents finds accents, and accents find plain letters.
+    expect(await titles("Nunez")).toEqual(["Paint the café wall"]);
+    expect(await titles("jose nunez")).toEqual(["Paint the café wall"]);
+    expect(await titles("CAFE")).toEqual(["Paint the café wall"]);
+    expect(await titles("Páint")).toEqual(["Paint the café wall"]);
+    expect(await countMatchingRequests({ search: "nuñez" }, 10, database.db)).toBe(1);
+    // A wildcard made by folding (a full-width percent sign) is still a literal character.
+    expect(await titles("％")).toEqual([]);
+
+    const customers = async (search: string) =>
+      (await listCustomers({ search, today: "2026-01-01" }, database.db)).customers.map(
+        (c) => c.lastName,
+      );
+    expect(await customers("obrien")).toEqual([]);
+    expect(await customers("o'brien")).toEqual(["O’Brien"]);
+    expect(await customers("Nunez")).toEqual(["Núñez"]);
   });
 
   it("pages through search results", async () => {

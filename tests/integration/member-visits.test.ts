@@ -23,6 +23,8 @@ import {
   createServiceRequest,
   createUser,
 } from "../../server/seed/factories";
+import { business } from "~/lib/business.server";
+import { parseCalendarFile } from "../support/icalendar";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
 
 let database: TestDatabase;
@@ -92,10 +94,20 @@ describe("members' own visits", () => {
     expect(scheduled[0].status).toBe("scheduled");
     let outboxRows = await mails();
     const booked = outboxRows.find((r) => r.message.subject.startsWith("Your visit is booked"))!;
-    const ics0 = booked.message.attachments![0].content as string;
-    expect(ics0).toContain(`UID:appointment-${visit.id}@peachtree-handyman`);
-    expect(ics0).toContain("METHOD:REQUEST");
-    expect(ics0).toContain("SEQUENCE:0");
+    // Read by an iCalendar parser: one event, the same UID throughout, an invitation from the
+    // business (ORGANIZER) to the member (ATTENDEE), so calendars apply each later file to it.
+    const uid = `appointment-${visit.id}@peachtree-handyman`;
+    const organizer = `mailto:${business().email}`.toLowerCase();
+    const attendee = {
+      address: `mailto:${account.email}`.toLowerCase(),
+      name: "Maria Member",
+      partstat: "ACCEPTED",
+    };
+    const ics0 = parseCalendarFile(booked.message.attachments![0].content as string);
+    expect(ics0).toMatchObject({ uid, method: "REQUEST", sequence: 0, organizer });
+    expect(ics0.organizerName).toBe(business().name);
+    expect(ics0.attendees).toEqual([attendee]);
+    expect(ics0.start.toISOString()).toBe("2026-11-30T14:00:00.000Z");
     const reminder = outboxRows.find((r) => r.message.subject.startsWith("Reminder"))!;
     // 24 hours before Monday 9:00 AM EST.
     expect(reminder.nextAttemptAt.toISOString()).toBe("2026-11-29T14:00:00.000Z");
@@ -118,9 +130,10 @@ describe("members' own visits", () => {
     expect(moved.sequence).toBe(1);
     outboxRows = await mails();
     const movedMail = outboxRows.find((r) => r.message.subject.startsWith("Your visit has moved"))!;
-    const ics1 = movedMail.message.attachments![0].content as string;
-    expect(ics1).toContain(`UID:appointment-${visit.id}@peachtree-handyman`);
-    expect(ics1).toContain("SEQUENCE:1");
+    const ics1 = parseCalendarFile(movedMail.message.attachments![0].content as string);
+    expect(ics1).toMatchObject({ uid, method: "REQUEST", sequence: 1, organizer });
+    expect(ics1.attendees).toEqual([attendee]);
+    expect(ics1.start.toISOString()).toBe("2026-12-01T18:00:00.000Z");
     const reminders = outboxRows.filter((r) => r.message.subject.startsWith("Reminder"));
     expect(reminders).toHaveLength(1);
     expect(reminders[0].nextAttemptAt.toISOString()).toBe("2026-11-30T18:00:00.000Z");
@@ -130,10 +143,15 @@ describe("members' own visits", () => {
     const canceledMail = outboxRows.find((r) =>
       r.message.subject.startsWith("Your visit is canceled"),
     )!;
-    const ics2 = canceledMail.message.attachments![0].content as string;
-    expect(ics2).toContain("METHOD:CANCEL");
-    expect(ics2).toContain("SEQUENCE:2");
-    expect(ics2).toContain(`UID:appointment-${visit.id}@peachtree-handyman`);
+    const ics2 = parseCalendarFile(canceledMail.message.attachments![0].content as string);
+    expect(ics2).toMatchObject({
+      uid,
+      method: "CANCEL",
+      sequence: 2,
+      status: "CANCELLED",
+      organizer,
+    });
+    expect(ics2.attendees).toEqual([attendee]);
     expect(outboxRows.filter((r) => r.message.subject.startsWith("Reminder"))).toHaveLength(0);
     const [state] = await database.db.select().from(visitCalendar);
     expect(state.sequence).toBe(2);

@@ -11,6 +11,15 @@ import {
 import { addDays, refundForUnusedMinutes } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
 import {
+  addDays as addIsoDays,
+  businessToday,
+  closedDays,
+  defaultClosedDays,
+  isBusinessDay,
+  minuteOfDay,
+  weekday,
+} from "~/lib/business-calendar";
+import {
   addPart,
   ALREADY_MEMBER,
   cancelMembership,
@@ -466,6 +475,46 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
 });
 
 describe("demo data", () => {
+  it("puts the demo visits on business days inside working hours, whatever day it is made on (issue 32)", async () => {
+    const { seedDemo } = await import("../../server/seed/demo");
+    const { workingWeek } = await import("~/features/availability/staff-availability.server");
+    const calendar = closedDays();
+    // Each day of the coming week, and the eve of the next Thanksgiving (its +3 is a Saturday
+    // after two closed days).
+    const today = businessToday();
+    const year = Number(today.slice(0, 4));
+    const thanksgiving = [year, year + 1]
+      .flatMap((y) => defaultClosedDays(y))
+      .find((d) => d.name === "Thanksgiving Day" && d.date >= today)!.date;
+    const days = [...Array.from({ length: 7 }, (_, i) => addIsoDays(today, i))];
+    days.push(addIsoDays(thanksgiving, -1));
+    for (const day of days) {
+      await database.db.execute(sql`truncate "user", outbox cascade`);
+      await seedDemo(database.db, day);
+      const visits = await database.db.execute<{
+        scheduled_date: string;
+        start_time: string;
+        end_time: string;
+        assigned_employee_id: string;
+      }>(
+        sql`select scheduled_date::text, start_time::text, end_time::text, assigned_employee_id from appointments order by scheduled_date`,
+      );
+      expect(visits.rows).toHaveLength(2);
+      const [past, coming] = visits.rows;
+      expect(past.scheduled_date < day && coming.scheduled_date > day).toBe(true);
+      for (const visit of visits.rows) {
+        const where = `${visit.scheduled_date} (demo made on ${day})`;
+        expect(isBusinessDay(visit.scheduled_date, calendar), where).toBe(true);
+        const hours = (await workingWeek(visit.assigned_employee_id))[
+          weekday(visit.scheduled_date)
+        ];
+        expect(hours, where).not.toBeNull();
+        expect(minuteOfDay(visit.start_time)).toBeGreaterThanOrEqual(hours!.start);
+        expect(minuteOfDay(visit.end_time)).toBeLessThanOrEqual(hours!.end);
+      }
+    }
+  });
+
   it("Maria is an active Complete member with hours used, a part to approve and a statement", async () => {
     const { seedDemo, DEMO_LOGINS } = await import("../../server/seed/demo");
     await seedDemo(database.db);

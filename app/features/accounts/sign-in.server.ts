@@ -22,6 +22,9 @@ export type AuthOutcome =
       headers?: Headers;
       /** The address is not confirmed yet: the page offers 'Resend confirmation e-mail'. */
       offerResend?: boolean;
+      /** A person's ordinary situation whatever the status (answerStatus): the page's own
+       * script is answered 200, so the browser's console logs no failed request. */
+      ordinary?: boolean;
     }
   | { type: "redirect"; to: string; headers?: Headers }
   | { type: "two-factor"; headers: Headers };
@@ -147,7 +150,13 @@ export async function signIn(
   if (!response.ok) {
     // Better Auth says so only after checking the password, and has just sent a new link.
     if (response.status === 403 && (await codeOf(response)) === "EMAIL_NOT_VERIFIED")
-      return { type: "notice", notice: NOT_CONFIRMED, status: 403, offerResend: true };
+      return {
+        type: "notice",
+        notice: NOT_CONFIRMED,
+        status: 403,
+        offerResend: true,
+        ordinary: true,
+      };
     return failure(response);
   }
   // The password was right: the attempt does not count against anyone.

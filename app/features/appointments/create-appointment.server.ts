@@ -49,6 +49,7 @@ function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: 
       .select({
         email: user.email,
         firstName: profiles.firstName,
+        lastName: profiles.lastName,
         address: homes.address,
         city: homes.city,
         state: homes.state,
@@ -151,7 +152,17 @@ function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: 
         tasks,
         notes: appointment.notes,
       },
-      { organizer: { name: business().name, email: business().email } },
+      // An invitation from the business to the member (SEQUENCE 0, as the visit's calendar
+      // starts below), so a later move or cancel (visits.server.ts) updates this same event.
+      {
+        organizer: { name: business().name, email: business().email },
+        attendee: {
+          name: [place.firstName, place.lastName].filter(Boolean).join(" ") || place.email,
+          email: place.email,
+        },
+        method: "REQUEST",
+        sequence: 0,
+      },
     );
     const date = formatAppointmentDate(appointment.scheduledDate);
     const time = `${formatAppointmentTime(appointment.startTime)} to ${formatAppointmentTime(appointment.endTime)}`;
@@ -198,7 +209,7 @@ function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: 
         {
           filename: appointmentIcsFileName(appointment.scheduledDate),
           content: ics,
-          contentType: "text/calendar; charset=utf-8",
+          contentType: "text/calendar; charset=utf-8; method=REQUEST",
         },
       ],
     });

@@ -77,7 +77,11 @@ export function appointmentIcs(
   appointment: AppointmentForCalendar,
   options: {
     productId?: string;
+    /** The business: calendars apply a later REQUEST or CANCEL only from the event's organizer. */
     organizer?: { name: string; email: string };
+    /** The member, whose calendar holds the event: with the organizer, it makes the file an
+     * invitation that Google Calendar, Outlook and Apple Calendar update in place. */
+    attendee?: { name: string; email: string };
     /** Grows with every change, so a calendar replaces the event (the UID stays). */
     sequence?: number;
     /** REQUEST for a booking or a move, CANCEL to withdraw the event. */
@@ -103,6 +107,19 @@ export function appointmentIcs(
     status: options.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
     busyStatus: "BUSY",
     organizer: options.organizer && calendarContact(options.organizer),
+    // An attendee is an address; one outside the e-mail rule is left out.
+    ...(options.attendee && isValidEmail(options.attendee.email)
+      ? {
+          attendees: [
+            {
+              ...options.attendee,
+              rsvp: false,
+              partstat: "ACCEPTED" as const,
+              role: "REQ-PARTICIPANT" as const,
+            },
+          ],
+        }
+      : {}),
     ...(options.method ? { method: options.method } : {}),
     ...(options.sequence !== undefined ? { sequence: options.sequence } : {}),
   });

@@ -1,11 +1,14 @@
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
-import { closedDays as closedDaysTable } from "~/db/schema";
+import { closedDays as closedDaysTable, holidayClosings } from "~/db/schema";
 import {
   addDays,
   closedDays,
+  DEFAULT_HOLIDAYS,
   defaultClosedDays,
+  isHolidayKey,
   type ClosedDays,
+  type HolidayKey,
   type IsoDate,
 } from "~/lib/business-calendar";
 
@@ -15,21 +18,65 @@ import {
  * server.
  */
 
-/** The closed days between two dates (inclusive), with staff's changes applied. */
+/** The holidays the owner keeps open (every other default holiday is closed). */
+export async function openHolidays(database: DbOrTx = db()): Promise<Set<HolidayKey>> {
+  const rows = await database
+    .select({ holiday: holidayClosings.holiday })
+    .from(holidayClosings)
+    .where(eq(holidayClosings.closed, false));
+  return new Set(rows.map((r) => r.holiday).filter(isHolidayKey));
+}
+
+/** The closed days between two dates (inclusive), with the owner's and staff's changes. */
 export async function loadClosedDays(
   from: IsoDate,
   to: IsoDate,
   database: DbOrTx = db(),
 ): Promise<ClosedDays> {
-  const overrides = await database
-    .select({
-      date: closedDaysTable.date,
-      closed: closedDaysTable.closed,
-      note: closedDaysTable.note,
-    })
-    .from(closedDaysTable)
-    .where(and(gte(closedDaysTable.date, from), lte(closedDaysTable.date, to)));
-  return closedDays(overrides);
+  const [overrides, open] = await Promise.all([
+    database
+      .select({
+        date: closedDaysTable.date,
+        closed: closedDaysTable.closed,
+        note: closedDaysTable.note,
+      })
+      .from(closedDaysTable)
+      .where(and(gte(closedDaysTable.date, from), lte(closedDaysTable.date, to))),
+    openHolidays(database),
+  ]);
+  return closedDays(overrides, open);
+}
+
+/** The holidays setting as the closed-days page shows it: each default holiday, closed or not. */
+export async function holidaySettings(): Promise<
+  { key: HolidayKey; name: string; closed: boolean }[]
+> {
+  const open = await openHolidays();
+  return DEFAULT_HOLIDAYS.map((h) => ({ key: h.key, name: h.name, closed: !open.has(h.key) }));
+}
+
+/**
+ * Saves which holidays the business closes on: those in `closed`, every other one kept open.
+ * One row per holiday, written together.
+ */
+export async function saveHolidaySettings(closed: ReadonlySet<HolidayKey>, staffId: string) {
+  await db()
+    .insert(holidayClosings)
+    .values(
+      DEFAULT_HOLIDAYS.map((h) => ({
+        holiday: h.key,
+        closed: closed.has(h.key),
+        updatedBy: staffId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: holidayClosings.holiday,
+      set: {
+        closed: sql`excluded.closed`,
+        updatedBy: staffId,
+        updatedAt: new Date(),
+      },
+    });
 }
 
 export type ClosedDayListItem = {
@@ -48,9 +95,10 @@ export async function listClosedDays(from: IsoDate, days = 400): Promise<ClosedD
     .where(and(gte(closedDaysTable.date, from), lte(closedDaysTable.date, to)))
     .orderBy(asc(closedDaysTable.date));
   const byDate = new Map(overrides.map((o) => [o.date, o]));
+  const open = await openHolidays();
   const items: ClosedDayListItem[] = [];
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
-    for (const holiday of defaultClosedDays(year)) {
+    for (const holiday of defaultClosedDays(year, open)) {
       if (holiday.date < from || holiday.date > to) continue;
       const override = byDate.get(holiday.date);
       items.push({
@@ -73,7 +121,7 @@ export async function setClosedDay(
   input: { date: IsoDate; closed: boolean; note?: string | null },
   staffId: string,
 ) {
-  const isDefault = defaultClosedDays(Number(input.date.slice(0, 4))).some(
+  const isDefault = defaultClosedDays(Number(input.date.slice(0, 4)), await openHolidays()).some(
     (h) => h.date === input.date,
   );
   // Reopening an extra day, or closing a default one again, is the default: no row needed.

@@ -2,3 +2,4 @@
 export { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "./double-booking";
 export { VISIT_BLOCKS, isVisitBlock } from "./slots";
 export type { OfferedDay, VisitBlock } from "./slots";
+export { AvailabilityLinks } from "./components/availability-links";

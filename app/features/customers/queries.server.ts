@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { appointments, homes, profiles, serviceRequests, user } from "~/db/schema";
-import { likePattern, profileFullName } from "~/db/search";
+import { foldedMatch, fullNameMatches } from "~/db/search";
 import { openRequestsOf } from "~/features/service-requests/index.server";
 
 /*
@@ -17,11 +17,10 @@ export const CUSTOMER_PICKER_LIMIT = 200;
 
 function customerSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = likePattern(search);
   return or(
-    sql`${profileFullName} ilike ${pattern}`,
-    sql`${user.email} ilike ${pattern}`,
-    sql`${profiles.phone} ilike ${pattern}`,
+    fullNameMatches(search),
+    foldedMatch(user.email, search),
+    foldedMatch(profiles.phone, search),
   );
 }
 

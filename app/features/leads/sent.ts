@@ -15,6 +15,14 @@ export const SENT_FRAGMENTS: Partial<Record<LeadStatus, string>> & Record<TakenS
   "not-saved": "lead-submitted",
 };
 
+/**
+ * The fragment of the lead forms' action (issue 32): a form refused without JavaScript comes
+ * back as the page at `...#lead-answer` with its first refused field (or the answer, when no
+ * field was refused) `autofocus`ed, which scrolls the page to the form and puts the cursor there.
+ * It must name no element: a browser skips autofocus when the address's fragment targets one.
+ */
+export const LEAD_ANSWER_FRAGMENT = "lead-answer";
+
 /** A lead taken (the form is emptied), however it was kept. */
 export type TakenStatus = "saved" | "saved-elsewhere" | "not-saved";
 

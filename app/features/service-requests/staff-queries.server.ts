@@ -8,7 +8,7 @@ import {
   serviceRequests,
 } from "~/db/schema";
 import type { RequestStatus } from "~/db/request-status";
-import { likePattern, profileFullName } from "~/db/search";
+import { foldedMatch, fullNameMatches } from "~/db/search";
 import { isUuid } from "~/lib/uuid";
 import {
   DESCRIPTION_PREVIEW_LENGTH,
@@ -104,11 +104,11 @@ async function pageIdsStatement(database: DbOrTx, query: RequestListQuery): Prom
 
   if (!query.search) return sql`${select} ${where()} order by ${order} limit ${limit}`;
 
-  const pattern = likePattern(query.search);
+  const search = query.search;
   const customers = await database
     .select({ id: profiles.userId })
     .from(profiles)
-    .where(and(eq(profiles.isEmployee, false), sql`${profileFullName} ilike ${pattern}`))
+    .where(and(eq(profiles.isEmployee, false), fullNameMatches(search)))
     .limit(CUSTOMER_MATCH_LIMIT + 1);
   let byCustomer: SQL;
   if (customers.length === 0) {
@@ -118,12 +118,12 @@ async function pageIdsStatement(database: DbOrTx, query: RequestListQuery): Prom
     const ids = `{${customers.map((c) => `"${c.id.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
     byCustomer = sql`${serviceRequests.customerId} = any(${ids}::text[])`;
   } else {
-    byCustomer = sql`${serviceRequests.customerId} in (select ${profiles.userId} from ${profiles} where ${profiles.isEmployee} = false and ${profileFullName} ilike ${pattern})`;
+    byCustomer = sql`${serviceRequests.customerId} in (select ${profiles.userId} from ${profiles} where ${profiles.isEmployee} = false and ${fullNameMatches(search)})`;
   }
   // Two branches, each able to use its own index, merged and cut to one page.
   const direction = backwards ? sql`asc` : sql`desc`;
   return sql`select id, created_at from (
-      (${select} ${where(sql`${serviceRequests.title} ilike ${pattern}`)} order by ${order} limit ${limit})
+      (${select} ${where(foldedMatch(serviceRequests.title, search))} order by ${order} limit ${limit})
       union
       (${select} ${where(byCustomer)} order by ${order} limit ${limit})
     ) matches order by created_at ${direction}, id ${direction} limit ${limit}`;
@@ -206,9 +206,8 @@ export async function countMatchingRequests(
   cap = MATCH_COUNT_CAP,
   database: DbOrTx = db(),
 ): Promise<number> {
-  const pattern = likePattern(query.search);
   const filters = [
-    sql`(${serviceRequests.title} ilike ${pattern} or ${serviceRequests.customerId} in (select ${profiles.userId} from ${profiles} where ${profiles.isEmployee} = false and ${profileFullName} ilike ${pattern}))`,
+    sql`(${foldedMatch(serviceRequests.title, query.search)} or ${serviceRequests.customerId} in (select ${profiles.userId} from ${profiles} where ${profiles.isEmployee} = false and ${fullNameMatches(query.search)}))`,
   ];
   if (query.status) filters.push(sql`${serviceRequests.status} = ${query.status}`);
   const result = await database.execute(sql`

@@ -103,6 +103,7 @@ async function mailContext(tx: Tx, appointmentId: string) {
       customerId: appointments.customerId,
       email: user.email,
       firstName: profiles.firstName,
+      lastName: profiles.lastName,
       address: homes.address,
       city: homes.city,
       state: homes.state,
@@ -118,6 +119,11 @@ async function mailContext(tx: Tx, appointmentId: string) {
     .from(appointmentTasks)
     .where(eq(appointmentTasks.appointmentId, appointmentId));
   return { ...row, tasks: tasks.map((t) => t.description) };
+}
+
+/** The member as a calendar names them: "First Last", or the address when no name is kept. */
+function personName(person: { email: string; firstName: string | null; lastName: string | null }) {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
 }
 
 const textDateFormat = new Intl.DateTimeFormat("en-US", {
@@ -148,6 +154,7 @@ async function calendarMail(
     { ...visit, address: place.address, city: place.city, state: place.state, tasks: place.tasks },
     {
       organizer: { name: business().name, email: business().email },
+      attendee: { name: personName(place), email: place.email },
       sequence,
       method: kind === "canceled" ? "CANCEL" : "REQUEST",
     },

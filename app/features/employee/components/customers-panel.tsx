@@ -18,7 +18,8 @@ import type { CustomerRow } from "~/features/customers/index.server";
 import { MembershipLink } from "~/features/memberships";
 import type { ActiveMembership } from "~/features/memberships/index.server";
 import { phoneHref } from "~/lib/business";
-import { CARDS_BELOW_LG as cards, listHeading } from "./card-rows";
+import { CARDS_BELOW_LG as cards } from "~/components/ui/table-cards";
+import { listHeading } from "./card-rows";
 import { withParams } from "./requests-panel";
 
 /** A customer row, with their active membership (ADR 014) when they have one. */

@@ -22,7 +22,8 @@ import { MATCH_COUNT_CAP, shortId } from "~/features/service-requests";
 import { SEARCH_MAX_LENGTH, normaliseSearch } from "~/lib/query";
 import type { EmployeeDashboard } from "../dashboard.server";
 import { formatCreatedDate } from "../format";
-import { CARDS_BELOW_MD as cards, listHeading } from "./card-rows";
+import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
+import { listHeading } from "./card-rows";
 import { PriorityBadge, StatusBadge } from "./request-badges";
 
 /** The All Requests tab: one page of rows (`RequestListItem`), its links and its filter. */

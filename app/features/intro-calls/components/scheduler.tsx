@@ -8,6 +8,18 @@ import { fieldErrorsOf } from "~/lib/form-answer";
 import type { BookingResult } from "../result";
 
 const FIELD = `${inputClassName} h-10`;
+
+/**
+ * The height the picker will take, reserved while the times load so nothing below moves; the card
+ * fits its content once the picker is not coming: without JavaScript (the noscript message),
+ * after 'You're booked!', and when the times could not load or none are free.
+ */
+const RESERVED_HEIGHT = [
+  "min-h-[560px] noscript:min-h-0",
+  "has-[[data-booked]:not([hidden])]:min-h-0",
+  "has-[[data-state=failed]:not([hidden])]:min-h-0",
+  "has-[[data-state=none]:not([hidden])]:min-h-0",
+].join(" ");
 const ERROR = "text-sm text-destructive";
 
 /** A contact field of the booking form, with its message's place beside it. */
@@ -50,7 +62,7 @@ export function Scheduler() {
   const answer = useActionData() as BookingResult | undefined;
   const booked = answer?.outcome === "booked" ? answer.booking : undefined;
   return (
-    <div className={`${CARD} min-h-[560px]`} data-scheduler="">
+    <div className={`${CARD} ${RESERVED_HEIGHT}`} data-scheduler="">
       <h2 className="text-2xl font-bold">Choose a Time</h2>
       <div className="mt-6">
         {answer && !booked && (

@@ -3,6 +3,9 @@ import { InlineResult, LeadField, SentMessages } from "./lead-fields";
 import { CITY_SENT } from "../sent";
 import { usePostedLead } from "./use-lead-form";
 
+/** The fields in the form's order (the first refused one takes the focus). */
+const FIELDS = ["name", "phone", "email", "message"];
+
 /**
  * The city-page form (SPEC.md section 2): Full Name, Phone Number, Email Address and an
  * optional message. The browser checks required fields and the e-mail format itself. It posts
@@ -10,7 +13,7 @@ import { usePostedLead } from "./use-lead-form";
  * place (lead-form.enhance.ts).
  */
 export function CityContactForm({ city, action }: { city: string; action: string }) {
-  const { answer, errors, kept } = usePostedLead();
+  const { answer, errors, kept, autoFocus, focusAnswer } = usePostedLead(FIELDS);
   return (
     <form
       method="post"
@@ -19,7 +22,7 @@ export function CityContactForm({ city, action }: { city: string; action: string
       aria-label={`Free consultation request for ${city}`}
       className="grid gap-4"
     >
-      {answer && <InlineResult toast={answer.toast} />}
+      {answer && <InlineResult toast={answer.toast} autoFocus={focusAnswer} />}
       <SentMessages messages={CITY_SENT} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <LeadField
@@ -29,6 +32,7 @@ export function CityContactForm({ city, action }: { city: string; action: string
           required
           autoComplete="name"
           error={errors.name}
+          autoFocus={autoFocus("name")}
           defaultValue={kept?.name}
         />
         <LeadField
@@ -39,6 +43,7 @@ export function CityContactForm({ city, action }: { city: string; action: string
           required
           autoComplete="tel"
           error={errors.phone}
+          autoFocus={autoFocus("phone")}
           defaultValue={kept?.phone}
         />
         <LeadField
@@ -49,6 +54,7 @@ export function CityContactForm({ city, action }: { city: string; action: string
           required
           autoComplete="email"
           error={errors.email}
+          autoFocus={autoFocus("email")}
           defaultValue={kept?.email}
           className="sm:col-span-2"
         />
@@ -64,6 +70,7 @@ export function CityContactForm({ city, action }: { city: string; action: string
           rows={4}
           placeholder="Tell us about your home type and the maintenance tasks you need help with..."
           error={errors.message}
+          autoFocus={autoFocus("message")}
           defaultValue={kept?.message}
           className="sm:col-span-2"
         />

@@ -43,6 +43,7 @@ export function LeadField({
             defaultValue={defaultValue}
             rows={rows}
             placeholder={input.placeholder}
+            autoFocus={input.autoFocus}
             className={`${inputClassName} min-h-24 resize-y`}
           />
         ) : (
@@ -61,12 +62,15 @@ export function LeadField({
 }
 
 /** The result of a post without JavaScript, where a toast would have been. */
-export function InlineResult({ toast }: { toast: ToastMessage }) {
+export function InlineResult({ toast, autoFocus }: { toast: ToastMessage; autoFocus?: boolean }) {
   const error = toast.kind === "error";
   return (
     <div
       role={error ? "alert" : "status"}
       data-inline-result=""
+      // Focused on load when no field was refused (a limit, a failure), so it is read out.
+      tabIndex={autoFocus ? -1 : undefined}
+      autoFocus={autoFocus}
       className={`rounded-md border p-3 text-sm ${error ? "border-destructive text-destructive" : "border-primary text-foreground"}`}
     >
       <p className="font-semibold">{toast.title}</p>

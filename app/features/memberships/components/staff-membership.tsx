@@ -1,6 +1,6 @@
-import { AppHeader } from "~/components/layout/app-header";
 import { Form, href, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -57,11 +57,14 @@ function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: string }) 
 
 /** Staff's page for one customer's membership (linked from the Customers tab and requests). */
 export function StaffMembershipPage({
+  header,
   view,
   today,
   outcome,
   children,
 }: {
+  /** The staff header (logo, phone, profile menu), composed by the route. */
+  header: React.ReactNode;
   view: StaffMembershipView;
   today: string;
   outcome: Outcome;
@@ -72,7 +75,7 @@ export function StaffMembershipPage({
   const active = membership?.summary.status === "active";
   return (
     <>
-      <AppHeader width="max-w-5xl" />
+      {header}
       <main className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:py-8">
         <div className="grid gap-2">
           <Link
@@ -305,8 +308,8 @@ function VisitsCard({
             No visits yet. Create an appointment for this member to book one.
           </p>
         ) : (
-          <Table containerLabel="Visits">
-            <TableHeader>
+          <Table containerLabel="Visits" className={cards.table}>
+            <TableHeader className={cards.header}>
               <TableRow>
                 <TableHead scope="col">Visit</TableHead>
                 <TableHead scope="col">Block</TableHead>
@@ -314,15 +317,18 @@ function VisitsCard({
                 <TableHead scope="col">Time worked</TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
+            <TableBody className={cards.body}>
               {visits.map((visit) => (
-                <TableRow key={visit.appointmentId} className="align-top">
-                  <TableCell className="whitespace-normal">
+                <TableRow key={visit.appointmentId} className={`align-top ${cards.row}`}>
+                  <TableCell className={`font-medium whitespace-normal ${cards.cell}`}>
                     {longDate(visit.scheduledDate)}
                     <br />
                     {twelveHour(visit.startTime)} - {twelveHour(visit.endTime)}
                   </TableCell>
-                  <TableCell className="whitespace-normal">
+                  <TableCell
+                    data-label="Block"
+                    className={`whitespace-normal ${cards.cell} ${cards.labelled}`}
+                  >
                     {formatMinutes(visit.blockMinutes)}
                     {visit.isExtra && (
                       <>
@@ -331,14 +337,14 @@ function VisitsCard({
                       </>
                     )}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label="Status" className={`${cards.cell} ${cards.labelled}`}>
                     {visit.status === "reserved"
                       ? "Booked"
                       : visit.status === "completed"
                         ? "Completed"
                         : "Canceled"}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label="Time worked" className={`${cards.cell} ${cards.labelled}`}>
                     {visit.status === "completed" && visit.minutesWorked !== null ? (
                       formatMinutes(visit.minutesWorked)
                     ) : visit.status === "reserved" && visit.scheduledDate <= today ? (

@@ -6,6 +6,7 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
+import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { Link, useSearchParams } from "react-router";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 import { formatCents, formatMinutes } from "../bank";
@@ -59,8 +60,14 @@ export function StatementTable({ lines, page }: { lines: StatementLine[]; page: 
   if (!lines.length) return <p className="text-sm text-muted-foreground">No entries yet.</p>;
   return (
     <div className="grid gap-3">
-      <Table containerLabel="Statement" containerClassName="max-h-[32rem] overflow-y-auto">
-        <TableHeader>
+      {/* Below md each entry is a card with every figure named (Amount, Balance, Hours, Hours
+          left), so a phone shows them all without sideways scrolling. */}
+      <Table
+        containerLabel="Statement"
+        containerClassName="max-h-[32rem] overflow-y-auto"
+        className={cards.table}
+      >
+        <TableHeader className={cards.header}>
           <TableRow>
             <TableHead scope="col">Date</TableHead>
             <TableHead scope="col">Entry</TableHead>
@@ -78,23 +85,47 @@ export function StatementTable({ lines, page }: { lines: StatementLine[]; page: 
             </TableHead>
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody className={cards.body}>
           {lines.map((line) => (
-            <TableRow key={line.key} data-ledger={line.ledger} data-kind={line.kind}>
-              <TableCell className="whitespace-nowrap">
+            <TableRow
+              key={line.key}
+              data-ledger={line.ledger}
+              data-kind={line.kind}
+              className={`${cards.row} max-md:grid-cols-2 max-md:gap-x-4`}
+            >
+              <TableCell className={`whitespace-nowrap max-md:col-span-2 ${cards.cell}`}>
                 {dateFormat.format(new Date(line.at))}
               </TableCell>
-              <TableCell className="min-w-56 whitespace-normal">{line.description}</TableCell>
-              <TableCell className="text-right whitespace-nowrap" data-cell="amount">
+              <TableCell
+                className={`whitespace-normal max-md:col-span-2 max-md:font-medium md:min-w-56 ${cards.cell}`}
+              >
+                {line.description}
+              </TableCell>
+              {/* An empty figure is left out of the card (a money entry has no hours). */}
+              <TableCell
+                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.amountCents === null ? "max-md:hidden" : ""}`}
+                data-cell="amount"
+                data-label="Amount"
+              >
                 {line.amountCents === null ? "" : formatCents(line.amountCents)}
               </TableCell>
-              <TableCell className="text-right whitespace-nowrap">
+              <TableCell
+                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.balanceCents === null ? "max-md:hidden" : ""}`}
+                data-label="Balance"
+              >
                 {line.balanceCents === null ? "" : formatCents(line.balanceCents)}
               </TableCell>
-              <TableCell className="text-right whitespace-nowrap" data-cell="minutes">
+              <TableCell
+                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.minutes === null ? "max-md:hidden" : ""}`}
+                data-cell="minutes"
+                data-label="Hours"
+              >
                 {line.minutes === null ? "" : signedMinutes(line.minutes)}
               </TableCell>
-              <TableCell className="text-right whitespace-nowrap">
+              <TableCell
+                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.minutesBalance === null ? "max-md:hidden" : ""}`}
+                data-label="Hours left"
+              >
                 {line.minutesBalance === null ? "" : formatMinutes(line.minutesBalance)}
               </TableCell>
             </TableRow>

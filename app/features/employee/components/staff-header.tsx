@@ -1,0 +1,36 @@
+import { AppHeader } from "~/components/layout/app-header";
+import { ProfileMenu } from "~/features/accounts";
+import { AvailabilityLinks } from "~/features/availability";
+import type { SessionUser } from "~/lib/session.server";
+import { ProfilePhotoSection } from "./profile-photo-section";
+
+/**
+ * The header of every staff page (the dashboard, the week view, working hours, a customer's
+ * membership, a visit): the logo and phone, then the profile menu with 'Profile' (the photo
+ * and the schedule links inside) and 'Sign Out', so staff can sign out from wherever they are.
+ */
+export function StaffHeader({
+  employee,
+  width = "max-w-6xl",
+}: {
+  employee: SessionUser;
+  width?: React.ComponentProps<typeof AppHeader>["width"];
+}) {
+  return (
+    <AppHeader width={width}>
+      <ProfileMenu
+        user={employee}
+        photoSection={
+          <>
+            <ProfilePhotoSection
+              firstName={employee.firstName}
+              email={employee.email}
+              photoUrl={employee.profilePhotoUrl}
+            />
+            <AvailabilityLinks />
+          </>
+        }
+      />
+    </AppHeader>
+  );
+}
