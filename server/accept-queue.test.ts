@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 const LISTEN = `
-import socket, sys, time
+import signal, socket, sys
 family = socket.AF_INET6 if sys.argv[1] == "IPv6" else socket.AF_INET
 ports = []
 for _ in range(int(sys.argv[3])):
@@ -26,7 +26,7 @@ for _ in range(int(sys.argv[3])):
     s.listen(16)
     ports.append(s)
 print(" ".join(str(s.getsockname()[1]) for s in ports), flush=True)
-time.sleep(60)
+signal.pause()
 `;
 
 /** `count` listening sockets that never accept, on `host`; their ports. */

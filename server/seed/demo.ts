@@ -125,6 +125,7 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       billing: "monthly",
       startDate: dayFromToday(-100),
       staffId: staff.id,
+      today,
     });
     for (const reference of ["VISA 4242 Aug", "VISA 4242 Sep", "VISA 4242 Oct"]) {
       await recordPayment(
@@ -134,6 +135,7 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       );
     }
     const past = await createMemberVisit(tx, mariaHome, {
+      today,
       scheduledDate: businessDayFrom(dayFromToday(-30), -1),
       startTime: "09:00",
       endTime: "10:45",
@@ -160,6 +162,7 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       false,
     );
     const coming = await createMemberVisit(tx, mariaHome, {
+      today,
       scheduledDate: businessDayFrom(dayFromToday(3), 1),
       startTime: "09:00",
       endTime: "12:30",

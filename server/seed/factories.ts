@@ -174,13 +174,14 @@ export async function createMembership(db: DbOrTx, customerId: string, input: Ne
 export async function createMemberVisit(
   db: DbOrTx,
   home: { id: string; customerId: string },
-  input: NewAppointment & { asExtra?: boolean },
+  input: NewAppointment & { asExtra?: boolean; today?: string },
 ) {
   return (db as Database).transaction(async (tx) => {
     const appointment = await createAppointment(tx, home, input);
     const reserved = await reserveVisitMinutes(tx, appointment.id, {
       actorId: input.createdBy ?? null,
       asExtra: input.asExtra,
+      today: input.today,
     });
     return { appointment, reserved };
   });
