@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { REQUEST_STATUSES } from "./request-status";
+import { TASK_OUTCOMES, VISIT_STATUSES } from "./visit-status";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -234,7 +235,8 @@ export const requestPhotos = pgTable(
   (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
 );
 
-export const appointmentStatus = pgEnum("appointment_status", ["approved", "canceled"]);
+/** A visit's life (ADR 045): the migration's trigger refuses any transition visit-state.ts refuses. */
+export const appointmentStatus = pgEnum("appointment_status", VISIT_STATUSES);
 
 export const appointments = pgTable(
   "appointments",
@@ -251,7 +253,7 @@ export const appointments = pgTable(
     scheduledDate: date({ mode: "string" }).notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
-    status: appointmentStatus().notNull().default("approved"),
+    status: appointmentStatus().notNull().default("booked"),
     notes: text(),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -262,6 +264,8 @@ export const appointments = pgTable(
   ],
 );
 
+export const taskOutcome = pgEnum("task_outcome", TASK_OUTCOMES);
+
 export const appointmentTasks = pgTable(
   "appointment_tasks",
   {
@@ -271,8 +275,21 @@ export const appointmentTasks = pgTable(
       .references(() => appointments.id, { onDelete: "cascade" }),
     taskDescription: text().notNull(),
     serviceRequestId: uuid().references(() => serviceRequests.id, { onDelete: "set null" }),
+    /**
+     * Whether the task's visit is still open (booked, on the way, in progress): kept by the
+     * trigger on appointments (see the migration), so that the unique index below holds a
+     * request to one open visit however many bookings race.
+     */
+    visitOpen: boolean().notNull().default(true),
+    /** Set when the visit is completed: the handyman's 'Done' or 'Not done'. */
+    outcome: taskOutcome(),
   },
-  (t) => [index("appointment_tasks_appointment_idx").on(t.appointmentId)],
+  (t) => [
+    index("appointment_tasks_appointment_idx").on(t.appointmentId),
+    uniqueIndex("appointment_tasks_one_open_visit_per_request")
+      .on(t.serviceRequestId)
+      .where(sql`${t.visitOpen} and ${t.serviceRequestId} is not null`),
+  ],
 );
 
 /* ---------- Memberships: plans, the hours bank, parts (docs/decisions/012-015) ---------- */

@@ -6,7 +6,6 @@ import { businessNow } from "~/features/memberships/dates";
 import {
   addPart,
   cancelMembership,
-  completeVisit,
   markPartBought,
   MembershipRejectedError,
   recordPayment,
@@ -20,7 +19,10 @@ import {
   partSchema,
   paymentSchema,
   createStartMembershipSchema,
+  taskOutcomesFrom,
 } from "~/features/memberships/schema";
+import { completeVisit } from "~/features/visits/visit-life.server";
+import { VisitRejectedError } from "~/features/visits/visits.server";
 import { staffMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { messagesFor } from "~/features/notifications/index.server";
@@ -89,7 +91,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const parsed = completeVisitSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
         if (!ownsVisit(parsed.data.appointmentId)) return refused(intent, "Unknown visit.");
-        const done = await completeVisit(parsed.data, staffId);
+        const done = await completeVisit(
+          { id: staffId, isEmployee: true },
+          parsed.data.appointmentId,
+          { minutesWorked: parsed.data.minutesWorked, outcomes: taskOutcomesFrom(values) },
+        );
         return { ok: true, intent, message: `Visit completed. ${done.minutesBack} minutes back.` };
       }
       case "add-part": {
@@ -136,6 +142,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof MembershipRejectedError) return refused(intent, error.message, 409);
+    if (error instanceof VisitRejectedError) return refused(intent, error.message, 409);
     logger.error({ err: (error as Error).message, intent }, "membership action failed");
     return refused(intent, "Something went wrong. Nothing was changed.", 500);
   }

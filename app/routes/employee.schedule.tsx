@@ -5,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { NativeSelect } from "~/components/ui/native-select";
 import { handymanWeek } from "~/features/availability/week.server";
+import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
+import { cn } from "~/lib/utils";
 import { dayLabel, minuteLabel } from "~/lib/business-calendar";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -88,7 +90,15 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
                     <Link
                       key={v.id}
                       to={`/dashboard/visits/${v.id}`}
-                      className="absolute inset-x-0.5 overflow-hidden rounded bg-primary p-1 text-xs text-primary-foreground"
+                      data-status={v.status}
+                      className={cn(
+                        "absolute inset-x-0.5 overflow-hidden rounded p-1 text-xs",
+                        v.status === "booked" ||
+                          v.status === "on_the_way" ||
+                          v.status === "in_progress"
+                          ? "bg-primary text-primary-foreground"
+                          : "border border-dashed bg-muted text-muted-foreground",
+                      )}
                       style={{
                         top: (Math.max(v.start, FIRST) - FIRST) * PX_PER_MIN,
                         height: Math.max(
@@ -98,6 +108,9 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
                       }}
                     >
                       {minuteLabel(v.start)}-{minuteLabel(v.end)} {v.customer}
+                      {v.status !== "booked" ? (
+                        <span className="block font-semibold">{VISIT_STATUS_LABELS[v.status]}</span>
+                      ) : null}
                       <span className="block">{v.address}</span>
                     </Link>
                   ))}

@@ -1,11 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { addDays, businessToday } from "~/lib/business-calendar";
-import {
-  addPart,
-  completeVisit,
-  markPartBought,
-  recordPayment,
-} from "~/features/memberships/membership.server";
+import { addPart, markPartBought, recordPayment } from "~/features/memberships/membership.server";
+import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
 import {
   createHome,
   createMembership,
@@ -136,12 +132,15 @@ export async function seedDemo(db: Database) {
       false,
     );
     await markPartBought(cartridge.id, staff.id, tx);
+    const pastTasks = await visitTasks(past.appointment.id, tx);
     await completeVisit(
-      { appointmentId: past.appointment.id, minutesWorked: 90 },
-      staff.id,
-      dayFromToday(0),
-      tx,
-      false,
+      { id: staff.id, isEmployee: true },
+      past.appointment.id,
+      {
+        minutesWorked: 90,
+        outcomes: Object.fromEntries(pastTasks.map((t) => [t.id, "done" as const])),
+      },
+      { database: tx, notify: false },
     );
     const coming = await createMemberVisit(tx, mariaHome, {
       scheduledDate: dayFromToday(3),

@@ -1,3 +1,4 @@
+import type { VisitStatus } from "~/db/visit-status";
 import type { Billing, IsoDate } from "./bank";
 
 /* What the membership pages receive from their loaders (plain data, safe in the browser). */
@@ -46,7 +47,9 @@ export type MemberVisitRow = {
   extraReason: string | null;
   status: "reserved" | "released" | "completed";
   minutesWorked: number | null;
-  appointmentStatus: "approved" | "canceled";
+  /** The visit's one state (ADR 045), as every screen shows it. */
+  appointmentStatus: VisitStatus;
+  tasks: { id: string; description: string; outcome: "done" | "not_done" | null }[];
 };
 
 export type StatementLine = {

@@ -15,6 +15,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { PLANS } from "~/content/plans";
+import { isOpenVisit, VISIT_STATUS_LABELS } from "~/features/visits";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
 import { addYears, DATE_WINDOW } from "~/lib/business-calendar";
@@ -331,17 +332,16 @@ function VisitsCard({
                       </>
                     )}
                   </TableCell>
-                  <TableCell>
-                    {visit.status === "reserved"
-                      ? "Booked"
-                      : visit.status === "completed"
-                        ? "Completed"
-                        : "Canceled"}
+                  <TableCell data-status={visit.appointmentStatus}>
+                    {VISIT_STATUS_LABELS[visit.appointmentStatus]}
                   </TableCell>
-                  <TableCell>
-                    {visit.status === "completed" && visit.minutesWorked !== null ? (
-                      formatMinutes(visit.minutesWorked)
-                    ) : visit.status === "reserved" && visit.scheduledDate <= today ? (
+                  <TableCell className="whitespace-normal">
+                    {visit.appointmentStatus === "completed" && visit.minutesWorked !== null ? (
+                      <div className="grid gap-2">
+                        <span>{formatMinutes(visit.minutesWorked)}</span>
+                        <TaskOutcomes tasks={visit.tasks} />
+                      </div>
+                    ) : isOpenVisit(visit.appointmentStatus) && visit.scheduledDate <= today ? (
                       <CompleteForm visit={visit} />
                     ) : (
                       <span className="text-muted-foreground">-</span>
@@ -357,27 +357,61 @@ function VisitsCard({
   );
 }
 
+function TaskOutcomes({ tasks }: { tasks: MemberVisitRow["tasks"] }) {
+  if (!tasks.some((t) => t.outcome)) return null;
+  return (
+    <ul className="text-sm">
+      {tasks.map((task) => (
+        <li key={task.id}>
+          {task.outcome === "done" ? "Done" : "Not done"}: {task.description}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function workedChoices(block: number) {
+  return Array.from({ length: block / 15 }, (_, i) => (i + 1) * 15);
+}
+
+/** Finishing a visit asks, per task, 'Done' or 'Not done' (ADR 045), and the time worked. */
 function CompleteForm({ visit }: { visit: MemberVisitRow }) {
   const busy = useBusy("complete");
   const id = `worked-${visit.appointmentId}`;
-  const choices = Array.from({ length: visit.blockMinutes / 15 }, (_, i) => (i + 1) * 15);
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
+    <Form method="post" className="grid gap-2">
       <input type="hidden" name="intent" value="complete" />
       <input type="hidden" name="appointmentId" value={visit.appointmentId} />
-      <div className="grid gap-1.5">
-        <Label htmlFor={id}>Time worked on {longDate(visit.scheduledDate)}</Label>
-        <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
-          {choices.map((m) => (
-            <option key={m} value={m}>
-              {formatMinutes(m)}
-            </option>
-          ))}
-        </NativeSelect>
+      {visit.tasks.map((task) => (
+        <fieldset key={task.id} className="grid gap-1">
+          <legend className="text-sm font-medium">{task.description}</legend>
+          <div className="flex gap-4">
+            <label className="flex items-center gap-1.5 text-sm">
+              <input type="radio" name={`task-${task.id}`} value="done" required />
+              Done
+            </label>
+            <label className="flex items-center gap-1.5 text-sm">
+              <input type="radio" name={`task-${task.id}`} value="not_done" required />
+              Not done
+            </label>
+          </div>
+        </fieldset>
+      ))}
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={id}>Time worked on {longDate(visit.scheduledDate)}</Label>
+          <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
+            {workedChoices(visit.blockMinutes).map((m) => (
+              <option key={m} value={m}>
+                {formatMinutes(m)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" size="sm" disabled={busy}>
+          Complete Visit
+        </Button>
       </div>
-      <Button type="submit" size="sm" disabled={busy}>
-        Complete Visit
-      </Button>
     </Form>
   );
 }
