@@ -358,6 +358,7 @@ export const membershipMinutesKind = pgEnum("membership_minutes_kind", [
   "release",
   "return",
   "refund",
+  "correction",
 ]);
 
 /**
@@ -378,7 +379,8 @@ const ledgerSeq = () =>
  * The hours bank's ledger, append-only (triggers refuse UPDATE and DELETE): paid minutes in
  * (accrual), a visit's block out (reserve), back when the visit is canceled or moved (release)
  * or finished early (return), and the unused minutes out when the membership is canceled and
- * refunded (refund). `balanceAfter` is the bank after this entry.
+ * refunded (refund), and staff's 'Correct time worked' on a completed visit (correction: a new
+ * entry, never an edit of the visit's). `balanceAfter` is the bank after this entry.
  */
 export const membershipMinutesLedger = pgTable(
   "membership_minutes_ledger",
@@ -403,7 +405,7 @@ export const membershipMinutesLedger = pgTable(
     check("membership_minutes_ledger_balance", sql`${t.balanceAfter} >= 0`),
     check(
       "membership_minutes_ledger_sign",
-      sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0)`,
+      sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0) or (${t.kind} = 'correction' and ${t.minutes} <> 0)`,
     ),
   ],
 );

@@ -6,6 +6,7 @@ import { businessNow } from "~/features/memberships/dates";
 import {
   addPart,
   cancelMembership,
+  correctTimeWorked,
   markPartBought,
   MembershipRejectedError,
   recordPayment,
@@ -13,6 +14,7 @@ import {
 } from "~/features/memberships/membership.server";
 import {
   completeVisitSchema,
+  correctTimeSchema,
   firstError,
   formValues,
   partIdSchema,
@@ -97,6 +99,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { minutesWorked: parsed.data.minutesWorked, outcomes: taskOutcomesFrom(values) },
         );
         return { ok: true, intent, message: `Visit completed. ${done.minutesBack} minutes back.` };
+      }
+      case "correct-time": {
+        const parsed = correctTimeSchema.safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        if (!ownsVisit(parsed.data.appointmentId)) return refused(intent, "Unknown visit.");
+        await correctTimeWorked(parsed.data, staffId);
+        return { ok: true, intent, message: "Time worked corrected." };
       }
       case "add-part": {
         const parsed = partSchema.safeParse(values);

@@ -1,6 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appointments, appointmentTasks, memberships, outbox, serviceRequests } from "~/db/schema";
+import {
+  appointments,
+  appointmentTasks,
+  membershipMinutesLedger,
+  memberships,
+  membershipVisits,
+  outbox,
+  serviceRequests,
+} from "~/db/schema";
+import { correctTimeWorked, membershipStatement } from "~/features/memberships/membership.server";
 import { offerVisits } from "~/features/availability/availability.server";
 import { bookMemberVisit } from "~/features/visits/member-visits.server";
 import {
@@ -33,8 +42,9 @@ import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support
 
 /*
  * A visit's life (ADR 045) on both databases: every pair of states against the module's table
- * and the trigger, completion closing the work, a completed visit final, and one request on
- * one open visit under 20 parallel bookings.
+ * and the trigger, completion closing the work, a completed visit final, the time worked
+ * corrected by an entry of its own, and one request on one open visit under 20 parallel
+ * bookings.
  */
 
 let database: TestDatabase;
@@ -360,6 +370,76 @@ describe(`completing a visit (${testDatabaseKind()})`, () => {
       .from(serviceRequests)
       .where(eq(serviceRequests.id, requests[0].id));
     expect(request.status).toBe("complete");
+  });
+
+  it("'Correct time worked' is an entry of its own with its reason, shown on the statement", async () => {
+    const { account, staff, requests } = await people();
+    const m = await createMembership(database.db, account.id, {
+      plan: "complete",
+      billing: "annual",
+      startDate: "2026-11-01",
+      today: "2026-11-24",
+    });
+    const visit = await bookMemberVisit(
+      account.id,
+      { block: 105, date: "2026-11-30", startMinute: 9 * 60, requestIds: [requests[0].id] },
+      { now },
+    );
+    const [task] = await visitTasks(visit.id);
+    await completeVisit(
+      staff,
+      visit.id,
+      { minutesWorked: 60, outcomes: { [task.id]: "done" } },
+      { now: visitDay },
+    );
+    await expect(
+      correctTimeWorked({ appointmentId: visit.id, minutesWorked: 90, reason: "  " }, staff.id),
+    ).rejects.toThrow("Please give the reason for the correction");
+    await correctTimeWorked(
+      { appointmentId: visit.id, minutesWorked: 90, reason: "Forgot the trip to the store" },
+      staff.id,
+    );
+    await correctTimeWorked(
+      { appointmentId: visit.id, minutesWorked: 75, reason: "Receipt shows 9:00 to 10:15" },
+      staff.id,
+    );
+    // The visit's record is never edited: the corrections are ledger rows.
+    const [held] = await database.db
+      .select({ minutesWorked: membershipVisits.minutesWorked })
+      .from(membershipVisits)
+      .where(eq(membershipVisits.appointmentId, visit.id));
+    expect(held.minutesWorked).toBe(60);
+    const corrections = await database.db
+      .select({ minutes: membershipMinutesLedger.minutes, note: membershipMinutesLedger.note })
+      .from(membershipMinutesLedger)
+      .where(
+        and(
+          eq(membershipMinutesLedger.appointmentId, visit.id),
+          eq(membershipMinutesLedger.kind, "correction"),
+        ),
+      )
+      .orderBy(membershipMinutesLedger.seq);
+    expect(corrections.map((c) => c.minutes)).toEqual([-30, 15]);
+    const [bank] = await database.db
+      .select({ minutes: memberships.minutesAvailable })
+      .from(memberships)
+      .where(eq(memberships.id, m.id));
+    expect(bank.minutes).toBe(42 * 60 - 75);
+    const statement = await membershipStatement(m.id);
+    expect(statement[0]).toMatchObject({
+      ledger: "hours",
+      kind: "correction",
+      minutes: 15,
+      minutesBalance: 42 * 60 - 75,
+      description:
+        "Visit on November 30, 2026: time worked corrected from 1 h 30 min to 1 h 15 min (Receipt shows 9:00 to 10:15)",
+    });
+    await expect(
+      correctTimeWorked(
+        { appointmentId: visit.id, minutesWorked: 120, reason: "Over the block" },
+        staff.id,
+      ),
+    ).rejects.toThrow("15-minute steps");
   });
 });
 

@@ -101,7 +101,7 @@ async function lockActiveMembershipOf(tx: Tx, customerId: string) {
 }
 
 type MinutesEntry = {
-  kind: "accrual" | "reserve" | "release" | "return" | "refund";
+  kind: "accrual" | "reserve" | "release" | "return" | "refund" | "correction";
   minutes: number;
   note: string;
   appointmentId?: string | null;
@@ -609,6 +609,80 @@ export async function settleVisitMinutes(
     blockMinutes: held.blockMinutes,
     minutesBack: held.isExtra ? 0 : back,
   };
+}
+
+/** The time worked on a completed visit: as recorded, plus every correction since. */
+export async function timeWorked(database: DbOrTx, appointmentId: string) {
+  const [row] = await database
+    .select({
+      recorded: membershipVisits.minutesWorked,
+      corrections:
+        sql<number>`coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId));
+  if (!row || row.recorded === null) return null;
+  return row.recorded + row.corrections;
+}
+
+export const CORRECTION_REASON_MESSAGE = "Please give the reason for the correction";
+
+/**
+ * Staff's 'Correct time worked' on a completed member's visit: never an edit of what was
+ * recorded, but an entry of its own in the hours ledger (kind 'correction', with the reason),
+ * shown on the statement. Worked more: the difference leaves the bank; less: it comes back.
+ * An extra visit's time is not the bank's, so it has nothing to correct.
+ */
+export async function correctTimeWorked(
+  input: { appointmentId: string; minutesWorked: number; reason: string },
+  staffId: string,
+  database: DbOrTx = db(),
+) {
+  const reason = input.reason.trim();
+  if (!reason) throw new MembershipRejectedError(CORRECTION_REASON_MESSAGE);
+  return inTransaction(database, async (tx) => {
+    const [visit] = await tx
+      .select({
+        membershipId: membershipVisits.membershipId,
+        scheduledDate: appointments.scheduledDate,
+      })
+      .from(membershipVisits)
+      .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+      .where(eq(membershipVisits.appointmentId, input.appointmentId));
+    if (!visit) throw new MembershipRejectedError("This appointment is not a member's visit.");
+    const m = await lockMembership(tx, visit.membershipId);
+    const [held] = await tx
+      .select()
+      .from(membershipVisits)
+      .where(eq(membershipVisits.appointmentId, input.appointmentId))
+      .for("update");
+    if (held.status !== "completed")
+      throw new MembershipRejectedError("Only a completed visit's time can be corrected.");
+    if (held.isExtra)
+      throw new MembershipRejectedError(
+        "An extra visit's time is not taken from the hours, so there is nothing to correct.",
+      );
+    if (minutesReturned(held.blockMinutes, input.minutesWorked) === null)
+      throw new MembershipRejectedError(WORKED_MINUTES_MESSAGE);
+    const before = (await timeWorked(tx, input.appointmentId))!;
+    const difference = input.minutesWorked - before;
+    if (difference === 0)
+      throw new MembershipRejectedError(`The time worked is already ${formatMinutes(before)}.`);
+    if (difference > m.minutesAvailable)
+      throw new MembershipRejectedError(
+        `The bank has ${formatMinutes(m.minutesAvailable)} left, less than the ${formatMinutes(difference)} to take.`,
+      );
+    await postMinutes(tx, m, {
+      kind: "correction",
+      minutes: -difference,
+      appointmentId: input.appointmentId,
+      note: `Visit on ${longDate(visit.scheduledDate)}: time worked corrected from ${formatMinutes(before)} to ${formatMinutes(input.minutesWorked)} (${reason})`,
+      createdBy: staffId,
+    });
+    return { minutesWorked: input.minutesWorked, minutesLeft: m.minutesAvailable };
+  });
 }
 
 /* ---------- money: payments ---------- */
@@ -1129,7 +1203,7 @@ export async function membershipPartsList(membershipId: string): Promise<PartRow
     .orderBy(desc(membershipParts.createdAt));
 }
 
-/** A membership's visits (newest first), with their tasks. */
+/** A membership's visits (newest first), with their tasks and the corrected time worked. */
 export async function membershipVisitList(membershipId: string): Promise<MemberVisitRow[]> {
   const rows = await db()
     .select({
@@ -1141,7 +1215,11 @@ export async function membershipVisitList(membershipId: string): Promise<MemberV
       isExtra: membershipVisits.isExtra,
       extraReason: membershipVisits.extraReason,
       status: membershipVisits.status,
-      minutesWorked: membershipVisits.minutesWorked,
+      minutesWorked: sql<
+        number | null
+      >`${membershipVisits.minutesWorked} + coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
       appointmentStatus: appointments.status,
     })
     .from(membershipVisits)

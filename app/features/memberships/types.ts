@@ -46,6 +46,7 @@ export type MemberVisitRow = {
   isExtra: boolean;
   extraReason: string | null;
   status: "reserved" | "released" | "completed";
+  /** The time worked as recorded at completion, plus every 'Correct time worked' since. */
   minutesWorked: number | null;
   /** The visit's one state (ADR 045), as every screen shows it. */
   appointmentStatus: VisitStatus;

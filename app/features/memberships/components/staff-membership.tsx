@@ -301,6 +301,7 @@ function VisitsCard({
       </CardHeader>
       <CardContent className="grid gap-3">
         <OutcomeLine outcome={outcome} intent="complete" />
+        <OutcomeLine outcome={outcome} intent="correct-time" />
         {visits.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No visits yet. Create an appointment for this member to book one.
@@ -340,6 +341,7 @@ function VisitsCard({
                       <div className="grid gap-2">
                         <span>{formatMinutes(visit.minutesWorked)}</span>
                         <TaskOutcomes tasks={visit.tasks} />
+                        {visit.isExtra ? null : <CorrectForm visit={visit} />}
                       </div>
                     ) : isOpenVisit(visit.appointmentStatus) && visit.scheduledDate <= today ? (
                       <CompleteForm visit={visit} />
@@ -412,6 +414,35 @@ function CompleteForm({ visit }: { visit: MemberVisitRow }) {
           Complete Visit
         </Button>
       </div>
+    </Form>
+  );
+}
+
+/** 'Correct time worked': a new entry in the hours ledger with its reason, never an edit. */
+function CorrectForm({ visit }: { visit: MemberVisitRow }) {
+  const busy = useBusy("correct-time");
+  const id = `correct-${visit.appointmentId}`;
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="correct-time" />
+      <input type="hidden" name="appointmentId" value={visit.appointmentId} />
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>Corrected time worked</Label>
+        <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.minutesWorked)}>
+          {workedChoices(visit.blockMinutes).map((m) => (
+            <option key={m} value={m}>
+              {formatMinutes(m)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-reason`}>Reason</Label>
+        <Input id={`${id}-reason`} name="reason" required maxLength={200} />
+      </div>
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        Correct time worked
+      </Button>
     </Form>
   );
 }
