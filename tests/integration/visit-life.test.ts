@@ -10,6 +10,7 @@ import {
   serviceRequests,
 } from "~/db/schema";
 import { correctTimeWorked, membershipStatement } from "~/features/memberships/membership.server";
+import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import { offerVisits } from "~/features/availability/availability.server";
 import { bookMemberVisit } from "~/features/visits/member-visits.server";
 import {
@@ -212,8 +213,13 @@ describe(`a visit's states (${testDatabaseKind()})`, () => {
     );
     await markOnTheWay(staff, visit.id, { now: visitDay });
     expect(await statusOf(visit.id)).toBe("on_the_way");
+    // The member's Appointments read the same state (shown as 'On the way').
+    expect((await listUpcomingAppointments(account.id, "2026-11-30")).map((a) => a.status)).toEqual(
+      ["on_the_way"],
+    );
     await markNoShow(staff, visit.id, { now: visitDay });
     expect(await statusOf(visit.id)).toBe("no_show");
+    expect(await listUpcomingAppointments(account.id, "2026-11-30")).toEqual([]);
     await expect(startVisit(staff, visit.id, { now: visitDay })).rejects.toThrow(
       "This visit was marked a no-show and cannot be changed.",
     );
