@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { REQUEST_STATUSES } from "./request-status";
+import { TASK_OUTCOMES, VISIT_STATUSES } from "./visit-status";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -236,7 +237,8 @@ export const requestPhotos = pgTable(
   (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
 );
 
-export const appointmentStatus = pgEnum("appointment_status", ["approved", "canceled"]);
+/** A visit's life (ADR 046): the migration's trigger refuses any transition visit-state.ts refuses. */
+export const appointmentStatus = pgEnum("appointment_status", VISIT_STATUSES);
 
 export const appointments = pgTable(
   "appointments",
@@ -253,7 +255,7 @@ export const appointments = pgTable(
     scheduledDate: date({ mode: "string" }).notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
-    status: appointmentStatus().notNull().default("approved"),
+    status: appointmentStatus().notNull().default("booked"),
     notes: text(),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -264,6 +266,8 @@ export const appointments = pgTable(
   ],
 );
 
+export const taskOutcome = pgEnum("task_outcome", TASK_OUTCOMES);
+
 export const appointmentTasks = pgTable(
   "appointment_tasks",
   {
@@ -273,8 +277,21 @@ export const appointmentTasks = pgTable(
       .references(() => appointments.id, { onDelete: "cascade" }),
     taskDescription: text().notNull(),
     serviceRequestId: uuid().references(() => serviceRequests.id, { onDelete: "set null" }),
+    /**
+     * Whether the task's visit is still open (booked, on the way, in progress): kept by the
+     * trigger on appointments (see the migration), so that the unique index below holds a
+     * request to one open visit however many bookings race.
+     */
+    visitOpen: boolean().notNull().default(true),
+    /** Set when the visit is completed: the handyman's 'Done' or 'Not done'. */
+    outcome: taskOutcome(),
   },
-  (t) => [index("appointment_tasks_appointment_idx").on(t.appointmentId)],
+  (t) => [
+    index("appointment_tasks_appointment_idx").on(t.appointmentId),
+    uniqueIndex("appointment_tasks_one_open_visit_per_request")
+      .on(t.serviceRequestId)
+      .where(sql`${t.visitOpen} and ${t.serviceRequestId} is not null`),
+  ],
 );
 
 /* ---------- Memberships: plans, the hours bank, parts (docs/decisions/012-015) ---------- */
@@ -343,6 +360,7 @@ export const membershipMinutesKind = pgEnum("membership_minutes_kind", [
   "release",
   "return",
   "refund",
+  "correction",
 ]);
 
 /**
@@ -363,7 +381,8 @@ const ledgerSeq = () =>
  * The hours bank's ledger, append-only (triggers refuse UPDATE and DELETE): paid minutes in
  * (accrual), a visit's block out (reserve), back when the visit is canceled or moved (release)
  * or finished early (return), and the unused minutes out when the membership is canceled and
- * refunded (refund). `balanceAfter` is the bank after this entry.
+ * refunded (refund), and staff's 'Correct time worked' on a completed visit (correction: a new
+ * entry, never an edit of the visit's). `balanceAfter` is the bank after this entry.
  */
 export const membershipMinutesLedger = pgTable(
   "membership_minutes_ledger",
@@ -388,7 +407,7 @@ export const membershipMinutesLedger = pgTable(
     check("membership_minutes_ledger_balance", sql`${t.balanceAfter} >= 0`),
     check(
       "membership_minutes_ledger_sign",
-      sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0)`,
+      sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0) or (${t.kind} = 'correction' and ${t.minutes} <> 0)`,
     ),
   ],
 );

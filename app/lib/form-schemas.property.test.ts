@@ -224,6 +224,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   "createStartMembershipSchema()": { plan: "complete", billing: "monthly", startDate: TODAY },
   paymentSchema: { amount: "$1,234.50", method: "check", reference: "Check 1042" },
   completeVisitSchema: { appointmentId: HOME, minutesWorked: "90" },
+  correctTimeSchema: { appointmentId: HOME, minutesWorked: "90", reason: "Receipt shows 1 h 30" },
   partSchema: { appointmentId: HOME, description: "Faucet cartridge", cost: "$42.10" },
   partIdSchema: { partId: HOME },
 };

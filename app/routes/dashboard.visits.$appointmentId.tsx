@@ -9,6 +9,7 @@ import { StaffHeader } from "~/features/employee/components/staff-header";
 import { offerVisits } from "~/features/availability/availability.server";
 import { isVisitBlock } from "~/features/availability/slots";
 import { DayRadios, radio } from "~/features/visits/components/book-visit";
+import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
 import { cancelMemberVisit, moveMemberVisit } from "~/features/visits/member-visits.server";
 import {
   VisitRejectedError,
@@ -49,8 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!visit) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const details = await visitDetails(visit.id, visit.assignedEmployeeId);
-  const mayChange =
-    visit.status === "approved" && (actor.isEmployee || memberMayChange(visit.start));
+  const mayChange = visit.status === "booked" && (actor.isEmployee || memberMayChange(visit.start));
   const moveDate = url.searchParams.get("date");
   const offer =
     mayChange && url.searchParams.has("move") && isVisitBlock(visit.block)
@@ -169,6 +169,12 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
           {d.visit.handymanName ? <p>Handyman: {d.visit.handymanName}</p> : null}
           {d.visit.status === "canceled" ? (
             <p className="font-medium">This visit is canceled.</p>
+          ) : d.visit.status === "completed" ? (
+            <p className="font-medium">
+              This visit is completed. A completed visit cannot be moved or canceled.
+            </p>
+          ) : d.visit.status !== "booked" ? (
+            <p className="font-medium">Status: {VISIT_STATUS_LABELS[d.visit.status]}</p>
           ) : null}
           {d.visit.tasks.length ? (
             <ul className="list-disc pl-5">
@@ -179,7 +185,7 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
           ) : null}
         </section>
 
-        {d.visit.status === "approved" && !d.mayChange ? (
+        {d.visit.status === "booked" && !d.mayChange ? (
           <section
             className="grid gap-2 rounded-lg border bg-card p-4"
             aria-label="Change this visit"

@@ -6,7 +6,7 @@ import { businessNow } from "~/features/memberships/dates";
 import {
   addPart,
   cancelMembership,
-  completeVisit,
+  correctTimeWorked,
   markPartBought,
   MembershipRejectedError,
   recordPayment,
@@ -14,13 +14,17 @@ import {
 } from "~/features/memberships/membership.server";
 import {
   completeVisitSchema,
+  correctTimeSchema,
   firstError,
   formValues,
   partIdSchema,
   partSchema,
   paymentSchema,
   createStartMembershipSchema,
+  taskOutcomesFrom,
 } from "~/features/memberships/schema";
+import { completeVisit } from "~/features/visits/visit-life.server";
+import { VisitRejectedError } from "~/features/visits/visits.server";
 import { staffMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardEmployee } from "~/features/employee/guard.server";
@@ -95,8 +99,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const parsed = completeVisitSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
         if (!ownsVisit(parsed.data.appointmentId)) return refused(intent, "Unknown visit.");
-        const done = await completeVisit(parsed.data, staffId);
+        const done = await completeVisit(
+          { id: staffId, isEmployee: true },
+          parsed.data.appointmentId,
+          { minutesWorked: parsed.data.minutesWorked, outcomes: taskOutcomesFrom(values) },
+        );
         return { ok: true, intent, message: `Visit completed. ${done.minutesBack} minutes back.` };
+      }
+      case "correct-time": {
+        const parsed = correctTimeSchema.safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        if (!ownsVisit(parsed.data.appointmentId)) return refused(intent, "Unknown visit.");
+        await correctTimeWorked(parsed.data, staffId);
+        return { ok: true, intent, message: "Time worked corrected." };
       }
       case "add-part": {
         const parsed = partSchema.safeParse(values);
@@ -142,6 +157,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof MembershipRejectedError) return refused(intent, error.message, 409);
+    if (error instanceof VisitRejectedError) return refused(intent, error.message, 409);
     logger.error({ err: (error as Error).message, intent }, "membership action failed");
     return refused(intent, "Something went wrong. Nothing was changed.", 500);
   }

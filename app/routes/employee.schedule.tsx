@@ -6,6 +6,8 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { NativeSelect } from "~/components/ui/native-select";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { handymanWeek } from "~/features/availability/week.server";
+import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
+import { cn } from "~/lib/utils";
 import { dayLabel, minuteLabel } from "~/lib/business-calendar";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -96,7 +98,15 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
                     <Link
                       key={v.id}
                       to={`/dashboard/visits/${v.id}`}
-                      className="overflow-hidden rounded bg-primary p-2 text-sm text-primary-foreground sm:absolute sm:inset-x-0.5 sm:top-(--visit-top) sm:h-(--visit-height) sm:p-1 sm:text-xs"
+                      data-status={v.status}
+                      className={cn(
+                        "overflow-hidden rounded p-2 text-sm sm:absolute sm:inset-x-0.5 sm:top-(--visit-top) sm:h-(--visit-height) sm:p-1 sm:text-xs",
+                        v.status === "booked" ||
+                          v.status === "on_the_way" ||
+                          v.status === "in_progress"
+                          ? "bg-primary text-primary-foreground"
+                          : "border border-dashed bg-muted text-muted-foreground",
+                      )}
                       style={
                         {
                           "--visit-top": `${(Math.max(v.start, FIRST) - FIRST) * PX_PER_MIN}px`,
@@ -108,6 +118,9 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
                       }
                     >
                       {minuteLabel(v.start)}-{minuteLabel(v.end)} {v.customer}
+                      {v.status !== "booked" ? (
+                        <span className="block font-semibold">{VISIT_STATUS_LABELS[v.status]}</span>
+                      ) : null}
                       <span className="block">{v.address}</span>
                     </Link>
                   ))}

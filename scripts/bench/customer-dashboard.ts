@@ -200,7 +200,7 @@ async function seed(handle: DatabaseHandle) {
         startTime: "09:00",
         endTime: "12:30",
         notes: "Gate code 2468",
-        status: "approved",
+        status: "booked",
       })
       .returning({ id: appointments.id });
     await db.insert(appointmentTasks).values(

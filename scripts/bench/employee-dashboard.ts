@@ -211,7 +211,7 @@ async function seed(client: pg.Client, requests: number) {
     insert into appointments (customer_id, home_id, scheduled_date, start_time, end_time, status)
     select h.customer_id, h.id,
       (current_date + 30 - ((g::double precision / ${requests / 5}) * 1125)::int),
-      '09:00', '12:30', 'approved'
+      '09:00', '12:30', 'booked'
     from generate_series(1, ${requests / 5}) g
     join homes h on h.customer_id = 'bench-user-' || (1 + (g * 104729) % ${CUSTOMERS});`);
   // The steady state of a running database: autovacuum has run since the last bulk of writes.

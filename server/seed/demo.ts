@@ -5,13 +5,10 @@ import {
   closedDays,
   isBusinessDay,
   type IsoDate,
+  zonedInstant,
 } from "~/lib/business-calendar";
-import {
-  addPart,
-  completeVisit,
-  markPartBought,
-  recordPayment,
-} from "~/features/memberships/membership.server";
+import { addPart, markPartBought, recordPayment } from "~/features/memberships/membership.server";
+import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
 import {
   createHome,
   createMembership,
@@ -154,12 +151,16 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       false,
     );
     await markPartBought(cartridge.id, staff.id, tx);
+    const pastTasks = await visitTasks(past.appointment.id, tx);
     await completeVisit(
-      { appointmentId: past.appointment.id, minutesWorked: 90 },
-      staff.id,
-      dayFromToday(0),
-      tx,
-      false,
+      { id: staff.id, isEmployee: true },
+      past.appointment.id,
+      {
+        minutesWorked: 90,
+        outcomes: Object.fromEntries(pastTasks.map((t) => [t.id, "done" as const])),
+      },
+      // Completed as of the evening of the day the demo is made on.
+      { database: tx, notify: false, now: zonedInstant(today, 17 * 60) },
     );
     const coming = await createMemberVisit(tx, mariaHome, {
       today,

@@ -135,7 +135,7 @@ export async function createAppointment(
       notes: input.notes ?? null,
       assignedEmployeeId: input.assignedEmployeeId ?? null,
       createdBy: input.createdBy ?? null,
-      status: "approved",
+      status: "booked",
     })
     .returning();
   if (input.tasks.length) {

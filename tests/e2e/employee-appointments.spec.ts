@@ -136,7 +136,7 @@ test.describe("Create New Appointment", () => {
       scheduledDate: day,
       startTime: "09:30:00",
       endTime: "13:00:00",
-      status: "approved",
+      status: "booked",
       notes: "Customer works from home; ring twice.",
       createdBy: staff.id,
     });

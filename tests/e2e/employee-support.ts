@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, gte, inArray, sql } from "drizzle-orm";
 import { appointments, serviceRequests } from "~/db/schema";
 import { createCustomer, e2eDb, test } from "./fixtures";
 
@@ -117,7 +117,10 @@ export async function expectedCounters() {
     .select({ n: sql<number>`count(*)::int` })
     .from(appointments)
     .where(
-      and(eq(appointments.status, "approved"), gte(appointments.scheduledDate, businessDate(0))),
+      and(
+        inArray(appointments.status, ["booked", "on_the_way", "in_progress"]),
+        gte(appointments.scheduledDate, businessDate(0)),
+      ),
     );
   return {
     "New Requests": count("new"),

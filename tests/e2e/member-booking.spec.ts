@@ -311,7 +311,7 @@ test.describe("members book their own visits", () => {
     });
     expect(refused.status()).toBe(409);
     const [row] = await e2eDb().select().from(appointments).where(eq(appointments.id, soon.id));
-    expect(row.status).toBe("approved");
+    expect(row.status).toBe("booked");
   });
 
   test("Thanksgiving and the day after offer nothing, for visits and intro calls", async ({

@@ -1,4 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { appointments } from "~/db/schema";
+import { BASE_URL } from "../support/ports";
 import { addPart, recordPayment } from "~/features/memberships/membership.server";
 import { createMembership, createMemberVisit } from "../../server/seed/factories";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
@@ -126,8 +129,33 @@ test.describe("memberships", () => {
     await page.goto(`/employee?tab=customers&cq=${encodeURIComponent(customer.email)}`);
     await page.getByRole("link", { name: /manage membership for/ }).click();
     await page.getByLabel(/Time worked on/).selectOption({ label: "1 h 30 min" });
+    // Finishing asks, per task, 'Done' or 'Not done' (ADR 046).
+    await page
+      .getByRole("group", { name: "Fix the kitchen faucet" })
+      .getByLabel("Done", { exact: true })
+      .check();
     await page.getByRole("button", { name: "Complete Visit" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Visit completed." })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Completed", exact: true })).toBeVisible();
+    await expect(page.getByText("Done: Fix the kitchen faucet")).toBeVisible();
+
+    // Completed is final: the visit page offers no change, and a forged cancel is refused.
+    const [visit] = await e2eDb()
+      .select({ id: appointments.id, status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.customerId, customer.id));
+    expect(visit.status).toBe("completed");
+    await page.goto(`/dashboard/visits/${visit.id}`);
+    await expect(
+      page.getByText("This visit is completed. A completed visit cannot be moved or canceled."),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel Visit" })).toHaveCount(0);
+    const forged = await page.request.post(`/dashboard/visits/${visit.id}`, {
+      form: { intent: "cancel" },
+      headers: { origin: BASE_URL },
+    });
+    expect(forged.status()).toBe(409);
+    expect(await forged.text()).toContain("This visit is completed and cannot be canceled.");
 
     await member.reload();
     await expect(member.getByTestId("hours-meter")).toHaveText("2 h of 42 h left");

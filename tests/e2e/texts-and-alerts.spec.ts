@@ -87,7 +87,7 @@ test("a member opts in to texts, gets the reminder once, STOP stops the next; th
   const [visit] = await e2eDb()
     .select()
     .from(appointments)
-    .where(and(eq(appointments.customerId, member.id), eq(appointments.status, "approved")))
+    .where(and(eq(appointments.customerId, member.id), eq(appointments.status, "booked")))
     .orderBy(sql`${appointments.createdAt} desc`)
     .limit(1);
 

@@ -23,7 +23,6 @@ import {
   addPart,
   ALREADY_MEMBER,
   cancelMembership,
-  completeVisit,
   decidePart,
   markPartBought,
   memberBankSummary,
@@ -39,6 +38,8 @@ import {
   VisitSpendRefusedError,
 } from "~/features/memberships/membership.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
+import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
+import { VisitRejectedError } from "~/features/visits/visits.server";
 import { createAppointment, createHome, createUser } from "../../server/seed/factories";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -89,6 +90,15 @@ async function book(
     });
     const reserved = await reserveVisitMinutes(tx, appointment.id, { asExtra: input.asExtra });
     return { appointment, reserved };
+  });
+}
+
+/** Staff finish a visit with every task done (the visits feature's completeVisit). */
+async function finish(staffId: string, appointmentId: string, minutesWorked: number) {
+  const tasks = await visitTasks(appointmentId);
+  return completeVisit({ id: staffId, isEmployee: true }, appointmentId, {
+    minutesWorked,
+    outcomes: Object.fromEntries(tasks.map((t) => [t.id, "done" as const])),
   });
 }
 
@@ -214,17 +224,12 @@ describe("visits", () => {
     });
     expect(reserved).toMatchObject({ decision: { kind: "bank", minutes: 105 }, minutesLeft: 105 });
 
-    await expect(
-      completeVisit({ appointmentId: appointment.id, minutesWorked: 100 }, staff.id),
-    ).rejects.toThrow(MembershipRejectedError);
-    const done = await completeVisit(
-      { appointmentId: appointment.id, minutesWorked: 90 },
-      staff.id,
+    await expect(finish(staff.id, appointment.id, 100)).rejects.toThrow(VisitRejectedError);
+    const done = await finish(staff.id, appointment.id, 90);
+    expect(done).toMatchObject({ minutesBack: 15, minutesLeft: 120 });
+    await expect(finish(staff.id, appointment.id, 90)).rejects.toThrow(
+      "This visit is completed and cannot be changed.",
     );
-    expect(done).toEqual({ minutesBack: 15, minutesLeft: 120 });
-    await expect(
-      completeVisit({ appointmentId: appointment.id, minutesWorked: 90 }, staff.id),
-    ).rejects.toThrow("already completed");
     const last = (await mails()).at(-1)!;
     expect(last.text).toContain("Time used: 1 h 30 min");
     expect(last.text).toContain("Hours left: 2 h of 42 h");
@@ -412,7 +417,7 @@ describe("canceling", () => {
       staff.id,
     );
     const { appointment } = await book(home, { date: today, start: "00:00", end: "01:45" });
-    await completeVisit({ appointmentId: appointment.id, minutesWorked: 60 }, staff.id);
+    await finish(staff.id, appointment.id, 60);
     const preview = await previewCancellation(m.id);
     expect(preview).toMatchObject({ rule: "unused_hours", minutesRefunded: 2_520 - 60 });
     expect(preview?.refundCents).toBe(refundForUnusedMinutes(m, 2_460));

@@ -19,12 +19,12 @@ export function testDatabaseKind(): "pglite" | "postgres" {
 export type TestDatabase = DatabaseHandle & { url?: string; drop(): Promise<void> };
 
 export async function createTestDatabase(
-  options: { kind?: "pglite" | "postgres"; poolSize?: number } = {},
+  options: { kind?: "pglite" | "postgres"; poolSize?: number; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
   const kind = options.kind ?? testDatabaseKind();
   if (kind === "pglite") {
     const handle = await openDatabase({ memory: true });
-    await handle.migrate();
+    if (options.migrate !== false) await handle.migrate();
     return { ...handle, drop: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -40,7 +40,7 @@ export async function createTestDatabase(
     databaseUrl: url.toString(),
     poolSize: options.poolSize ?? 10,
   });
-  await handle.migrate();
+  if (options.migrate !== false) await handle.migrate();
   return {
     ...handle,
     url: url.toString(),

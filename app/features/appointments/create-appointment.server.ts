@@ -10,6 +10,7 @@ import {
   user,
 } from "~/db/schema";
 import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability";
+import { isRequestOnAnotherVisit } from "~/features/visits/index.server";
 import { startVisitCalendar } from "~/features/visits/index.server";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
@@ -39,6 +40,9 @@ export async function createAppointment(input: CreateAppointmentInput, createdBy
   return createAppointmentTransaction(input, createdBy).catch((error: unknown) => {
     // The database refuses a handyman two overlapping visits (appointments_no_double_booking).
     if (isDoubleBooking(error)) throw new AppointmentRejectedError(DOUBLE_BOOKING_MESSAGE);
+    // A request is on one upcoming visit at most (appointment_tasks_one_open_visit_per_request).
+    if (isRequestOnAnotherVisit(error))
+      throw new AppointmentRejectedError("A chosen task is already on another upcoming visit");
     throw error;
   });
 }
@@ -106,7 +110,7 @@ function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: 
         startTime: input.startTime,
         endTime: input.endTime,
         notes: input.notes ?? null,
-        status: "approved",
+        status: "booked",
         createdBy,
       })
       .returning();

@@ -2,18 +2,19 @@ import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { appointments, appointmentTasks, homes, profiles } from "~/db/schema";
+import { OPEN_VISIT_STATUSES } from "~/db/visit-status";
 import { businessToday } from "~/lib/business-calendar";
 import type { AppointmentForCalendar } from "./ics.server";
 import type { CustomerAppointment } from "./types";
 
 /*
- * The customer's side of appointments: their own approved visits, scoped by customer_id in
- * every query (DESIGN.md decision 3).
+ * The customer's side of appointments: their own visits still ahead or under way (booked, on
+ * the way, in progress; ADR 046), scoped by customer_id in every query (DESIGN.md decision 3).
  */
 
 const handyman = alias(profiles, "handyman");
 
-/** Approved appointments from today on, soonest first, with tasks and the assigned handyman. */
+/** Open visits from today on, soonest first, with tasks and the assigned handyman. */
 export async function listUpcomingAppointments(
   customerId: string,
   today = businessToday(),
@@ -24,6 +25,7 @@ export async function listUpcomingAppointments(
       scheduledDate: appointments.scheduledDate,
       startTime: appointments.startTime,
       endTime: appointments.endTime,
+      status: appointments.status,
       notes: appointments.notes,
       address: homes.address,
       city: homes.city,
@@ -40,7 +42,7 @@ export async function listUpcomingAppointments(
     .where(
       and(
         eq(appointments.customerId, customerId),
-        eq(appointments.status, "approved"),
+        inArray(appointments.status, [...OPEN_VISIT_STATUSES]),
         gte(appointments.scheduledDate, today),
       ),
     )
@@ -51,6 +53,7 @@ export async function listUpcomingAppointments(
     scheduledDate: row.scheduledDate,
     startTime: row.startTime,
     endTime: row.endTime,
+    status: row.status,
     notes: row.notes,
     home: { address: row.address, city: row.city, state: row.state, zipCode: row.zipCode },
     tasks: tasks.get(row.id) ?? [],
@@ -95,6 +98,7 @@ export async function findCustomerAppointmentForCalendar(
       startTime: appointments.startTime,
       endTime: appointments.endTime,
       notes: appointments.notes,
+      status: appointments.status,
       address: homes.address,
       city: homes.city,
       state: homes.state,

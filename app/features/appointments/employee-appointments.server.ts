@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type DbOrTx } from "~/db/client.server";
 import { appointments, appointmentTasks, homes, profiles } from "~/db/schema";
+import type { VisitStatus } from "~/db/visit-status";
 
 /*
- * The employee's Appointments tab. All appointments are 'approved' (the only status), so the
- * list a business needs is the upcoming ones, soonest first; past visits stay reachable in
- * their own view, newest first. Both are bounded pages read through appointments_date_idx.
+ * The employee's Appointments tab: visits that were not canceled, each with its state (ADR
+ * 045: booked shows 'Scheduled', then 'On the way', 'In progress', 'Completed', 'No-show').
+ * Upcoming ones (from today) soonest first; past visits in their own view, newest first. Both
+ * are bounded pages read through appointments_date_idx.
  */
 
 export const APPOINTMENTS_PAGE_SIZE = 50;
@@ -16,7 +18,7 @@ export type EmployeeAppointment = {
   scheduledDate: string;
   startTime: string;
   endTime: string;
-  status: string;
+  status: VisitStatus;
   customerFirstName: string | null;
   customerLastName: string | null;
   address: string;
@@ -56,7 +58,7 @@ export async function listEmployeeAppointments(
     .leftJoin(assigned, eq(assigned.userId, appointments.assignedEmployeeId))
     .where(
       and(
-        eq(appointments.status, "approved"),
+        ne(appointments.status, "canceled"),
         upcoming
           ? gte(appointments.scheduledDate, options.today)
           : lt(appointments.scheduledDate, options.today),

@@ -36,6 +36,17 @@ describe("appointmentIcs", () => {
     notes: "Gate code 2468",
   };
 
+  it("reads the visit's state: a canceled visit or a no-show is CANCELLED (ADR 046)", () => {
+    expect(unfold(appointmentIcs({ ...appointment, status: "booked" }))).toContain(
+      "STATUS:CONFIRMED",
+    );
+    expect(unfold(appointmentIcs({ ...appointment, status: "completed" }))).toContain(
+      "STATUS:CONFIRMED",
+    );
+    for (const status of ["canceled", "no_show"] as const)
+      expect(unfold(appointmentIcs({ ...appointment, status }))).toContain("STATUS:CANCELLED");
+  });
+
   it("carries the spec's title, location, description, status and times", () => {
     const ics = unfold(appointmentIcs(appointment));
     expect(ics).toContain("BEGIN:VCALENDAR");

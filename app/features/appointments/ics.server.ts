@@ -1,6 +1,7 @@
 import { createEvent } from "ics";
 import { BUSINESS_TIME_ZONE, minuteOfDay, zonedInstant } from "~/lib/business-calendar";
 import { isValidEmail } from "~/lib/validation";
+import type { VisitStatus } from "~/db/visit-status";
 
 /*
  * The calendar file of an appointment (SPEC section 9): 'Handyman Appointment' at the home's
@@ -21,6 +22,8 @@ export type AppointmentForCalendar = {
   state: string;
   tasks: string[];
   notes: string | null;
+  /** The visit's state (ADR 046): a canceled visit or a no-show is CANCELLED in the file. */
+  status?: VisitStatus;
 };
 
 /**
@@ -104,7 +107,12 @@ export function appointmentIcs(
     endOutputType: "utc",
     location: [appointment.address, appointment.city, appointment.state].join(", "),
     description: appointmentDescription(appointment),
-    status: options.method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
+    status:
+      options.method === "CANCEL" ||
+      appointment.status === "canceled" ||
+      appointment.status === "no_show"
+        ? "CANCELLED"
+        : "CONFIRMED",
     busyStatus: "BUSY",
     organizer: options.organizer && calendarContact(options.organizer),
     // An attendee is an address; one outside the e-mail rule is left out.

@@ -1,3 +1,5 @@
+import type { VisitStatus } from "~/db/visit-status";
+
 /** An appointment as the customer's dashboard receives it. */
 export type CustomerAppointment = {
   id: string;
@@ -5,6 +7,8 @@ export type CustomerAppointment = {
   scheduledDate: string;
   startTime: string;
   endTime: string;
+  /** Booked, on the way or in progress (ADR 046). */
+  status: VisitStatus;
   notes: string | null;
   home: { address: string; city: string; state: string; zipCode: string };
   tasks: string[];

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { appointments, employeeTimeOff, employeeWorkingHours, profiles } from "~/db/schema";
+import { BUSY_VISIT_STATUSES } from "~/db/visit-status";
 import { businessToday, minuteOfDay, type IsoDate } from "~/lib/business-calendar";
 import { loadClosedDays } from "./closed-days.server";
 import {
@@ -69,7 +70,8 @@ export async function loadHandymen(
       .where(
         and(
           isNotNull(appointments.assignedEmployeeId),
-          eq(appointments.status, "approved"),
+          // The visits that hold their handyman's time, as the exclusion constraint counts them.
+          inArray(appointments.status, [...BUSY_VISIT_STATUSES]),
           gte(appointments.scheduledDate, from),
           lte(appointments.scheduledDate, to),
           options.excludeAppointmentId

@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointments, homes, profiles } from "~/db/schema";
+import type { VisitStatus } from "~/db/visit-status";
 import {
   addDays,
   businessToday,
@@ -33,6 +34,7 @@ export async function handymanWeek(employeeId: string | null, weekParam: string 
           date: appointments.scheduledDate,
           startTime: appointments.startTime,
           endTime: appointments.endTime,
+          status: appointments.status,
           firstName: profiles.firstName,
           lastName: profiles.lastName,
           address: homes.address,
@@ -43,7 +45,7 @@ export async function handymanWeek(employeeId: string | null, weekParam: string 
         .where(
           and(
             eq(appointments.assignedEmployeeId, handyman.id),
-            eq(appointments.status, "approved"),
+            ne(appointments.status, "canceled"),
             gte(appointments.scheduledDate, monday),
             lte(appointments.scheduledDate, sunday),
           ),
@@ -55,7 +57,14 @@ export async function handymanWeek(employeeId: string | null, weekParam: string 
     hours: { start: number; end: number } | null;
     away: boolean;
     closedReason: string | null;
-    visits: { id: string; start: number; end: number; customer: string; address: string }[];
+    visits: {
+      id: string;
+      start: number;
+      end: number;
+      status: VisitStatus;
+      customer: string;
+      address: string;
+    }[];
   }[] = [];
   for (let i = 0; i < 7; i++) {
     const date = addDays(monday, i);
@@ -70,6 +79,7 @@ export async function handymanWeek(employeeId: string | null, weekParam: string 
           id: v.id,
           start: minuteOfDay(v.startTime),
           end: minuteOfDay(v.endTime),
+          status: v.status,
           customer: [v.firstName, v.lastName].filter(Boolean).join(" "),
           address: v.address,
         })),

@@ -72,7 +72,7 @@ export async function listCustomers(
   const next = sql`(select ${appointments.scheduledDate}::text || ' ' || ${appointments.startTime}::text
       from ${appointments}
       where ${appointments.customerId} = ${profiles.userId}
-        and ${appointments.status} = 'approved'
+        and ${appointments.status} in ('booked', 'on_the_way', 'in_progress')
         and ${appointments.scheduledDate} >= ${options.today}::date
       order by ${appointments.scheduledDate}, ${appointments.startTime} limit 1)`;
   const rows = await database

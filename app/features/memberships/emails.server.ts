@@ -6,7 +6,7 @@ import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { alertOffice, customerName } from "~/features/notifications/index.server";
-import { formatCents, formatMinutes, type CancellationQuote, type IsoDate } from "./bank";
+import { formatCents, formatMinutes, type CancellationQuote } from "./bank";
 import { longDate } from "./dates";
 
 /*
@@ -116,24 +116,6 @@ export async function mailPartDecision(tx: Tx, m: Membership, part: MembershipPa
         : "Do not buy it; the handyman talks with the member about other options.",
     ],
     staffPath: `/employee/customers/${m.customerId}/membership`,
-  });
-}
-
-export async function mailVisitCompleted(
-  tx: Tx,
-  m: Membership,
-  visit: { scheduledDate: IsoDate; minutesWorked: number; minutesBack: number; isExtra: boolean },
-) {
-  await send(tx, m.customerId, {
-    subject: `Visit completed on ${longDate(visit.scheduledDate)}`,
-    heading: "Your visit is complete",
-    lines: [
-      `Time used: ${formatMinutes(visit.minutesWorked)}${visit.isExtra ? " (an extra visit, not taken from your hours)" : ""}.`,
-      ...(visit.minutesBack > 0
-        ? [`${formatMinutes(visit.minutesBack)} went back to your hours.`]
-        : []),
-      `Hours left: ${formatMinutes(m.minutesAvailable)} of ${formatMinutes(m.minutesPerYear)}.`,
-    ],
   });
 }
 

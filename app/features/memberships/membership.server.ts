@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type Database, type DbOrTx, type Tx } from "~/db/client.server";
 import {
   appointments,
+  appointmentTasks,
   homes,
   membershipMinutesLedger,
   membershipMoneyLedger,
@@ -33,7 +34,7 @@ import {
   type IsoDate,
   type VisitDecision,
 } from "./bank";
-import { withdrawFromCalendar } from "~/features/visits/index.server";
+import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
 import { businessNow, longDate } from "./dates";
 import type { BankSummary, MemberVisitRow, PartRow } from "./types";
 
@@ -43,7 +44,6 @@ import {
   mailMembershipStarted,
   mailPartDecision,
   mailPartsApprovalNeeded,
-  mailVisitCompleted,
 } from "./emails.server";
 
 /*
@@ -101,7 +101,7 @@ async function lockActiveMembershipOf(tx: Tx, customerId: string) {
 }
 
 type MinutesEntry = {
-  kind: "accrual" | "reserve" | "release" | "return" | "refund";
+  kind: "accrual" | "reserve" | "release" | "return" | "refund" | "correction";
   minutes: number;
   note: string;
   appointmentId?: string | null;
@@ -543,17 +543,105 @@ export function moveVisitMinutes(
   return reserveVisitMinutes(tx, appointmentId, options);
 }
 
+export type SettledVisit = {
+  membership: Membership;
+  isExtra: boolean;
+  blockMinutes: number;
+  /** Minutes that went back to the bank (0 for an extra visit). */
+  minutesBack: number;
+};
+
 /**
- * Staff complete a member's visit with the time worked (15-minute steps, at most the block);
- * the rest of the block goes back to the bank, and the member gets an e-mail.
+ * Call inside the transaction that completes a visit (the visits feature's completeVisit,
+ * which owns the visit's state and has already locked the appointment): the time worked is
+ * recorded on the member's visit and the rest of the block goes back to the bank. Returns null
+ * for a visit that is not a member's. Nothing is e-mailed here: the visit sends one 'Visit
+ * completed' e-mail with the tasks and the hours left.
  */
-export async function completeVisit(
-  input: { appointmentId: string; minutesWorked: number },
+export async function settleVisitMinutes(
+  tx: Tx,
+  appointmentId: string,
+  input: { minutesWorked: number; actorId: string },
+): Promise<SettledVisit | null> {
+  const [visit] = await tx
+    .select({
+      membershipId: membershipVisits.membershipId,
+      scheduledDate: appointments.scheduledDate,
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(eq(membershipVisits.appointmentId, appointmentId));
+  if (!visit) return null;
+  const m = await lockMembership(tx, visit.membershipId);
+  const [held] = await tx
+    .select()
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId))
+    .for("update");
+  if (held.status !== "reserved") {
+    throw new MembershipRejectedError(
+      held.status === "completed" ? "This visit is already completed." : "This visit was canceled.",
+    );
+  }
+  const back = minutesReturned(held.blockMinutes, input.minutesWorked);
+  if (back === null) throw new MembershipRejectedError(WORKED_MINUTES_MESSAGE);
+  if (!held.isExtra && back > 0) {
+    await postMinutes(tx, m, {
+      kind: "return",
+      minutes: back,
+      appointmentId: held.appointmentId,
+      note: `Visit on ${longDate(visit.scheduledDate)}: ${formatMinutes(input.minutesWorked)} worked, ${formatMinutes(back)} back`,
+      createdBy: input.actorId,
+    });
+  }
+  await tx
+    .update(membershipVisits)
+    .set({
+      status: "completed",
+      minutesWorked: input.minutesWorked,
+      completedAt: new Date(),
+      completedBy: input.actorId,
+    })
+    .where(eq(membershipVisits.appointmentId, held.appointmentId));
+  return {
+    membership: m,
+    isExtra: held.isExtra,
+    blockMinutes: held.blockMinutes,
+    minutesBack: held.isExtra ? 0 : back,
+  };
+}
+
+/** The time worked on a completed visit: as recorded, plus every correction since. */
+export async function timeWorked(database: DbOrTx, appointmentId: string) {
+  const [row] = await database
+    .select({
+      recorded: membershipVisits.minutesWorked,
+      corrections:
+        sql<number>`coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId));
+  if (!row || row.recorded === null) return null;
+  return row.recorded + row.corrections;
+}
+
+export const CORRECTION_REASON_MESSAGE = "Please give the reason for the correction";
+
+/**
+ * Staff's 'Correct time worked' on a completed member's visit: never an edit of what was
+ * recorded, but an entry of its own in the hours ledger (kind 'correction', with the reason),
+ * shown on the statement. Worked more: the difference leaves the bank; less: it comes back.
+ * An extra visit's time is not the bank's, so it has nothing to correct.
+ */
+export async function correctTimeWorked(
+  input: { appointmentId: string; minutesWorked: number; reason: string },
   staffId: string,
-  today = businessNow().date,
   database: DbOrTx = db(),
-  notify = true,
 ) {
+  const reason = input.reason.trim();
+  if (!reason) throw new MembershipRejectedError(CORRECTION_REASON_MESSAGE);
   return inTransaction(database, async (tx) => {
     const [visit] = await tx
       .select({
@@ -570,44 +658,30 @@ export async function completeVisit(
       .from(membershipVisits)
       .where(eq(membershipVisits.appointmentId, input.appointmentId))
       .for("update");
-    if (held.status !== "reserved") {
+    if (held.status !== "completed")
+      throw new MembershipRejectedError("Only a completed visit's time can be corrected.");
+    if (held.isExtra)
       throw new MembershipRejectedError(
-        held.status === "completed"
-          ? "This visit is already completed."
-          : "This visit was canceled.",
+        "An extra visit's time is not taken from the hours, so there is nothing to correct.",
       );
-    }
-    if (visit.scheduledDate > today) {
-      throw new MembershipRejectedError("A visit can be completed on or after its day.");
-    }
-    const back = minutesReturned(held.blockMinutes, input.minutesWorked);
-    if (back === null) throw new MembershipRejectedError(WORKED_MINUTES_MESSAGE);
-    if (!held.isExtra && back > 0) {
-      await postMinutes(tx, m, {
-        kind: "return",
-        minutes: back,
-        appointmentId: held.appointmentId,
-        note: `Visit on ${longDate(visit.scheduledDate)}: ${formatMinutes(input.minutesWorked)} worked, ${formatMinutes(back)} back`,
-        createdBy: staffId,
-      });
-    }
-    await tx
-      .update(membershipVisits)
-      .set({
-        status: "completed",
-        minutesWorked: input.minutesWorked,
-        completedAt: new Date(),
-        completedBy: staffId,
-      })
-      .where(eq(membershipVisits.appointmentId, held.appointmentId));
-    if (notify)
-      await mailVisitCompleted(tx, m, {
-        scheduledDate: visit.scheduledDate,
-        minutesWorked: input.minutesWorked,
-        minutesBack: held.isExtra ? 0 : back,
-        isExtra: held.isExtra,
-      });
-    return { minutesBack: held.isExtra ? 0 : back, minutesLeft: m.minutesAvailable };
+    if (minutesReturned(held.blockMinutes, input.minutesWorked) === null)
+      throw new MembershipRejectedError(WORKED_MINUTES_MESSAGE);
+    const before = (await timeWorked(tx, input.appointmentId))!;
+    const difference = input.minutesWorked - before;
+    if (difference === 0)
+      throw new MembershipRejectedError(`The time worked is already ${formatMinutes(before)}.`);
+    if (difference > m.minutesAvailable)
+      throw new MembershipRejectedError(
+        `The bank has ${formatMinutes(m.minutesAvailable)} left, less than the ${formatMinutes(difference)} to take.`,
+      );
+    await postMinutes(tx, m, {
+      kind: "correction",
+      minutes: -difference,
+      appointmentId: input.appointmentId,
+      note: `Visit on ${longDate(visit.scheduledDate)}: time worked corrected from ${formatMinutes(before)} to ${formatMinutes(input.minutesWorked)} (${reason})`,
+      createdBy: staffId,
+    });
+    return { minutesWorked: input.minutesWorked, minutesLeft: m.minutesAvailable };
   });
 }
 
@@ -801,7 +875,7 @@ async function futureVisits(database: DbOrTx, membershipId: string, now = busine
       and(
         eq(membershipVisits.membershipId, membershipId),
         eq(membershipVisits.status, "reserved"),
-        eq(appointments.status, "approved"),
+        eq(appointments.status, "booked"),
         sql`(${appointments.scheduledDate} > ${now.date} or (${appointments.scheduledDate} = ${now.date} and ${appointments.startTime} > ${now.time}))`,
       ),
     )
@@ -897,11 +971,7 @@ export async function cancelMembership(
         .where(eq(membershipVisits.appointmentId, visit.appointmentId))
         .for("update");
       await releaseHeld(tx, m, held, actor.id, "canceled");
-      const [canceled] = await tx
-        .update(appointments)
-        .set({ status: "canceled" })
-        .where(eq(appointments.id, visit.appointmentId))
-        .returning();
+      const canceled = await changeVisitState(tx, visit.appointmentId, "canceled");
       await withdrawFromCalendar(tx, canceled, actor.id);
     }
     const hourlyRate = hourlyRateLabel(termsOf(m));
@@ -1133,9 +1203,9 @@ export async function membershipPartsList(membershipId: string): Promise<PartRow
     .orderBy(desc(membershipParts.createdAt));
 }
 
-/** A membership's visits (newest first). */
+/** A membership's visits (newest first), with their tasks and the corrected time worked. */
 export async function membershipVisitList(membershipId: string): Promise<MemberVisitRow[]> {
-  return db()
+  const rows = await db()
     .select({
       appointmentId: membershipVisits.appointmentId,
       scheduledDate: appointments.scheduledDate,
@@ -1145,13 +1215,39 @@ export async function membershipVisitList(membershipId: string): Promise<MemberV
       isExtra: membershipVisits.isExtra,
       extraReason: membershipVisits.extraReason,
       status: membershipVisits.status,
-      minutesWorked: membershipVisits.minutesWorked,
+      minutesWorked: sql<
+        number | null
+      >`${membershipVisits.minutesWorked} + coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
       appointmentStatus: appointments.status,
     })
     .from(membershipVisits)
     .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
     .where(eq(membershipVisits.membershipId, membershipId))
     .orderBy(desc(appointments.scheduledDate), desc(appointments.startTime));
+  const tasks = rows.length
+    ? await db()
+        .select({
+          id: appointmentTasks.id,
+          appointmentId: appointmentTasks.appointmentId,
+          description: appointmentTasks.taskDescription,
+          outcome: appointmentTasks.outcome,
+        })
+        .from(appointmentTasks)
+        .where(
+          inArray(
+            appointmentTasks.appointmentId,
+            rows.map((r) => r.appointmentId),
+          ),
+        )
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    tasks: tasks
+      .filter((t) => t.appointmentId === row.appointmentId)
+      .map(({ id, description, outcome }) => ({ id, description, outcome })),
+  }));
 }
 
 export type MembershipCounters = { activeMembers: number; partsAwaitingApproval: number };

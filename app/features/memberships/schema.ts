@@ -86,6 +86,25 @@ export const completeVisitSchema = z.object({
     .refine((m) => WORKED_CHOICES.includes(m), "Please choose the time worked"),
 });
 
+export const correctTimeSchema = completeVisitSchema.extend({
+  reason: z
+    .string({ error: "Please give the reason for the correction" })
+    .trim()
+    .min(1, "Please give the reason for the correction")
+    .max(200, "The reason must be at most 200 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
+});
+
+/** The handyman's 'Done' / 'Not done' per task, posted as task-<task id>. */
+export function taskOutcomesFrom(values: Record<string, string>) {
+  const outcomes: Record<string, "done" | "not_done"> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!key.startsWith("task-")) continue;
+    if (value === "done" || value === "not_done") outcomes[key.slice(5)] = value;
+  }
+  return outcomes;
+}
+
 export const partSchema = z.object({
   appointmentId: z
     .string({ error: "Please choose the visit" })

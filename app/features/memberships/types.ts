@@ -1,3 +1,4 @@
+import type { VisitStatus } from "~/db/visit-status";
 import type { Billing, IsoDate } from "./bank";
 
 /* What the membership pages receive from their loaders (plain data, safe in the browser). */
@@ -45,8 +46,11 @@ export type MemberVisitRow = {
   isExtra: boolean;
   extraReason: string | null;
   status: "reserved" | "released" | "completed";
+  /** The time worked as recorded at completion, plus every 'Correct time worked' since. */
   minutesWorked: number | null;
-  appointmentStatus: "approved" | "canceled";
+  /** The visit's one state (ADR 046), as every screen shows it. */
+  appointmentStatus: VisitStatus;
+  tasks: { id: string; description: string; outcome: "done" | "not_done" | null }[];
 };
 
 export type StatementLine = {

@@ -222,7 +222,7 @@ export type RequestCounters = {
   reviewed: number;
   scheduled: number;
   complete: number;
-  /** Approved appointments from today on (the 'Scheduled' counter). */
+  /** Open visits (booked, on the way, in progress) from today on: the 'Scheduled' counter. */
   scheduledAppointments: number;
   total: number;
 };
@@ -237,7 +237,7 @@ export async function requestCounters(
       (select coalesce(json_object_agg(${serviceRequestStatusCounts.status}, ${serviceRequestStatusCounts.count}), '{}'::json)
          from ${serviceRequestStatusCounts}) as requests,
       (select count(*)::int from appointments
-         where status = 'approved' and scheduled_date >= ${today}::date) as appointments`);
+         where status in ('booked', 'on_the_way', 'in_progress') and scheduled_date >= ${today}::date) as appointments`);
   const [row] = rowsOf<{ requests: Record<string, number | string>; appointments: number }>(result);
   const count = (status: RequestStatus) => Number(row.requests[status] ?? 0);
   return {

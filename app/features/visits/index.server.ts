@@ -1,2 +1,3 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
-export { startVisitCalendar, withdrawFromCalendar } from "./visits.server";
+export { isRequestOnAnotherVisit, startVisitCalendar, withdrawFromCalendar } from "./visits.server";
+export { changeVisitState } from "./visit-life.server";

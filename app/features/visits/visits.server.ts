@@ -28,6 +28,8 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
+import { changeVisitState, lockVisit } from "./visit-life.server";
+import { refusalMessage, VISIT_STATUS_LABELS, type VisitStatus } from "./visit-state";
 import {
   alertOffice,
   customerName,
@@ -97,7 +99,7 @@ type VisitForMail = {
   notes: string | null;
 };
 
-async function mailContext(tx: Tx, appointmentId: string) {
+export async function mailContext(tx: Tx, appointmentId: string) {
   const [row] = await tx
     .select({
       customerId: appointments.customerId,
@@ -358,25 +360,29 @@ export async function bookVisit(
   if (!home) throw new VisitRejectedError("Add your home's address in Profile Settings first.");
   const requestIds = [...new Set(input.requestIds)];
   if (!requestIds.length) throw new VisitRejectedError("Choose at least one task for the visit.");
-  const requests = await db()
-    .select({ id: serviceRequests.id, title: serviceRequests.title })
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.customerId, customerId),
-        inArray(serviceRequests.id, requestIds),
-        inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
-      ),
-    );
-  if (requests.length !== requestIds.length)
-    throw new VisitRejectedError("A chosen task is not one of your open requests.");
-  if (requests.length > FIRST_VISIT_TASK_LIMIT && (await isFirstVisit(customerId)))
-    throw new VisitRejectedError(
-      `Your first visit can take at most ${FIRST_VISIT_TASK_LIMIT} tasks.`,
-    );
   const handyman = await checkSlot({ customerId, ...input, now });
   try {
     return await db().transaction(async (tx) => {
+      // The member's bookings take turns on their home's row, so the task rules below read
+      // what the booking before this one wrote (issue 26: five parallel posts booked one
+      // request five times, and two 3-task first visits went through at once).
+      await tx.select({ id: homes.id }).from(homes).where(eq(homes.id, home.id)).for("update");
+      const requests = await tx
+        .select({ id: serviceRequests.id, title: serviceRequests.title })
+        .from(serviceRequests)
+        .where(
+          and(
+            eq(serviceRequests.customerId, customerId),
+            inArray(serviceRequests.id, requestIds),
+            inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
+          ),
+        );
+      if (requests.length !== requestIds.length)
+        throw new VisitRejectedError("A chosen task is not one of your open requests.");
+      if (requests.length > FIRST_VISIT_TASK_LIMIT && (await isFirstVisit(customerId, tx)))
+        throw new VisitRejectedError(
+          `Your first visit can take at most ${FIRST_VISIT_TASK_LIMIT} tasks.`,
+        );
       const [visit] = await tx
         .insert(appointments)
         .values({
@@ -386,7 +392,7 @@ export async function bookVisit(
           scheduledDate: input.date,
           startTime: timeOfDay(input.startMinute),
           endTime: timeOfDay(input.startMinute + input.block),
-          status: "approved",
+          status: "booked",
           createdBy: customerId,
         })
         .returning();
@@ -418,8 +424,23 @@ export async function bookVisit(
     });
   } catch (error) {
     if (isDoubleBooking(error)) throw new VisitRejectedError(SLOT_TAKEN_MESSAGE);
+    if (isRequestOnAnotherVisit(error)) throw new VisitRejectedError(REQUEST_BOOKED_MESSAGE);
     throw error;
   }
+}
+
+export const REQUEST_BOOKED_MESSAGE = "A chosen task is already on another upcoming visit.";
+
+/** The unique index that holds a request to one open visit (migration 0008). */
+export function isRequestOnAnotherVisit(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    const e = current as { code?: string; constraint?: string };
+    if (e.code === "23505" && e.constraint === "appointment_tasks_one_open_visit_per_request")
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** A visit the actor may act on: a member's own, or any for staff. */
@@ -456,8 +477,31 @@ async function lockCalendar(tx: Tx, appointmentId: string) {
   return state;
 }
 
-function guardChange(actor: Actor, visit: { status: string; start: Date }, now: Date) {
-  if (visit.status !== "approved") throw new VisitRejectedError("This visit is already canceled.");
+export const COMPLETED_NOT_MOVED_MESSAGE = "This visit is completed and cannot be moved.";
+
+function moveRefusal(status: VisitStatus) {
+  if (status === "completed") return COMPLETED_NOT_MOVED_MESSAGE;
+  if (status === "canceled") return "This visit is already canceled.";
+  return `A visit that is ${VISIT_STATUS_LABELS[status].toLowerCase()} cannot be moved.`;
+}
+
+/**
+ * Only a booked visit moves; a booked one (and, for staff, one whose handyman is on the way)
+ * can be canceled; a completed visit neither (ADR 046). Members change up to 24 hours before.
+ */
+function guardChange(
+  actor: Actor,
+  visit: { status: VisitStatus; start: Date },
+  now: Date,
+  change: "move" | "cancel",
+) {
+  if (change === "move" && visit.status !== "booked")
+    throw new VisitRejectedError(moveRefusal(visit.status));
+  if (
+    change === "cancel" &&
+    !(visit.status === "booked" || (actor.isEmployee && visit.status === "on_the_way"))
+  )
+    throw new VisitRejectedError(refusalMessage(visit.status, "canceled"));
   if (!actor.isEmployee && !memberMayChange(visit.start, now))
     throw new VisitRejectedError(TOO_LATE_MESSAGE);
 }
@@ -472,7 +516,7 @@ export async function moveVisit(
   const now = options.now ?? new Date();
   const visit = await findVisit(actor, appointmentId);
   if (!visit) throw new VisitRejectedError("Visit not found.");
-  guardChange(actor, visit, now);
+  guardChange(actor, visit, now, "move");
   if (visit.block !== 105 && visit.block !== 210)
     throw new VisitRejectedError("Please call us to move this visit.");
   const handyman = await checkSlot({
@@ -506,9 +550,15 @@ export async function moveVisit(
           endTime: timeOfDay(input.startMinute + visit.block),
           assignedEmployeeId: handyman.id,
         })
-        .where(and(eq(appointments.id, visit.id), eq(appointments.status, "approved")))
+        .where(and(eq(appointments.id, visit.id), eq(appointments.status, "booked")))
         .returning();
-      if (!moved) throw new VisitRejectedError("This visit is already canceled.");
+      if (!moved) {
+        const [current] = await tx
+          .select({ status: appointments.status })
+          .from(appointments)
+          .where(eq(appointments.id, visit.id));
+        throw new VisitRejectedError(moveRefusal(current?.status ?? "canceled"));
+      }
       await options.respend?.(tx, visit.id);
       const sequence = state.sequence + 1;
       await withdrawReminder(tx, state.reminderOutboxId, state.reminderTextOutboxId);
@@ -540,15 +590,13 @@ export async function cancelVisit(
   const now = options.now ?? new Date();
   const visit = await findVisit(actor, appointmentId);
   if (!visit) throw new VisitRejectedError("Visit not found.");
-  guardChange(actor, visit, now);
+  guardChange(actor, visit, now, "cancel");
   const result = await db().transaction(async (tx) => {
     await lockCalendar(tx, visit.id);
-    const [canceled] = await tx
-      .update(appointments)
-      .set({ status: "canceled" })
-      .where(and(eq(appointments.id, visit.id), eq(appointments.status, "approved")))
-      .returning();
-    if (!canceled) throw new VisitRejectedError("This visit is already canceled.");
+    const current = await lockVisit(tx, visit.id);
+    // Checked again under the lock: a visit completed meanwhile stays completed.
+    guardChange(actor, { ...visit, status: current.status }, now, "cancel");
+    const canceled = await changeVisitState(tx, visit.id, "canceled");
     const linked = await tx
       .select({ id: appointmentTasks.serviceRequestId })
       .from(appointmentTasks)

@@ -6,6 +6,7 @@ import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import { formatAppointmentDate, formatAppointmentTime } from "../format";
 import type { CustomerAppointment } from "../types";
+import { VISIT_STATUS_LABELS } from "~/features/visits";
 
 /** 'Upcoming Appointments (count)': the customer's approved visits, soonest first. */
 export function AppointmentsTab({
@@ -66,6 +67,11 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
             {formatAppointmentTime(appointment.startTime)} -{" "}
             {formatAppointmentTime(appointment.endTime)}
           </p>
+          {appointment.status !== "booked" ? (
+            <p data-status={appointment.status} className="text-sm font-medium">
+              {VISIT_STATUS_LABELS[appointment.status]}
+            </p>
+          ) : null}
         </div>
         <CalendarExportButton appointment={appointment} />
       </div>

@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { EmployeeAppointment } from "~/features/appointments/index.server";
 import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
 import { customerName } from "~/features/customers";
+import { VISIT_STATUS_LABELS } from "~/features/visits";
 import type { IntroCallListing } from "~/features/intro-calls/index.server";
 import { phoneHref } from "~/lib/business";
 import { formatDateTime } from "../format";
@@ -164,8 +165,18 @@ function AppointmentCard({ appointment }: { appointment: EmployeeAppointment }) 
         <h4 className="font-semibold">
           {customerName(appointment.customerFirstName, appointment.customerLastName)}
         </h4>
-        <Badge variant="outline" className="border-green-300 bg-green-100 text-green-900">
-          Scheduled
+        <Badge
+          variant="outline"
+          data-status={appointment.status}
+          className={
+            appointment.status === "completed"
+              ? "border-gray-300 bg-gray-100 text-gray-900"
+              : appointment.status === "no_show"
+                ? "border-amber-300 bg-amber-100 text-amber-900"
+                : "border-green-300 bg-green-100 text-green-900"
+          }
+        >
+          {VISIT_STATUS_LABELS[appointment.status]}
         </Badge>
       </CardHeader>
       <CardContent className="grid gap-1.5 text-sm">

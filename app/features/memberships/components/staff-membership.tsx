@@ -15,6 +15,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { PLANS } from "~/content/plans";
+import { isOpenVisit, VISIT_STATUS_LABELS } from "~/features/visits";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
 import { addYears, DATE_WINDOW } from "~/lib/business-calendar";
@@ -303,6 +304,7 @@ function VisitsCard({
       </CardHeader>
       <CardContent className="grid gap-3">
         <OutcomeLine outcome={outcome} intent="complete" />
+        <OutcomeLine outcome={outcome} intent="correct-time" />
         {visits.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No visits yet. Create an appointment for this member to book one.
@@ -337,17 +339,24 @@ function VisitsCard({
                       </>
                     )}
                   </TableCell>
-                  <TableCell data-label="Status" className={`${cards.cell} ${cards.labelled}`}>
-                    {visit.status === "reserved"
-                      ? "Booked"
-                      : visit.status === "completed"
-                        ? "Completed"
-                        : "Canceled"}
+                  <TableCell
+                    data-label="Status"
+                    data-status={visit.appointmentStatus}
+                    className={`${cards.cell} ${cards.labelled}`}
+                  >
+                    {VISIT_STATUS_LABELS[visit.appointmentStatus]}
                   </TableCell>
-                  <TableCell data-label="Time worked" className={`${cards.cell} ${cards.labelled}`}>
-                    {visit.status === "completed" && visit.minutesWorked !== null ? (
-                      formatMinutes(visit.minutesWorked)
-                    ) : visit.status === "reserved" && visit.scheduledDate <= today ? (
+                  <TableCell
+                    data-label="Time worked"
+                    className={`${cards.cell} ${cards.labelled} whitespace-normal`}
+                  >
+                    {visit.appointmentStatus === "completed" && visit.minutesWorked !== null ? (
+                      <div className="grid gap-2">
+                        <span>{formatMinutes(visit.minutesWorked)}</span>
+                        <TaskOutcomes tasks={visit.tasks} />
+                        {visit.isExtra ? null : <CorrectForm visit={visit} />}
+                      </div>
+                    ) : isOpenVisit(visit.appointmentStatus) && visit.scheduledDate <= today ? (
                       <CompleteForm visit={visit} />
                     ) : (
                       <span className="text-muted-foreground">-</span>
@@ -363,26 +372,89 @@ function VisitsCard({
   );
 }
 
+function TaskOutcomes({ tasks }: { tasks: MemberVisitRow["tasks"] }) {
+  if (!tasks.some((t) => t.outcome)) return null;
+  return (
+    <ul className="text-sm">
+      {tasks.map((task) => (
+        <li key={task.id}>
+          {task.outcome === "done" ? "Done" : "Not done"}: {task.description}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function workedChoices(block: number) {
+  return Array.from({ length: block / 15 }, (_, i) => (i + 1) * 15);
+}
+
+/** Finishing a visit asks, per task, 'Done' or 'Not done' (ADR 046), and the time worked. */
 function CompleteForm({ visit }: { visit: MemberVisitRow }) {
   const busy = useBusy("complete");
   const id = `worked-${visit.appointmentId}`;
-  const choices = Array.from({ length: visit.blockMinutes / 15 }, (_, i) => (i + 1) * 15);
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
+    <Form method="post" className="grid gap-2">
       <input type="hidden" name="intent" value="complete" />
       <input type="hidden" name="appointmentId" value={visit.appointmentId} />
+      {visit.tasks.map((task) => (
+        <fieldset key={task.id} className="grid gap-1">
+          <legend className="text-sm font-medium">{task.description}</legend>
+          <div className="flex gap-4">
+            <label className="flex items-center gap-1.5 text-sm">
+              <input type="radio" name={`task-${task.id}`} value="done" required />
+              Done
+            </label>
+            <label className="flex items-center gap-1.5 text-sm">
+              <input type="radio" name={`task-${task.id}`} value="not_done" required />
+              Not done
+            </label>
+          </div>
+        </fieldset>
+      ))}
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={id}>Time worked on {longDate(visit.scheduledDate)}</Label>
+          <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
+            {workedChoices(visit.blockMinutes).map((m) => (
+              <option key={m} value={m}>
+                {formatMinutes(m)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" size="sm" disabled={busy}>
+          Complete Visit
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** 'Correct time worked': a new entry in the hours ledger with its reason, never an edit. */
+function CorrectForm({ visit }: { visit: MemberVisitRow }) {
+  const busy = useBusy("correct-time");
+  const id = `correct-${visit.appointmentId}`;
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="correct-time" />
+      <input type="hidden" name="appointmentId" value={visit.appointmentId} />
       <div className="grid gap-1.5">
-        <Label htmlFor={id}>Time worked on {longDate(visit.scheduledDate)}</Label>
-        <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
-          {choices.map((m) => (
+        <Label htmlFor={id}>Corrected time worked</Label>
+        <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.minutesWorked)}>
+          {workedChoices(visit.blockMinutes).map((m) => (
             <option key={m} value={m}>
               {formatMinutes(m)}
             </option>
           ))}
         </NativeSelect>
       </div>
-      <Button type="submit" size="sm" disabled={busy}>
-        Complete Visit
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-reason`}>Reason</Label>
+        <Input id={`${id}-reason`} name="reason" required maxLength={200} />
+      </div>
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        Correct time worked
       </Button>
     </Form>
   );

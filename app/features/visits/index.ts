@@ -1,0 +1,8 @@
+/** What other features may use of this feature in the browser (ESLint enforces it). */
+export {
+  isFinalVisit,
+  isOpenVisit,
+  mayTransition,
+  VISIT_STATUS_LABELS,
+  type VisitStatus,
+} from "./visit-state";

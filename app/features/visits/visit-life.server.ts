@@ -1,0 +1,283 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { db, type Database, type DbOrTx, type Tx } from "~/db/client.server";
+import { appointments, appointmentTasks, serviceRequests } from "~/db/schema";
+import type { TaskOutcome } from "~/db/visit-status";
+import {
+  MembershipRejectedError,
+  settleVisitMinutes,
+  type SettledVisit,
+} from "~/features/memberships/index.server";
+import { businessToday, durationLabel, longDate, minuteOfDay } from "~/lib/business-calendar";
+import { business } from "~/lib/business.server";
+import { env } from "~/lib/env.server";
+import { emailLayout } from "~/lib/mail.server";
+import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
+import { mayTransition, refusalMessage, type VisitStatus } from "./visit-state";
+import { mailContext, VisitRejectedError, type Actor } from "./visits.server";
+
+/*
+ * The visit's life on the server (ADR 046): every change of a visit's state goes through
+ * changeVisitState, which locks the appointment and applies the table of visit-state.ts; the
+ * trigger appointments_visit_life refuses the same changes in the database, so a forgotten
+ * guard or a raw UPDATE cannot slip past. Booking, moving and canceling stay in
+ * visits.server.ts and call it too.
+ */
+
+export const WORK_STEP_MINUTES = 15;
+export const TASKS_UNMARKED_MESSAGE = "Please mark each task Done or Not done.";
+export const COMPLETE_TOO_EARLY_MESSAGE = "A visit can be completed on or after its day.";
+export const NOT_ITS_DAY_MESSAGE = "This can be done on the visit's day only.";
+export const STAFF_ONLY_MESSAGE = "Only staff can change a visit's progress.";
+
+export function workedMinutesMessage(block: number) {
+  return `Time worked is in ${WORK_STEP_MINUTES}-minute steps, from ${WORK_STEP_MINUTES} minutes up to the visit's ${durationLabel(block)}.`;
+}
+
+/** The appointment, locked for this transaction. */
+export async function lockVisit(tx: Tx, appointmentId: string) {
+  const [row] = await tx
+    .select()
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId))
+    .for("update");
+  return row;
+}
+
+/**
+ * Moves a visit (locked by the caller or not) to `to` when the table allows it; otherwise
+ * throws VisitRejectedError with the reason. Returns the updated appointment.
+ */
+export async function changeVisitState(tx: Tx, appointmentId: string, to: VisitStatus) {
+  const visit = await lockVisit(tx, appointmentId);
+  if (!visit) throw new VisitRejectedError("Visit not found.");
+  if (!mayTransition(visit.status, to))
+    throw new VisitRejectedError(refusalMessage(visit.status, to));
+  const [changed] = await tx
+    .update(appointments)
+    .set({ status: to })
+    .where(eq(appointments.id, appointmentId))
+    .returning();
+  return changed;
+}
+
+/** The database's own refusal (trigger appointments_visit_life, SQLSTATE 23514). */
+export function isVisitLifeRefusal(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    const e = current as { code?: string; constraint?: string };
+    if (e.code === "23514" && e.constraint === "appointments_visit_life") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function progress(
+  actor: Actor,
+  appointmentId: string,
+  to: "on_the_way" | "in_progress" | "no_show",
+  now: Date,
+) {
+  if (!actor.isEmployee) throw new VisitRejectedError(STAFF_ONLY_MESSAGE);
+  const today = businessToday(now);
+  return db().transaction(async (tx) => {
+    const visit = await lockVisit(tx, appointmentId);
+    if (!visit) throw new VisitRejectedError("Visit not found.");
+    if (to === "no_show" ? visit.scheduledDate > today : visit.scheduledDate !== today)
+      throw new VisitRejectedError(
+        to === "no_show" ? COMPLETE_TOO_EARLY_MESSAGE : NOT_ITS_DAY_MESSAGE,
+      );
+    const changed = await changeVisitState(tx, appointmentId, to);
+    // Nobody was home: the work was not done, so its requests go back to the member's lists.
+    if (to === "no_show") await requestsBackToLists(tx, appointmentId, visit.customerId);
+    return changed;
+  });
+}
+
+async function requestsBackToLists(tx: Tx, appointmentId: string, customerId: string) {
+  const linked = await tx
+    .select({ id: appointmentTasks.serviceRequestId })
+    .from(appointmentTasks)
+    .where(eq(appointmentTasks.appointmentId, appointmentId));
+  const ids = linked.flatMap((l) => (l.id ? [l.id] : []));
+  if (!ids.length) return;
+  await tx
+    .update(serviceRequests)
+    .set({ status: "reviewed" })
+    .where(
+      and(
+        inArray(serviceRequests.id, ids),
+        eq(serviceRequests.customerId, customerId),
+        eq(serviceRequests.status, "scheduled"),
+      ),
+    );
+}
+
+/** The handyman is on the way (on the visit's day). */
+export function markOnTheWay(actor: Actor, appointmentId: string, options: { now?: Date } = {}) {
+  return progress(actor, appointmentId, "on_the_way", options.now ?? new Date());
+}
+
+/** The work begins (on the visit's day). */
+export function startVisit(actor: Actor, appointmentId: string, options: { now?: Date } = {}) {
+  return progress(actor, appointmentId, "in_progress", options.now ?? new Date());
+}
+
+/** Nobody was home (on or after the visit's day). */
+export function markNoShow(actor: Actor, appointmentId: string, options: { now?: Date } = {}) {
+  return progress(actor, appointmentId, "no_show", options.now ?? new Date());
+}
+
+export type CompleteVisitInput = {
+  minutesWorked: number;
+  /** Every task of the visit, by its id: 'done' or 'not_done'. */
+  outcomes: Record<string, TaskOutcome>;
+};
+
+/**
+ * Finishing a visit closes its work, in one transaction: the visit becomes completed (final),
+ * each task is marked Done or Not done, done tasks complete their requests (they leave the
+ * member's lists for Completed) and not-done ones go back to the lists, a member's unused
+ * minutes return to the bank, and the member gets one 'Visit completed' e-mail.
+ */
+export async function completeVisit(
+  actor: Actor,
+  appointmentId: string,
+  input: CompleteVisitInput,
+  options: { now?: Date; database?: DbOrTx; notify?: boolean } = {},
+) {
+  if (!actor.isEmployee) throw new VisitRejectedError(STAFF_ONLY_MESSAGE);
+  const today = businessToday(options.now);
+  // A savepoint when called inside a transaction (the demo seed).
+  const database = (options.database ?? db()) as Database;
+  const result = await database.transaction(async (tx) => {
+    const visit = await lockVisit(tx, appointmentId);
+    if (!visit) throw new VisitRejectedError("Visit not found.");
+    if (!mayTransition(visit.status, "completed"))
+      throw new VisitRejectedError(refusalMessage(visit.status, "completed"));
+    if (visit.scheduledDate > today) throw new VisitRejectedError(COMPLETE_TOO_EARLY_MESSAGE);
+    const block = minuteOfDay(visit.endTime) - minuteOfDay(visit.startTime);
+    const worked = input.minutesWorked;
+    if (
+      !Number.isInteger(worked) ||
+      worked < WORK_STEP_MINUTES ||
+      worked > block ||
+      worked % WORK_STEP_MINUTES !== 0
+    )
+      throw new VisitRejectedError(workedMinutesMessage(block));
+    const tasks = await tx
+      .select()
+      .from(appointmentTasks)
+      .where(eq(appointmentTasks.appointmentId, appointmentId));
+    if (tasks.some((t) => !input.outcomes[t.id]))
+      throw new VisitRejectedError(TASKS_UNMARKED_MESSAGE);
+
+    await changeVisitState(tx, appointmentId, "completed");
+    for (const outcome of ["done", "not_done"] as const) {
+      const ids = tasks.filter((t) => input.outcomes[t.id] === outcome).map((t) => t.id);
+      if (ids.length)
+        await tx.update(appointmentTasks).set({ outcome }).where(inArray(appointmentTasks.id, ids));
+      const requestIds = tasks
+        .filter((t) => input.outcomes[t.id] === outcome && t.serviceRequestId)
+        .map((t) => t.serviceRequestId!);
+      if (requestIds.length)
+        await tx
+          .update(serviceRequests)
+          .set({ status: outcome === "done" ? "complete" : "reviewed" })
+          .where(
+            and(
+              inArray(serviceRequests.id, requestIds),
+              eq(serviceRequests.customerId, visit.customerId),
+              inArray(serviceRequests.status, ["new", "reviewed", "scheduled"]),
+            ),
+          );
+    }
+    let settled: SettledVisit | null;
+    try {
+      settled = await settleVisitMinutes(tx, appointmentId, {
+        minutesWorked: worked,
+        actorId: actor.id,
+      });
+    } catch (error) {
+      if (error instanceof MembershipRejectedError) throw new VisitRejectedError(error.message);
+      throw error;
+    }
+    const done = tasks.filter((t) => input.outcomes[t.id] === "done").map((t) => t.taskDescription);
+    const notDone = tasks
+      .filter((t) => input.outcomes[t.id] === "not_done")
+      .map((t) => t.taskDescription);
+    if (options.notify !== false)
+      await mailVisitCompleted(tx, { ...visit, minutesWorked: worked, done, notDone, settled });
+    return {
+      minutesBack: settled?.minutesBack ?? 0,
+      minutesLeft: settled?.membership.minutesAvailable ?? null,
+      done,
+      notDone,
+    };
+  });
+  nudgeOutbox();
+  return result;
+}
+
+/** A visit's tasks, in the order they were added (for the seed and the completion forms). */
+export async function visitTasks(appointmentId: string, database: DbOrTx = db()) {
+  return database
+    .select({ id: appointmentTasks.id, description: appointmentTasks.taskDescription })
+    .from(appointmentTasks)
+    .where(eq(appointmentTasks.appointmentId, appointmentId));
+}
+
+/** The one 'Visit completed' e-mail: the time used, the tasks done, the hours left. */
+async function mailVisitCompleted(
+  tx: Tx,
+  visit: {
+    id: string;
+    customerId: string;
+    scheduledDate: string;
+    minutesWorked: number;
+    done: string[];
+    notDone: string[];
+    settled: SettledVisit | null;
+  },
+) {
+  const place = await mailContext(tx, visit.id);
+  const m = visit.settled?.membership;
+  const subject = `Visit completed on ${longDate(visit.scheduledDate)}`;
+  const lines = [
+    `Time used: ${durationLabel(visit.minutesWorked)}${visit.settled?.isExtra ? " (an extra visit, not taken from your hours)" : ""}.`,
+    ...(visit.done.length ? ["Tasks done:", ...visit.done.map((t) => `- ${t}`)] : []),
+    ...(visit.notDone.length
+      ? ["Not done this time (back on your list):", ...visit.notDone.map((t) => `- ${t}`)]
+      : []),
+    ...(visit.settled && visit.settled.minutesBack > 0
+      ? [`${durationLabel(visit.settled.minutesBack)} went back to your hours.`]
+      : []),
+    ...(m
+      ? [`Hours left: ${durationLabel(m.minutesAvailable)} of ${durationLabel(m.minutesPerYear)}.`]
+      : []),
+  ];
+  const hello = `Hello${place.firstName ? ` ${place.firstName}` : ""},`;
+  const url = `${env().publicUrl}/dashboard?tab=completed`;
+  await enqueue(
+    tx,
+    "email",
+    {
+      to: place.email,
+      subject,
+      text: [
+        hello,
+        "",
+        ...lines,
+        "",
+        `Your completed work: ${url}`,
+        "",
+        `Questions? Call us at ${business().phone}.`,
+      ].join("\n"),
+      html: emailLayout({
+        heading: "Your visit is complete",
+        paragraphs: [hello, ...lines, `Questions? Call us at ${business().phone}.`],
+        action: { label: "See your completed work", url },
+      }),
+    },
+    { recipientId: visit.customerId },
+  );
+}
