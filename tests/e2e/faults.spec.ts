@@ -123,7 +123,8 @@ test("mail server and webhook down while 100 leads and sign-ups arrive, a worker
       const statuses = await Promise.all(batch.map(async ([arrive]) => (await arrive()).status));
       expect(statuses).toEqual(batch.map(([, status]) => status));
     }
-    const total = leadEmails.length + signUpEmails.length;
+    // Each lead is a webhook call and an alert e-mail to the office; each sign-up an e-mail.
+    const total = leadEmails.length * 2 + signUpEmails.length;
     const arrivedMs = Date.now() - t0;
     // Every lead is stored at once; every delivery was tried and kept.
     expect((await db.select().from(schema.leads)).length).toBe(leadEmails.length);
@@ -163,6 +164,10 @@ test("mail server and webhook down while 100 leads and sign-ups arrive, a worker
     for (const email of signUpEmails) expect(sink.mails.some((m) => m.to[0] === email)).toBe(true);
     const leadCalls = sink.calls.map((c) => c.body as { email?: string });
     for (const email of leadEmails) expect(leadCalls.some((c) => c.email === email)).toBe(true);
+    const alerts = new Set(
+      sink.mails.filter((m) => /^New lead: /.test(m.subject)).map((m) => m.messageId),
+    );
+    expect(alerts.size).toBe(leadEmails.length);
     expect(uniqueDeliveries()).toBe(total);
     // The only possible repeat: the one item the killed worker had handed over but not yet
     // recorded; it carries the same Message-ID or Idempotency-Key, so it is recognisable.
@@ -171,7 +176,7 @@ test("mail server and webhook down while 100 leads and sign-ups arrive, a worker
     const pending = await db.select().from(schema.outbox).where(isNull(schema.outbox.deliveredAt));
     expect(pending).toEqual([]);
     console.log(
-      `outbox fault: ${leadEmails.length} leads and ${signUpEmails.length} e-mails delivered, ${repeats} repeat(s) after SIGKILL ` +
+      `outbox fault: ${leadEmails.length} leads (webhook and office alert) and ${signUpEmails.length} sign-up e-mails delivered, ${repeats} repeat(s) after SIGKILL ` +
         `(arrived by ${arrivedMs} ms, worker killed at ${killedMs} ms, all delivered at ${deliveredMs} ms)`,
     );
   } finally {
