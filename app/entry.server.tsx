@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import type { HandleErrorFunction } from "react-router";
 import { logger } from "./lib/logger.server";
@@ -15,6 +15,8 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A thrown Response (a 404, a 401) is an answer, not a failure.
+  if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) return;
   const requestId = (context as AppLoadContext | undefined)?.requestId;
   logger.error(
     {

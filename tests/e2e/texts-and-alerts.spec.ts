@@ -64,13 +64,16 @@ test("a member opts in to texts, gets the reminder once, STOP stops the next; th
   const card = page
     .getByRole("heading", { name: "Notifications" })
     .locator("xpath=ancestor::*[@data-slot='card'][1]");
+  await card.getByRole("button", { name: "Edit Notifications" }).click();
   await card.getByLabel("Mobile number").fill(`(404) 555-${digits}`);
   const textMe = card.getByLabel("Text me about my visits");
   await expect(textMe).not.toBeChecked();
   await textMe.check();
   await expectNoAxeViolations(page);
-  await card.getByRole("button", { name: "Save Notifications" }).click();
+  await card.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Notifications saved")).toBeVisible();
+  await expect(card.getByText("Texts about your visits:")).toBeVisible();
+  await expect(card.getByText("On", { exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
 
   // Book a visit on the second day offered.

@@ -1,8 +1,16 @@
-import { useEffect } from "react";
+import { Pencil } from "lucide-react";
+import { useEffect, useState } from "react";
 import { href, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import {
@@ -36,6 +44,7 @@ function displayPhone(phone: string | null) {
 
 /** 'Notifications': the mobile, 'Text me about my visits', and e-mail and text per kind. */
 export function NotificationsCard({ settings }: { settings: NotificationSettings | null }) {
+  const [editing, setEditing] = useState(false);
   const fetcher = useFetcher<Answer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const current = answer?.notifications ?? settings;
@@ -43,8 +52,10 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
 
   useEffect(() => {
     if (!answer) return;
-    if (answer.ok) toast.success(answer.message);
-    else toast.error(phoneError ?? answer.message);
+    if (answer.ok) {
+      toast.success(answer.message);
+      setEditing(false);
+    } else toast.error(phoneError ?? answer.message);
   }, [answer, phoneError]);
 
   return (
@@ -54,10 +65,34 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
           <h3>Notifications</h3>
         </CardTitle>
         <CardDescription>How we tell you about your visits and your membership</CardDescription>
+        {!editing && current && (
+          <CardAction>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setEditing(true)}
+              aria-label="Edit Notifications"
+            >
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          </CardAction>
+        )}
       </CardHeader>
       <CardContent>
         {!current ? (
           <p className="text-sm text-muted-foreground">Loading...</p>
+        ) : !editing ? (
+          <dl className="grid gap-1 text-sm">
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-muted-foreground">Mobile number:</dt>
+              <dd>{current.mobilePhone ? displayPhone(current.mobilePhone) : "None yet"}</dd>
+            </div>
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="text-muted-foreground">Texts about your visits:</dt>
+              <dd>{current.texts ? "On" : current.stopped ? "Off (you replied STOP)" : "Off"}</dd>
+            </div>
+          </dl>
         ) : (
           <fetcher.Form
             method="post"
@@ -136,14 +171,17 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
                 ))}
               </tbody>
             </table>
-            <div>
+            <div className="flex gap-2">
               <Button
                 type="submit"
                 name="intent"
                 value="save-notifications"
                 disabled={fetcher.state !== "idle"}
               >
-                {fetcher.state !== "idle" ? "Saving..." : "Save Notifications"}
+                {fetcher.state !== "idle" ? "Saving..." : "Save"}
+              </Button>
+              <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+                Cancel
               </Button>
             </div>
           </fetcher.Form>
