@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { appointmentTasks } from "~/db/schema";
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
@@ -70,6 +72,8 @@ type ActionCase = {
 type Entry = { layout: true } | { loader?: LoaderRule; actions?: ActionCase[]; noAction?: string };
 
 const everyone = (outcome: Outcome) => () => outcome;
+/** Each visit's tasks marked 'Done', as the finishing form posts them (read before the post). */
+const taskOutcomes = new Map<string, Record<string, string>>();
 const byActor = (outcomes: Record<Actor, Outcome>) => (actor: Actor) => outcomes[actor];
 /** Customers on their own objects get `own`; on the other customer's, `foreign`. */
 function ownership(
@@ -582,11 +586,21 @@ const MATRIX: Record<string, Entry> = {
       },
       {
         name: "complete a visit with the time worked",
-        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        objects: async (world, owner) => {
+          // Finishing a visit marks each task 'Done' or 'Not done' (ADR 046).
+          const visitId = world.customer(owner).memberVisitId;
+          const tasks = await e2eDb()
+            .select({ id: appointmentTasks.id })
+            .from(appointmentTasks)
+            .where(eq(appointmentTasks.appointmentId, visitId));
+          taskOutcomes.set(visitId, Object.fromEntries(tasks.map((t) => [`task-${t.id}`, "done"])));
+          return { customerId: world.customer(owner).id };
+        },
         body: (world, owner) => ({
           intent: "complete",
           appointmentId: world.customer(owner!).memberVisitId,
           minutesWorked: "90",
+          ...taskOutcomes.get(world.customer(owner!).memberVisitId),
         }),
         expect: staffOnly,
       },

@@ -139,7 +139,7 @@ for (const width of [390, 1280]) {
       // The membership page: the Visits table and the statement keep every figure on screen.
       await page.goto(`/employee/customers/${member.id}/membership`);
       const visit = page.getByRole("region", { name: "Visits" }).getByRole("row").nth(1);
-      await expect(visit).toContainText("Booked");
+      await expect(visit).toContainText("Scheduled");
       for (const cell of await visit.getByRole("cell").all()) {
         const box = (await cell.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(width);
