@@ -306,7 +306,7 @@ export async function ownerReport(
       partsCents: of("part"),
       shoppingFeeCents: of("shopping_fee"),
       correctionCents: of("correction"),
-      refundCents: -of("refund"),
+      refundCents: 0 - of("refund"),
     };
     return {
       ...row,
@@ -361,9 +361,9 @@ export async function ownerReport(
     return {
       month: b.month,
       soldMinutes: of("accrual"),
-      reservedMinutes: -of("reserve") - of("release"),
+      reservedMinutes: 0 - of("reserve") - of("release"),
       usedMinutes: workedOnBank - of("correction"),
-      refundedMinutes: -of("refund"),
+      refundedMinutes: 0 - of("refund"),
     };
   });
   const completedVisits = visits.reduce((total, v) => total + v.n, 0);
