@@ -46,7 +46,13 @@ export function meta() {
 function TableBlock({ table, query }: { table: ReportTable; query: string }) {
   return (
     <div className="grid min-w-0 gap-2">
-      <div className="overflow-x-auto rounded-md border">
+      {/* Wide tables scroll sideways on a phone: focusable, so the keyboard can scroll them. */}
+      <div
+        className="overflow-x-auto rounded-md border"
+        role="region"
+        aria-label={`${table.title} (table)`}
+        tabIndex={0}
+      >
         <table className="w-full text-sm">
           <caption className="px-3 py-2 text-left font-medium">{table.title}</caption>
           <thead className="bg-muted">
@@ -136,7 +142,7 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
             {period.label}; members, hours owed and approvals pending on {dayLabel(report.asOf)}.
           </p>
         </div>
-        <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Period">
+        <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Report period">
           <label className="grid gap-1 text-sm font-medium">
             Period
             <NativeSelect name="period" defaultValue={period.choice}>
