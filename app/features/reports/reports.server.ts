@@ -187,16 +187,31 @@ export async function ownerReport(
         where created_at >= ${ts(from)} and created_at < ${ts(until)} and kind <> 'return'
         group by 1, 2`),
       // Paid and not yet used at the as-of instant: every entry before it, but for visits not
-      // completed by then (their block is still owed), so reserved minutes count as owed.
-      database.execute(sql`
-        select m.plan, sum(l.minutes)::bigint as minutes,
-          round(sum(l.minutes::numeric * m.monthly_price_cents * 12 / m.minutes_per_year))::bigint as cents
-        from membership_minutes_ledger l
-        join memberships m on m.id = l.membership_id
-        left join membership_visits v on v.appointment_id = l.appointment_id
-        where l.created_at < ${ts(asOfInstant)}
-          and (l.appointment_id is null or v.completed_at < ${ts(asOfInstant)})
-        group by m.plan`),
+      // completed by then (their block is still owed), so reserved minutes count as owed. Now,
+      // that is each bank plus the blocks its open visits hold (ADR 063): a read of the
+      // memberships rather than of the whole hours ledger.
+      asOfInstant === now
+        ? database.execute(sql`
+            select m.plan, sum(o.minutes)::bigint as minutes,
+              round(sum(o.minutes::numeric * m.monthly_price_cents * 12 / m.minutes_per_year))::bigint as cents
+            from (
+              select id as membership_id, minutes_available as minutes from memberships
+              where minutes_available <> 0
+              union all
+              select membership_id, block_minutes from membership_visits
+              where status = 'reserved' and not is_extra
+            ) o
+            join memberships m on m.id = o.membership_id
+            group by m.plan`)
+        : database.execute(sql`
+            select m.plan, sum(l.minutes)::bigint as minutes,
+              round(sum(l.minutes::numeric * m.monthly_price_cents * 12 / m.minutes_per_year))::bigint as cents
+            from membership_minutes_ledger l
+            join memberships m on m.id = l.membership_id
+            left join membership_visits v on v.appointment_id = l.appointment_id
+            where l.created_at < ${ts(asOfInstant)}
+              and (l.appointment_id is null or v.completed_at < ${ts(asOfInstant)})
+            group by m.plan`),
       // Completed visits in the period: the member's time worked (less corrections) and length.
       database.execute(sql`
         select to_char(date_trunc('month', v.completed_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
