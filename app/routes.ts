@@ -23,6 +23,8 @@ export default [
   // Working hours, time off and closed days; the week view per handyman (ADR 015).
   route("employee/availability", "routes/employee.availability.tsx"),
   route("employee/schedule", "routes/employee.schedule.tsx"),
+  // The handyman's day on a phone, where a handyman lands after signing in (ADR 047).
+  route("employee/today", "routes/employee.today.tsx"),
   // Employees' profile photos: public, shown to customers on their appointment cards.
   route("profile-photos/:userId/:file", "routes/profile-photos.$userId.$file.ts"),
   // The signed-in person's own account: profile, home, two-factor and sign-out (intents).

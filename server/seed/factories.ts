@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { StaffRole } from "~/db/staff-role";
 import { hashPassword } from "better-auth/crypto";
 import type { Database, DbOrTx } from "~/db/client.server";
 import {
@@ -25,6 +26,8 @@ export type NewUser = {
   lastName: string;
   phone?: string | null;
   isEmployee?: boolean;
+  /** An employee's role (ADR 047); office staff unless told. */
+  staffRole?: StaffRole;
   emailVerified?: boolean;
 };
 
@@ -50,6 +53,7 @@ export async function createUser(db: DbOrTx, input: NewUser) {
     lastName: input.lastName,
     phone: input.phone ?? null,
     isEmployee: input.isEmployee ?? false,
+    staffRole: input.staffRole ?? "office",
   });
   return { ...input, id, email };
 }

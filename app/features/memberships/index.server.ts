@@ -3,6 +3,7 @@ export {
   MembershipRejectedError,
   VisitSpendRefusedError,
   activeMembershipsOf,
+  addPart,
   membershipCounters,
   moveVisitMinutes,
   releaseVisitMinutes,

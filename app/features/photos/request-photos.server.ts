@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
-import { requestPhotos, serviceRequests, type RequestPhoto } from "~/db/schema";
+import {
+  appointments,
+  appointmentTasks,
+  requestPhotos,
+  serviceRequests,
+  type RequestPhoto,
+} from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { storage } from "~/lib/storage.server";
 import { PhotoRejectedError, processPhoto } from "./image.server";
@@ -265,14 +271,19 @@ export async function deleteRequestPhotoFolder(requestId: string) {
 }
 
 /**
- * The photo if `viewer` may see it: its owner, or any employee. Ownership is part of the
- * query, so another customer's photo is simply not found.
+ * The photo if `viewer` may see it: its owner, office staff, or a handyman with the request on
+ * a visit of theirs (ADR 047). Ownership is part of the query, so another customer's photo is
+ * simply not found.
  */
 export async function findViewablePhoto(
-  viewer: { id: string; isEmployee: boolean },
+  viewer: { id: string; isEmployee: boolean; isHandyman?: boolean },
   photoId: string,
 ) {
-  const ownership = viewer.isEmployee ? undefined : eq(serviceRequests.customerId, viewer.id);
+  const ownership = viewer.isHandyman
+    ? sql`exists (select 1 from ${appointmentTasks} inner join ${appointments} on ${appointments.id} = ${appointmentTasks.appointmentId} where ${appointmentTasks.serviceRequestId} = ${serviceRequests.id} and ${appointments.assignedEmployeeId} = ${viewer.id})`
+    : viewer.isEmployee
+      ? undefined
+      : eq(serviceRequests.customerId, viewer.id);
   const [row] = await db()
     .select({
       id: requestPhotos.id,
