@@ -44,3 +44,12 @@ export async function forgetOldActionKeys(tx: DbOrTx, days = 30) {
     .delete(actionKeys)
     .where(sql`${actionKeys.createdAt} < now() - make_interval(days => ${days})`);
 }
+
+/** Whether the key was already applied (the photo upload checks before it reads its files). */
+export async function isActionKeyClaimed(tx: DbOrTx, key: string) {
+  const rows = await tx
+    .select({ key: actionKeys.key })
+    .from(actionKeys)
+    .where(sql`${actionKeys.key} = ${key}`);
+  return rows.length > 0;
+}

@@ -55,6 +55,7 @@ function overTheCap() {
 export async function saveRequestPhoto(
   requestId: string,
   file: { filename: string; data: Buffer },
+  options: { afterVisitId?: string } = {},
 ): Promise<RequestPhoto> {
   if (file.data.length > MAX_PHOTO_BYTES) {
     throw new PhotoRejectedError("too-large", "over 10 MB");
@@ -91,6 +92,7 @@ export async function saveRequestPhoto(
           contentType: processed.full.contentType,
           width: processed.full.width,
           height: processed.full.height,
+          afterVisitId: options.afterVisitId ?? null,
         })
         .returning();
       return row;
@@ -134,6 +136,7 @@ export function openPhotoUpload(request: Request, customerId: string) {
   const skipped: SkippedPhoto[] = [];
   const fieldsRead = deferred<Record<string, string>>();
   const target = deferred<string | null>();
+  let afterVisitId: string | undefined;
   const requestIdForFile = (fieldsSoFar: Record<string, string>) => {
     fieldsRead.resolve({ ...fieldsSoFar });
     return target.promise;
@@ -161,7 +164,7 @@ export function openPhotoUpload(request: Request, customerId: string) {
         return;
       }
       try {
-        saved.push(await saveRequestPhoto(id, file));
+        saved.push(await saveRequestPhoto(id, file, { afterVisitId }));
       } catch (error) {
         const reason = error instanceof PhotoRejectedError ? error.reason : "failed";
         skipped.push({ filename: file.filename, reason });
@@ -193,7 +196,12 @@ export function openPhotoUpload(request: Request, customerId: string) {
 
   return {
     fields: fieldsRead.promise,
-    async storeInto(requestId: string | null): Promise<PhotoUploadResult> {
+    /** `afterVisitId`: the photos are after photos of that visit (the handyman's 'Add photo'). */
+    async storeInto(
+      requestId: string | null,
+      options: { afterVisitId?: string } = {},
+    ): Promise<PhotoUploadResult> {
+      afterVisitId = options.afterVisitId;
       target.resolve(requestId);
       const fields = await reading;
       return { fields, saved, skipped };

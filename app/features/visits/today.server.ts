@@ -13,7 +13,7 @@ import {
 import type { TaskOutcome } from "~/db/visit-status";
 import { addPart, MembershipRejectedError } from "~/features/memberships/index.server";
 import { customerName, textCustomer, wantsEmail } from "~/features/notifications/index.server";
-import { claimActionKey } from "~/lib/action-keys.server";
+import { claimActionKey, isActionKeyClaimed } from "~/lib/action-keys.server";
 import {
   addDays,
   businessToday,
@@ -328,7 +328,7 @@ export async function finishOwnVisit(
   },
   options: { now?: Date } = {},
 ) {
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     await lockOwnVisit(tx, handyman, input.appointmentId);
     const fresh = await claimActionKey(tx, {
       key: input.key,
@@ -336,14 +336,17 @@ export async function finishOwnVisit(
       action: `complete:${input.appointmentId}`,
     });
     if (!fresh) return { applied: false as const };
-    const result = await completeVisit(
+    const completed = await completeVisit(
       { id: handyman.id, isEmployee: true },
       input.appointmentId,
       { minutesWorked: input.minutesWorked, outcomes: input.outcomes },
       { now: options.now, database: tx as unknown as Database },
     );
-    return { applied: true as const, ...result };
+    return { applied: true as const, ...completed };
   });
+  // The 'Visit completed' e-mail is committed now.
+  nudgeOutbox();
+  return result;
 }
 
 /**
@@ -396,4 +399,14 @@ export async function ownTaskRequest(handymanId: string, appointmentId: string, 
       ),
     );
   return row?.requestId ? { requestId: row.requestId, customerId: row.customerId } : null;
+}
+
+/** Whether the form with this key was already applied ('Add photo' checks before storing). */
+export function wasApplied(key: string) {
+  return isActionKeyClaimed(db(), key);
+}
+
+/** Claims an 'Add photo' form's key once its photo is stored: false when it lost a race. */
+export function claimPhotoKey(handymanId: string, key: string) {
+  return claimActionKey(db(), { key, actorId: handymanId, action: "photo" });
 }
