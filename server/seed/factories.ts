@@ -120,7 +120,8 @@ export type NewAppointment = {
   notes?: string | null;
   assignedEmployeeId?: string | null;
   createdBy?: string | null;
-  tasks: string[];
+  /** A task's description, or a request of the member's it does (the request's title). */
+  tasks: (string | { description: string; requestId: string })[];
 };
 
 export async function createAppointment(
@@ -143,9 +144,17 @@ export async function createAppointment(
     })
     .returning();
   if (input.tasks.length) {
-    await db
-      .insert(appointmentTasks)
-      .values(input.tasks.map((taskDescription) => ({ appointmentId: row.id, taskDescription })));
+    await db.insert(appointmentTasks).values(
+      input.tasks.map((task) =>
+        typeof task === "string"
+          ? { appointmentId: row.id, taskDescription: task }
+          : {
+              appointmentId: row.id,
+              taskDescription: task.description,
+              serviceRequestId: task.requestId,
+            },
+      ),
+    );
   }
   return row;
 }
