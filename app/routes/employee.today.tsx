@@ -353,7 +353,9 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                         <input type="hidden" name="key" value={v.keys.finish} />
                         <div className="grid gap-1">
                           <Label htmlFor={`worked-${v.id}`}>Time worked</Label>
+                          {/* Keyed on the offer: drawn again after 'Start visit', not kept. */}
                           <select
+                            key={v.suggested}
                             id={`worked-${v.id}`}
                             name="minutesWorked"
                             defaultValue={v.suggested}
