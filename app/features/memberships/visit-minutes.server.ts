@@ -27,6 +27,7 @@ import {
   postMinutes,
   postMoney,
   termsOf,
+  minutesAheadFor,
   postChargesDue,
 } from "./ledger.server";
 
@@ -165,6 +166,7 @@ export async function reserveVisitMinutes(
   const decision = decideVisit({
     terms: termsOf(m),
     minutesAvailable: m.minutesAvailable,
+    minutesAhead: minutesAheadFor(m, visit.scheduledDate),
     block,
     counts,
     asExtra: options.asExtra,
