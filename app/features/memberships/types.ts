@@ -60,6 +60,8 @@ export type MemberVisitRow = {
 export type StatementLine = {
   key: string;
   at: string;
+  /** The day the entry belongs to (its period or event), not the day it was posted. */
+  on: IsoDate;
   ledger: "money" | "hours";
   kind: string;
   description: string;
