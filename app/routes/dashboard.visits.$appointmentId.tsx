@@ -172,6 +172,12 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
             {d.visit.when} ({d.visit.block})
           </p>
           {d.visit.handymanName ? <p>Handyman: {d.visit.handymanName}</p> : null}
+          {d.visit.extra ? (
+            <p data-testid="extra-visit-charge">
+              <span className="font-medium">{d.visit.extra.label}.</span>
+              {d.visit.extra.reason ? ` ${d.visit.extra.reason}` : null}
+            </p>
+          ) : null}
           {d.visit.status === "canceled" ? (
             <p className="font-medium">This visit is canceled.</p>
           ) : d.visit.status === "completed" ? (

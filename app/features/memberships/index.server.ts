@@ -14,6 +14,7 @@ export { bringChargesUpToDate, nextChargeDate } from "./ledger.server";
 export { startMembership } from "./start.server";
 export type { StartMembershipInput } from "./start.server";
 export {
+  extraVisitCharge,
   moveVisitMinutes,
   releaseVisitMinutes,
   reserveVisitMinutes,
