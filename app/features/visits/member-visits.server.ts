@@ -7,10 +7,13 @@ import {
   visitSpend,
   VisitSpendRefusedError,
 } from "~/features/memberships/index.server";
+import type { Closure } from "~/features/availability/index.server";
+import type { Override } from "./overrides.server";
 import {
   bookVisit,
   cancelVisit,
   moveVisit,
+  staffMoveVisit,
   VisitRejectedError,
   type Actor,
   type BookVisitInput,
@@ -82,10 +85,28 @@ export async function moveMemberVisit(
   });
 }
 
+/** Staff move a visit to a time they choose; a member's bank decides again for the new date. */
+export async function staffMoveMemberVisit(
+  actor: Actor,
+  appointmentId: string,
+  input: { date: IsoDate; startMinute: number; employeeId: string | null },
+  options: { now?: Date; override?: Override; closure?: Closure } = {},
+) {
+  return staffMoveVisit(actor, appointmentId, input, {
+    ...options,
+    respend: async (tx: Tx, id: string) => {
+      await moveVisitMinutes(tx, id, {
+        actorId: actor.id,
+        today: businessToday(options.now),
+      }).catch(asVisitRefusal);
+    },
+  });
+}
+
 export async function cancelMemberVisit(
   actor: Actor,
   appointmentId: string,
-  options: { now?: Date } = {},
+  options: { now?: Date; why?: string } = {},
 ) {
   return cancelVisit(actor, appointmentId, {
     ...options,
