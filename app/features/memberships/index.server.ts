@@ -8,6 +8,7 @@ export {
   releaseVisitMinutes,
   reserveVisitMinutes,
   settleVisitMinutes,
+  visitHold,
   visitSpend,
 } from "./membership.server";
 export type { ActiveMembership, MembershipCounters, SettledVisit } from "./membership.server";

@@ -766,7 +766,14 @@ export async function visitDetails(appointmentId: string, employeeId: string | n
         .from(profiles)
         .where(eq(profiles.userId, employeeId))
     : [];
+  const [customer] = await db()
+    .select({ firstName: profiles.firstName, lastName: profiles.lastName, email: user.email })
+    .from(appointments)
+    .innerJoin(user, eq(user.id, appointments.customerId))
+    .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
+    .where(eq(appointments.id, appointmentId));
   return {
+    customerName: customer ? personName(customer) : "the member",
     tasks: tasks.map((t) => t.description),
     handymanName: handyman
       ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ")
