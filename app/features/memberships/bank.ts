@@ -238,7 +238,8 @@ export function decideVisit(input: {
       `The monthly allowance of ${allowance} visit${allowance === 1 ? "" : "s"} is used.`,
     );
   }
-  if (input.asExtra) return extra("Booked by staff as an extra visit.");
+  if (input.asExtra)
+    return extra(selfBooked ? "Booked as an extra visit." : "Booked by staff as an extra visit.");
   if (minutesAvailable < block) {
     return {
       kind: "refused",
