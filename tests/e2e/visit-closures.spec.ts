@@ -86,7 +86,7 @@ test("'Book anyway' on a holiday books it with the staff member's name on the vi
   const staff = await createEmployee({ firstName: "Olive", lastName });
   const member = await createCustomer({ lastName: uniqueWord("Member") });
   const year = Number(businessToday().slice(0, 4)) + 1;
-  const thanksgiving = defaultClosedDays(year).find((h) => h.key === "thanksgiving")!.date;
+  const thanksgiving = defaultClosedDays(year).find((h) => h.key === "thanksgiving-day")!.date;
   await signIn(page, staff);
   await page.goto("/employee");
   await page.getByRole("button", { name: "Create Appointment" }).click();
