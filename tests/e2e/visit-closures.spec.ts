@@ -136,8 +136,11 @@ test("the tasks step needs a task before 'Next' and can add one; 'Cancel Visit' 
   await page.goto("/dashboard/book");
   await page.getByRole("radio", { name: "1 h 45 min" }).check();
   await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a day" })).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a start time" })).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { name: "Choose the tasks" })).toBeVisible();
   // No task chosen: the step asks again.
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("alert")).toHaveText(
@@ -149,6 +152,7 @@ test("the tasks step needs a task before 'Next' and can add one; 'Cancel Visit' 
   await expect(page.getByRole("checkbox", { name: "Oil the squeaky door" })).toBeChecked();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm Visit" }).click();
   await expect(page.getByText("Your visit is booked!")).toBeVisible();
 

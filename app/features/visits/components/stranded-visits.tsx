@@ -47,9 +47,11 @@ export function StrandedVisits({
       className="grid gap-3 rounded-lg border border-amber-600/50 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/30 dark:text-amber-50"
       aria-labelledby="stranded-title"
     >
-      <h2 id="stranded-title" role="alert" className="text-lg font-semibold">
-        {headline}
-      </h2>
+      <div role="alert">
+        <h2 id="stranded-title" className="text-lg font-semibold">
+          {headline}
+        </h2>
+      </div>
       <p>Nothing is saved yet. Move these visits or cancel them and tell the members first.</p>
       <ul className="grid gap-1" aria-label="Visits booked in that time">
         {visits.map((v) => (
