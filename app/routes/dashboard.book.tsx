@@ -9,7 +9,7 @@ import { serviceRequestSchema } from "~/features/service-requests/schema";
 import { createServiceRequest } from "~/features/service-requests/service-requests.server";
 import { limitRequestCreation } from "~/features/service-requests/limits.server";
 import { BookVisit } from "~/features/visits/components/book-visit";
-import { currentMembership } from "~/features/memberships/membership.server";
+import { currentMembership } from "~/features/memberships/summary.server";
 import {
   MEMBERS_ONLY_MESSAGE,
   bookMemberVisit,

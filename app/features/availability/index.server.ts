@@ -9,3 +9,5 @@ export {
   visitTimeLabel,
 } from "./closures.server";
 export type { Closure, StrandedVisit } from "./closures.server";
+export { loadHandymen } from "./availability.server";
+export type { Handyman } from "./slots";
