@@ -47,12 +47,24 @@ type Ids = { hal: string };
 async function person(db: Database, name: string, isEmployee = false) {
   const id = crypto.randomUUID();
   await db.insert(user).values({ id, name, email: `${name.toLowerCase()}@example.com` });
-  await db.insert(profiles).values({ userId: id, firstName: name, lastName: "Test", isEmployee });
+  await db.insert(profiles).values({
+    userId: id,
+    firstName: name,
+    lastName: "Test",
+    isEmployee,
+    ...(isEmployee ? { staffRole: "handyman" as const } : {}),
+  });
   return id;
 }
 
 async function buildHistory(db: Database): Promise<Ids> {
   const hal = await person(db, "Hal", true);
+  // Office staff with no visits: not a handyman, not in the handymen's figures.
+  const office = await person(db, "Olive");
+  await db
+    .update(profiles)
+    .set({ isEmployee: true, staffRole: "office" })
+    .where(inArray(profiles.userId, [office]));
 
   async function member(
     name: string,

@@ -385,10 +385,16 @@ export async function ownerReport(
   const workedTotal = visits.reduce((total, v) => total + Number(v.worked), 0);
 
   /* ---------- handymen ---------- */
-  const [handymen, closed] = await Promise.all([
+  const [staff, closed, handymanRows] = await Promise.all([
     loadHandymen(period.from, period.to, { database }),
     loadClosedDays(period.from, period.to, database),
+    database.execute(
+      sql`select user_id as id from profiles where is_employee and staff_role = 'handyman'`,
+    ),
   ]);
+  // The handymen (ADR 047), and any other employee who had visits booked in the period.
+  const handymanIds = new Set(rowsOf<{ id: string }>(handymanRows).map((r) => r.id));
+  const handymen = staff.filter((h) => handymanIds.has(h.id) || h.busy.size > 0);
   const weeks = new Map<IsoDate, HandymanWeek>();
   const people: HandymanRow[] = handymen.map((h) => {
     const row: HandymanRow = {
