@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { REQUEST_STATUSES } from "./request-status";
+import { STAFF_ROLES } from "./staff-role";
 import { TASK_OUTCOMES, VISIT_STATUSES } from "./visit-status";
 
 const timestamps = {
@@ -130,6 +131,11 @@ export const profiles = pgTable(
     phone: text(),
     /** Never settable by the user: only the admin CLI grants it. */
     isEmployee: boolean().notNull().default(false),
+    /**
+     * An employee's role (ADR 047): 'office' staff see everything; a 'handyman' sees their own
+     * visits only. Set by the admin CLI and by office staff; meaningless for customers.
+     */
+    staffRole: text({ enum: STAFF_ROLES }).notNull().default("office"),
     profilePhotoUrl: text(),
     /** The number texts go to (E.164, +1 and ten digits). */
     mobilePhone: text(),
@@ -152,6 +158,7 @@ export const profiles = pgTable(
     index("profiles_full_name_folded_trgm_idx")
       .using("gin", sql`${profileFullNameFolded} gin_trgm_ops`)
       .with({ fastupdate: "off" }),
+    check("profiles_staff_role", sql`${t.staffRole} in ('office', 'handyman')`),
   ],
 );
 
@@ -232,6 +239,8 @@ export const requestPhotos = pgTable(
     contentType: text().notNull(),
     width: integer(),
     height: integer(),
+    /** An after photo: the visit whose handyman took it ('Add photo' on 'Today'); null: the member's. */
+    afterVisitId: uuid().references(() => appointments.id, { onDelete: "set null" }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
@@ -259,8 +268,11 @@ export const appointments = pgTable(
     notes: text(),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the handyman tapped 'Start visit': 'Finish visit' offers the time since, rounded. */
+    startedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index("appointments_employee_date_idx").on(t.assignedEmployeeId, t.scheduledDate, t.startTime),
     index("appointments_customer_idx").on(t.customerId, t.scheduledDate),
     index("appointments_date_idx").on(t.scheduledDate, t.startTime),
   ],
@@ -772,3 +784,15 @@ export type ClosedDayRow = typeof closedDays.$inferSelect;
 export type EmployeeWorkingHours = typeof employeeWorkingHours.$inferSelect;
 export type EmployeeTimeOff = typeof employeeTimeOff.$inferSelect;
 export type VisitCalendar = typeof visitCalendar.$inferSelect;
+
+/**
+ * One row per action applied from a form carrying an idempotency key (ADR 048): the key is
+ * generated when the form is drawn, and the primary key refuses a second application of the
+ * same form (a retry on a poor connection, a double tap).
+ */
+export const actionKeys = pgTable("action_keys", {
+  key: text().primaryKey(),
+  actorId: text().notNull(),
+  action: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -40,6 +40,11 @@ async function actorFor(request: Request, forAction: boolean) {
     throw redirect("/auth");
   }
   if (!user.isEmployee && !user.hasHome) throw redirect("/auth");
+  // A handyman works their visits from 'Today' (ADR 047); this page is the member's and the office's.
+  if (user.isHandyman) {
+    if (forAction) throw new Response("Forbidden", { status: 403 });
+    throw redirect("/employee/today");
+  }
   return user;
 }
 
