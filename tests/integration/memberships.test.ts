@@ -469,9 +469,12 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
       { customerId: member.id, plan: "total", billing: "monthly", startDate: today },
       staff.id,
     );
-    // Total's first month buys 420 minutes. A visit next month spends 105, leaving room for
-    // three 1 h 45 min visits this month, within the allowance of 4 a month.
-    await book(home, { date: addDays(today, 40), start: "09:00", end: "10:45" });
+    // Total's first month buys 420 minutes, and a visit this month may book a month ahead
+    // (ADR 057): 840. Visits next month take 525, leaving room for three 1 h 45 min visits
+    // this month, within the allowance of 4 a month.
+    await book(home, { date: addDays(today, 40), start: "09:00", end: "12:30" });
+    await book(home, { date: addDays(today, 41), start: "09:00", end: "12:30" });
+    await book(home, { date: addDays(today, 42), start: "09:00", end: "10:45" });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () => book(home, { date: today, start: "13:00", end: "14:45" })),
     );
@@ -482,13 +485,15 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
     expect(ok).toHaveLength(3);
     expect(refused).toHaveLength(17);
     const [after] = await database.db.select().from(memberships).where(eq(memberships.id, m.id));
-    expect(after.minutesAvailable).toBe(0);
-    expect(await database.db.$count(appointments)).toBe(4);
+    expect(after.minutesAvailable).toBe(-420);
+    expect(await database.db.$count(appointments)).toBe(6);
     const ledger = await database.db
       .select()
       .from(membershipMinutesLedger)
       .where(eq(membershipMinutesLedger.kind, "reserve"));
-    expect(ledger.map((e) => e.balanceAfter).sort((a, b) => a - b)).toEqual([0, 105, 210, 315]);
+    expect(ledger.map((e) => e.balanceAfter).sort((a, b) => a - b)).toEqual([
+      -420, -315, -210, -105, 0, 210,
+    ]);
   });
 });
 

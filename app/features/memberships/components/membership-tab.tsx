@@ -17,7 +17,7 @@ export const MEMBER_NOTICES = {
   "part-approved": "Part approved. We will buy it for your visit.",
   "part-declined": "Part declined. We will not buy it.",
   "part-not-pending": "This part is not waiting for your approval.",
-  canceled: "Your membership is canceled. The refund is on your statement.",
+  canceled: "Your membership is canceled. What was settled is shown below.",
   "not-member": "You have no active membership to cancel.",
   "cancel-failed": "Your membership could not be canceled. Please call us.",
 } as const;
