@@ -10,4 +10,20 @@ export {
   settleVisitMinutes,
   visitSpend,
 } from "./membership.server";
+export {
+  bookingWaitsForPayment,
+  markPastDue,
+  postPaidPeriod,
+  postRefundPaid,
+  providerPaymentsOf,
+  PAYMENT_WAIT_MESSAGE,
+} from "./paid-periods.server";
+export {
+  cancelMembership,
+  currentMembership,
+  startMembership,
+  recordPayment,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from "./membership.server";
 export type { ActiveMembership, MembershipCounters, SettledVisit } from "./membership.server";

@@ -36,6 +36,7 @@ import {
 } from "./bank";
 import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
 import { businessNow, longDate } from "./dates";
+import { bookingWaitsForPayment } from "./paid-periods.server";
 import type { BankSummary, MemberVisitRow, PartRow } from "./types";
 
 export type { BankSummary, MemberVisitRow, PartRow };
@@ -82,7 +83,7 @@ function isUniqueViolation(error: unknown, constraint?: string) {
 
 /* ---------- ledgers ---------- */
 
-async function lockMembership(tx: Tx, membershipId: string) {
+export async function lockMembership(tx: Tx, membershipId: string) {
   const [row] = await tx
     .select()
     .from(memberships)
@@ -109,7 +110,7 @@ type MinutesEntry = {
 };
 
 /** Appends to the hours ledger and moves the bank by the same minutes (row already locked). */
-async function postMinutes(tx: Tx, membership: Membership, entry: MinutesEntry) {
+export async function postMinutes(tx: Tx, membership: Membership, entry: MinutesEntry) {
   const [row] = await tx
     .update(memberships)
     .set({ minutesAvailable: sql`${memberships.minutesAvailable} + ${entry.minutes}` })
@@ -128,8 +129,9 @@ async function postMinutes(tx: Tx, membership: Membership, entry: MinutesEntry) 
   return row.minutesAvailable;
 }
 
-type MoneyEntry = {
+export type MoneyEntry = {
   kind:
+    | "refund_paid"
     | "membership_charge"
     | "extra_visit"
     | "part"
@@ -145,10 +147,12 @@ type MoneyEntry = {
   paymentMethod?: PaymentMethod | null;
   reference?: string | null;
   createdBy?: string | null;
+  /** The payment provider's id it was written from (unique). */
+  providerRef?: string | null;
 };
 
 /** Appends to the money ledger and moves the balance by the same cents (row already locked). */
-async function postMoney(tx: Tx, membership: Membership, entry: MoneyEntry) {
+export async function postMoney(tx: Tx, membership: Membership, entry: MoneyEntry) {
   const [row] = await tx
     .update(memberships)
     .set({ balanceCents: sql`${memberships.balanceCents} + ${entry.amountCents}` })
@@ -166,6 +170,7 @@ async function postMoney(tx: Tx, membership: Membership, entry: MoneyEntry) {
     paymentMethod: entry.paymentMethod ?? null,
     reference: entry.reference ?? null,
     createdBy: entry.createdBy ?? null,
+    providerRef: entry.providerRef ?? null,
   });
   membership.balanceCents = row.balanceCents;
   return row.balanceCents;
@@ -191,6 +196,8 @@ export function nextChargeDate(m: Membership) {
  */
 async function postChargesDue(tx: Tx, m: Membership, today: IsoDate) {
   if (m.status !== "active") return;
+  // Stripe collects this membership: a period is charged when Stripe says it is paid.
+  if (m.paymentProvider) return;
   const billingLabel = m.billing === "annual" ? "annual" : "monthly";
   for (;;) {
     const charge = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged);
@@ -222,7 +229,7 @@ async function postChargesDue(tx: Tx, m: Membership, today: IsoDate) {
  */
 export async function bringChargesUpToDate(membershipId: string, today = businessNow().date) {
   const [m] = await db().select().from(memberships).where(eq(memberships.id, membershipId));
-  if (!m || m.status !== "active" || nextChargeDate(m) > today) return;
+  if (!m || m.status !== "active" || m.paymentProvider || nextChargeDate(m) > today) return;
   await db().transaction(async (tx) => {
     const locked = await lockMembership(tx, membershipId);
     if (locked) await postChargesDue(tx, locked, today);
@@ -236,6 +243,9 @@ export type StartMembershipInput = {
   plan: PlanId;
   billing: Billing;
   startDate: IsoDate;
+  /** Stripe collects it (started by Stripe's webhook); absent: staff, by hand. */
+  paymentProvider?: "stripe";
+  stripeSubscriptionId?: string | null;
 };
 
 /**
@@ -272,6 +282,8 @@ export async function startMembership(
           billing: input.billing,
           startDate: input.startDate,
           createdBy: staffId,
+          paymentProvider: input.paymentProvider ?? null,
+          stripeSubscriptionId: input.stripeSubscriptionId ?? null,
         })
         .returning();
       await postChargesDue(tx, created, today);
@@ -409,6 +421,8 @@ export async function reserveVisitMinutes(
   const m = await lockActiveMembershipOf(tx, visit.customerId);
   if (!m) return null;
   await postChargesDue(tx, m, options.today ?? businessNow().date);
+  const waiting = bookingWaitsForPayment(m, options.today ?? businessNow().date);
+  if (waiting) throw new VisitSpendRefusedError(waiting);
 
   const [held] = await tx
     .select()
