@@ -1,6 +1,6 @@
 CREATE TYPE "public"."membership_offer_status" AS ENUM('open', 'accepted', 'withdrawn');--> statement-breakpoint
 CREATE TYPE "public"."payment_refund_status" AS ENUM('pending', 'to_pay', 'paid');--> statement-breakpoint
--- refund_paid is compared as text in the CHECK below: a value added to an enum cannot be used
+-- refund_paid is compared as text in the CHECKs below: a value added to an enum cannot be used
 -- in the transaction that adds it (the migrations run in one).
 ALTER TYPE "public"."membership_money_kind" ADD VALUE 'refund_paid';--> statement-breakpoint
 ALTER TYPE "public"."outbox_kind" ADD VALUE 'payment_job';--> statement-breakpoint
@@ -59,6 +59,7 @@ CREATE TABLE "payment_schedule" (
 );
 --> statement-breakpoint
 ALTER TABLE "membership_money_ledger" DROP CONSTRAINT "membership_money_ledger_sign";--> statement-breakpoint
+ALTER TABLE "membership_money_ledger" DROP CONSTRAINT "membership_money_ledger_payment_method";--> statement-breakpoint
 ALTER TABLE "membership_money_ledger" ADD COLUMN "provider_ref" text;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "payment_provider" text;--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "stripe_subscription_id" text;--> statement-breakpoint
@@ -74,4 +75,5 @@ CREATE INDEX "payment_events_received_idx" ON "payment_events" USING btree ("rec
 CREATE INDEX "payment_refunds_status_idx" ON "payment_refunds" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "membership_money_ledger_provider_ref" ON "membership_money_ledger" USING btree ("provider_ref");--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_stripeSubscriptionId_unique" UNIQUE("stripe_subscription_id");--> statement-breakpoint
-ALTER TABLE "membership_money_ledger" ADD CONSTRAINT "membership_money_ledger_sign" CHECK (("membership_money_ledger"."kind"::text in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'refund_paid') and "membership_money_ledger"."amount_cents" > 0) or ("membership_money_ledger"."kind" in ('payment', 'refund') and "membership_money_ledger"."amount_cents" < 0) or ("membership_money_ledger"."kind" = 'correction' and "membership_money_ledger"."amount_cents" <> 0));
+ALTER TABLE "membership_money_ledger" ADD CONSTRAINT "membership_money_ledger_sign" CHECK (("membership_money_ledger"."kind"::text in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'refund_paid') and "membership_money_ledger"."amount_cents" > 0) or ("membership_money_ledger"."kind" in ('payment', 'refund') and "membership_money_ledger"."amount_cents" < 0) or ("membership_money_ledger"."kind" = 'correction' and "membership_money_ledger"."amount_cents" <> 0));--> statement-breakpoint
+ALTER TABLE "membership_money_ledger" ADD CONSTRAINT "membership_money_ledger_payment_method" CHECK (("membership_money_ledger"."kind"::text in ('payment', 'refund_paid')) = ("membership_money_ledger"."payment_method" is not null));

@@ -487,7 +487,7 @@ export const membershipMoneyLedger = pgTable(
     ),
     check(
       "membership_money_ledger_payment_method",
-      sql`(${t.kind} = 'payment') = (${t.paymentMethod} is not null)`,
+      sql`(${t.kind}::text in ('payment', 'refund_paid')) = (${t.paymentMethod} is not null)`,
     ),
   ],
 );

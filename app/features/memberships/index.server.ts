@@ -19,6 +19,8 @@ export {
   PAYMENT_WAIT_MESSAGE,
 } from "./paid-periods.server";
 export {
+  bringChargesUpToDate,
+  nextChargeDate,
   cancelMembership,
   currentMembership,
   startMembership,
@@ -26,4 +28,11 @@ export {
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
 } from "./membership.server";
-export type { ActiveMembership, MembershipCounters, SettledVisit } from "./membership.server";
+export type {
+  ActiveMembership,
+  MembershipCounters,
+  PaymentMethod,
+  SettledVisit,
+} from "./membership.server";
+export { formatCents } from "./bank";
+export { businessNow, longDate } from "./dates";

@@ -35,6 +35,7 @@ import {
   type VisitDecision,
 } from "./bank";
 import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
+import { queueRefund } from "~/features/payments/index.server";
 import { businessNow, longDate } from "./dates";
 import { bookingWaitsForPayment } from "./paid-periods.server";
 import type { BankSummary, MemberVisitRow, PartRow } from "./types";
@@ -1006,6 +1007,16 @@ export async function cancelMembership(
             ? `Refund: ${business().guaranteeDays}-day guarantee, membership charges in full`
             : `Refund: ${formatMinutes(quote.minutesRefunded)} unused at ${hourlyRate}`,
         createdBy: actor.id,
+      });
+    }
+    // What the business owes once the refund is netted with the balance: back to the card
+    // (Stripe) or listed under 'Refunds to pay' (ADR 054).
+    if (quote.refundCents > 0 && m.balanceCents < 0) {
+      await queueRefund(tx, {
+        membershipId: m.id,
+        customerId: m.customerId,
+        amountCents: Math.min(quote.refundCents, -m.balanceCents),
+        byCard: m.paymentProvider === "stripe",
       });
     }
     const [canceled] = await tx
