@@ -4,14 +4,9 @@ import { membershipMoneyLedger, memberships, type Membership } from "~/db/schema
 import { env } from "~/lib/env.server";
 import { addDays, chargeForPeriod, formatCents, type IsoDate } from "./bank";
 import { longDate } from "./dates";
-import {
-  lockMembership,
-  MembershipRejectedError,
-  NOT_FOUND,
-  postMinutes,
-  postMoney,
-  type PaymentMethod,
-} from "./membership.server";
+import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
+import { lockMembership, postMinutes, postMoney } from "./ledger.server";
+import type { PaymentMethod } from "./money.server";
 
 /*
  * What a payment provider writes to a membership (ADR 054), each under the membership row's

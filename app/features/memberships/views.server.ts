@@ -3,14 +3,9 @@ import { db } from "~/db/client.server";
 import { homes, profiles, user } from "~/db/schema";
 import { pageParam } from "~/lib/query";
 import { formatCents } from "./bank";
-import {
-  membershipPartsList,
-  membershipStatement,
-  membershipVisitList,
-  memberBankSummary,
-  previewCancellation,
-  refundSentence,
-} from "./membership.server";
+import { membershipPartsList, membershipStatement, membershipVisitList } from "./statement.server";
+import { memberBankSummary } from "./summary.server";
+import { previewCancellation, refundSentence } from "./cancel.server";
 import type { BankSummary, MembershipView, StaffMembershipView } from "./types";
 
 /*
