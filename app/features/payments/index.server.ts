@@ -31,3 +31,4 @@ export type { RefundToPay } from "./refunds.server";
 export { planSchedule, reconcile, scheduleOnce } from "./schedule.server";
 export { paymentProvider } from "./provider.server";
 export type { PaymentProvider } from "./provider.server";
+export { memberPaymentsView, staffPaymentsView } from "./views.server";
