@@ -51,6 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     today: businessNow().date,
     messages: await messagesFor(params.customerId),
     payments: await staffPaymentsView(params.customerId),
+    showOfferForm: new URL(request.url).searchParams.get("offer") === "new",
   };
 }
 
@@ -226,6 +227,7 @@ export default function EmployeeCustomerMembership({
         view={loaderData.payments}
         today={loaderData.today}
         outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
+        showOfferForm={loaderData.showOfferForm}
       />
       <MessagesList messages={loaderData.messages} />
     </StaffMembershipPage>

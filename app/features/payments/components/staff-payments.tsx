@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -27,7 +27,7 @@ function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: string }) 
 function MethodField({ id }: { id: string }) {
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>Method</Label>
+      <Label htmlFor={id}>Paid by</Label>
       <NativeSelect id={id} name="method" defaultValue="check" required>
         <option value="check">Check</option>
         <option value="cash">Cash</option>
@@ -47,14 +47,24 @@ export function StaffPayments({
   view,
   today,
   outcome,
+  showOfferForm,
 }: {
   view: StaffPaymentsView;
   today: string;
   outcome: Outcome;
+  /** The offer's form is opened by its link (?offer=new), so the page keeps one 'Plan'. */
+  showOfferForm: boolean;
 }) {
   return (
     <>
-      {view.canOffer && !view.offer ? (
+      {view.canOffer && !view.offer && !showOfferForm ? (
+        <p>
+          <Link to="?offer=new" className="text-sm font-medium text-primary underline">
+            Send membership offer
+          </Link>
+        </p>
+      ) : null}
+      {view.canOffer && !view.offer && showOfferForm ? (
         <Card>
           <CardHeader>
             <CardTitle asChild>
@@ -173,7 +183,9 @@ export function StaffPayments({
                 <input type="hidden" name="refundId" value={refund.id} />
                 <MethodField id={`refund-method-${refund.id}`} />
                 <div className="grid gap-1.5">
-                  <Label htmlFor={`refund-reference-${refund.id}`}>Reference (optional)</Label>
+                  <Label htmlFor={`refund-reference-${refund.id}`}>
+                    Check number or note (optional)
+                  </Label>
                   <Input id={`refund-reference-${refund.id}`} name="reference" maxLength={100} />
                 </div>
                 <Button type="submit" className="w-fit">
