@@ -132,10 +132,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "payment": {
         const parsed = paymentSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        if (!membershipId) return refused(intent, "There is no active membership.");
+        // The latest membership, canceled too: what is owed after a cancel is still paid.
+        const latestId = view.membership?.summary.membershipId;
+        if (!latestId) return refused(intent, "There is no membership.");
         await recordPayment(
           {
-            membershipId,
+            membershipId: latestId,
             amountCents: parsed.data.amount,
             method: parsed.data.method,
             reference: parsed.data.reference,

@@ -479,6 +479,44 @@ const MATRIX: Record<string, Entry> = {
     },
     noAction: "a read-only week view",
   },
+  // The owner's numbers (issue 30): office staff only, the page and each table's CSV.
+  "routes/employee.reports": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    noAction: "a read-only page (its period picker is a GET form)",
+  },
+  "routes/employee.reports.csv.$table": {
+    loader: { objects: () => ({ table: "members-by-month" }), expect: staffOnly },
+  },
+  // The handyman's day (ADR 047): every employee's own visits; each action acts on the
+  // asker's own visit only, so a visit nobody is assigned to is refused to everyone.
+  "routes/employee.today": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "'On my way' for a visit that is not the asker's",
+        body: () => ({
+          intent: "on-my-way",
+          appointmentId: "00000000-0000-4000-8000-000000000000",
+          key: "aaaaaaaaaaaaaaaaaaaaaaaa",
+        }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
   // Members book, move and cancel their own visits (ADR 017).
   "routes/dashboard.book": {
     loader: {

@@ -14,6 +14,7 @@ export { bringChargesUpToDate, nextChargeDate } from "./ledger.server";
 export { startMembership } from "./start.server";
 export type { StartMembershipInput } from "./start.server";
 export {
+  extraVisitCharge,
   moveVisitMinutes,
   releaseVisitMinutes,
   reserveVisitMinutes,
@@ -27,6 +28,7 @@ export type { CancellationPreview } from "./cancel.server";
 export { currentMembership, memberBankSummary, visitSpend } from "./summary.server";
 export type { VisitSpend } from "./summary.server";
 export { membershipStatement } from "./statement.server";
+export { addPart } from "./parts.server";
 export type { StatementEntry } from "./statement.server";
 export { activeMembershipsOf, membershipCounters } from "./counters.server";
 export type { ActiveMembership, MembershipCounters } from "./counters.server";

@@ -6,7 +6,7 @@ import {
   memberships,
   type Membership,
 } from "~/db/schema";
-import { chargeForPeriod, type IsoDate } from "./bank";
+import { chargeForPeriod, minutesBookableAhead, type IsoDate } from "./bank";
 import { businessNow, longDate } from "./dates";
 import { type PaymentMethod } from "./money.server";
 
@@ -185,5 +185,16 @@ export async function bringChargesUpToDate(membershipId: string, today = busines
   await db().transaction(async (tx) => {
     const locked = await lockMembership(tx, membershipId);
     if (locked) await postChargesDue(tx, locked, today);
+  });
+}
+
+/** Minutes a visit on `visitDate` may take beyond the bank: paid by then, plus a month (ADR 057). */
+export function minutesAheadFor(m: Membership, visitDate: IsoDate) {
+  return minutesBookableAhead({
+    terms: termsOf(m),
+    billing: m.billing,
+    startDate: m.startDate,
+    periodsCharged: m.periodsCharged,
+    visitDate,
   });
 }

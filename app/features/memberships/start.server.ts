@@ -3,12 +3,18 @@ import { db, type DbOrTx } from "~/db/client.server";
 import { homes, memberships, profiles } from "~/db/schema";
 import { type Billing, type IsoDate } from "./bank";
 import { planById, type PlanId } from "~/content/plans";
+import { isWithinWindow } from "~/lib/business-calendar";
 import { businessNow } from "./dates";
 import { mailMembershipStarted } from "./emails.server";
 import { MembershipRejectedError, ALREADY_MEMBER, NO_HOME } from "./errors.server";
 import { inTransaction, isUniqueViolation, postChargesDue } from "./ledger.server";
 
 /* ---------- start ---------- */
+
+/** How far from today any membership may start, whoever starts it. */
+const START_BOUNDS = { yearsBack: 5, yearsAhead: 1 };
+export const START_OUT_OF_BOUNDS =
+  "A membership starts at most 5 years back or 1 year ahead of today.";
 
 export type StartMembershipInput = {
   customerId: string;
@@ -32,6 +38,11 @@ export async function startMembership(
   const today = options.today ?? businessNow().date;
   const database = options.database ?? db();
   const plan = planById(input.plan);
+  // Bounded here too, whoever calls (a form, an offer paid online, an import): a wider
+  // window than the form's year (ADR 039) lets a long history be loaded, never 1926 or 9999.
+  if (!isWithinWindow(input.startDate, today, START_BOUNDS)) {
+    throw new MembershipRejectedError(START_OUT_OF_BOUNDS);
+  }
   try {
     return await inTransaction(database, async (tx) => {
       const [home] = await tx

@@ -9,11 +9,20 @@ import {
   membershipVisits,
   memberships,
 } from "~/db/schema";
+import type { IsoDate } from "./bank";
+import { businessNow } from "./dates";
 import { type MemberVisitRow, type PartRow } from "./types";
 
 export type StatementEntry = {
   key: string;
+  /** When the row was written (the ledgers' order is `seq`, not this). */
   at: Date;
+  /**
+   * The business day the entry belongs to (issue 27, item 13): a charge's billing period, a
+   * visit's date for its reservation, return, extra charge, part or fee, the cancellation's
+   * day for its refund, and the day it was recorded for a payment.
+   */
+  on: IsoDate;
   ledger: "money" | "hours";
   kind: string;
   description: string;
@@ -31,22 +40,48 @@ export type StatementEntry = {
  * commit in another order, so each balance follows from the row below only by `seq`.
  */
 export async function membershipStatement(membershipId: string): Promise<StatementEntry[]> {
-  const [money, minutes] = await Promise.all([
+  const [money, minutes, [membership]] = await Promise.all([
     db()
-      .select()
+      .select({
+        row: membershipMoneyLedger,
+        visitDate: appointments.scheduledDate,
+      })
       .from(membershipMoneyLedger)
+      .leftJoin(appointments, eq(appointments.id, membershipMoneyLedger.appointmentId))
       .where(eq(membershipMoneyLedger.membershipId, membershipId))
       .orderBy(desc(membershipMoneyLedger.seq)),
     db()
-      .select()
+      .select({
+        row: membershipMinutesLedger,
+        visitDate: appointments.scheduledDate,
+      })
       .from(membershipMinutesLedger)
+      .leftJoin(appointments, eq(appointments.id, membershipMinutesLedger.appointmentId))
       .where(eq(membershipMinutesLedger.membershipId, membershipId))
       .orderBy(desc(membershipMinutesLedger.seq)),
+    db()
+      .select({ canceledOn: memberships.canceledOn })
+      .from(memberships)
+      .where(eq(memberships.id, membershipId)),
   ]);
+  // A period's hours are posted with its charge, one accrual per charge in the same order:
+  // the k-th accrual belongs to the k-th charge's period.
+  const periods = money
+    .filter((e) => e.row.kind === "membership_charge")
+    .map((e) => e.row.periodStart)
+    .reverse();
+  const accruals = minutes.filter((e) => e.row.kind === "accrual").reverse();
+  const accrualPeriod = new Map(accruals.map((e, k) => [e.row.id, periods[k] ?? null]));
+  const localDay = (at: Date) => businessNow(at).date;
+  const canceledOn = membership?.canceledOn ?? null;
   const entries: (StatementEntry & { order: number })[] = [
-    ...money.map((e) => ({
+    ...money.map(({ row: e, visitDate }) => ({
       key: `m${e.id}`,
       at: e.createdAt,
+      on:
+        e.periodStart ??
+        visitDate ??
+        (e.kind === "refund" && canceledOn ? canceledOn : localDay(e.createdAt)),
       ledger: "money" as const,
       kind: e.kind,
       description: e.description,
@@ -56,9 +91,13 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       minutesBalance: null,
       order: e.seq,
     })),
-    ...minutes.map((e) => ({
+    ...minutes.map(({ row: e, visitDate }) => ({
       key: `h${e.id}`,
       at: e.createdAt,
+      on:
+        accrualPeriod.get(e.id) ??
+        visitDate ??
+        (e.kind === "refund" && canceledOn ? canceledOn : localDay(e.createdAt)),
       ledger: "hours" as const,
       kind: e.kind,
       description: e.note,

@@ -43,6 +43,7 @@ async function build(summary: BankSummary, statementPage = 1): Promise<Membershi
           minutesRefunded: cancel.minutesRefunded,
           sentence: refundSentence(cancel, cancel.hourlyRate, cancel.guaranteeDays),
           futureVisitCount: cancel.futureVisitCount,
+          settlement: cancel.settlement,
         }
       : null,
   };

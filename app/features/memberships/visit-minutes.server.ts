@@ -6,8 +6,10 @@ import {
   membershipVisits,
   type Membership,
 } from "~/db/schema";
+import { EXTRA_VISIT } from "~/content/plans";
 import {
   calendarMonth,
+  formatPrice,
   decideVisit,
   formatMinutes,
   membershipYear,
@@ -28,6 +30,7 @@ import {
   postMinutes,
   postMoney,
   termsOf,
+  minutesAheadFor,
   postChargesDue,
 } from "./ledger.server";
 
@@ -168,6 +171,7 @@ export async function reserveVisitMinutes(
   const decision = decideVisit({
     terms: termsOf(m),
     minutesAvailable: m.minutesAvailable,
+    minutesAhead: minutesAheadFor(m, visit.scheduledDate),
     block,
     counts,
     asExtra: options.asExtra,
@@ -424,4 +428,26 @@ export async function correctTimeWorked(
     });
     return { minutesWorked: input.minutesWorked, minutesLeft: m.minutesAvailable };
   });
+}
+
+/**
+ * A member's extra visit's charge, for its confirmation page and e-mail (issue 27, item 13):
+ * 'Extra visit: $150, charged to your membership' and why it is one. Null for a visit that is
+ * not an extra visit held by a membership (a bank visit, released, or not a member's).
+ */
+export async function extraVisitCharge(database: DbOrTx, appointmentId: string) {
+  const [held] = await database
+    .select({
+      isExtra: membershipVisits.isExtra,
+      status: membershipVisits.status,
+      reason: membershipVisits.extraReason,
+    })
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId));
+  if (!held?.isExtra || held.status === "released") return null;
+  return {
+    chargeCents: EXTRA_VISIT.priceCents,
+    label: `Extra visit: ${formatPrice(EXTRA_VISIT.priceCents)}, charged to your membership`,
+    reason: held.reason,
+  };
 }
