@@ -88,7 +88,8 @@ test("offer, Checkout, webhook: active with its charge and payment; 'Past due'; 
   // Cancel: the dialog's refund reaches Stripe's Refunds endpoint once.
   await page.getByRole("link", { name: "Cancel membership" }).click();
   const dialog = page.getByRole("alertdialog");
-  const shown = (await dialog.getByTestId("cancel-refund").textContent())!;
+  const shown = (await dialog.getByTestId("cancel-settlement-result").textContent())!;
+  expect(shown).toMatch(/^You receive: \$\d/);
   const dialogCents = Math.round(Number(shown.replace(/[^0-9.]/g, "")) * 100);
   await dialog.getByRole("button", { name: "Confirm cancellation" }).click();
   await expect(page.getByText("Your membership is canceled.")).toBeVisible();
