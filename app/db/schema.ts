@@ -278,6 +278,30 @@ export const appointments = pgTable(
   ],
 );
 
+/**
+ * 'Book anyway' (issue 26, item 5; ADR 050): a staff booking or move on a closed day, in time
+ * off, outside working hours or in the past, kept with who chose it, what was wrong and why.
+ */
+export const visitOverrides = pgTable(
+  "visit_overrides",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    staffId: text().references(() => user.id, { onDelete: "set null" }),
+    /** The staff member's name as it was, so the record reads the same if the account goes. */
+    staffName: text().notNull(),
+    /** 'book' (Create New Appointment) or 'move'. */
+    action: text().notNull(),
+    /** What was wrong, one line each, as staff were shown it. */
+    warnings: text().array().notNull(),
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visit_overrides_appointment_idx").on(t.appointmentId)],
+);
+
 export const taskOutcome = pgEnum("task_outcome", TASK_OUTCOMES);
 
 export const appointmentTasks = pgTable(

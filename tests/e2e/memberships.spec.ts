@@ -66,6 +66,9 @@ async function bookVisit(
   await expect(dialog.getByTestId("visit-spend")).toHaveText(spend);
   await dialog.getByLabel("Task 1", { exact: true }).fill("Fix the kitchen faucet");
   await dialog.getByRole("button", { name: "Create Appointment" }).click();
+  // 12:15 AM today has passed: staff are warned and book it anyway (ADR 050).
+  await expect(dialog.getByText("This time has already passed.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Book anyway" }).click();
   await expect(dialog).toBeHidden();
 }
 

@@ -240,7 +240,8 @@ export function decideVisit(input: {
       `The monthly allowance of ${allowance} visit${allowance === 1 ? "" : "s"} is used.`,
     );
   }
-  if (input.asExtra) return extra("Booked by staff as an extra visit.");
+  if (input.asExtra)
+    return extra(selfBooked ? "Booked as an extra visit." : "Booked by staff as an extra visit.");
   const ahead = input.minutesAhead ?? 0;
   if (minutesAvailable + ahead < block) {
     return {

@@ -19,6 +19,7 @@ export {
   releaseVisitMinutes,
   reserveVisitMinutes,
   settleVisitMinutes,
+  visitHold,
 } from "./visit-minutes.server";
 export type { ReserveResult, SettledVisit } from "./visit-minutes.server";
 export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPayment } from "./money.server";

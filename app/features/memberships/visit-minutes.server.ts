@@ -451,3 +451,21 @@ export async function extraVisitCharge(database: DbOrTx, appointmentId: string) 
     reason: held.reason,
   };
 }
+
+/**
+ * What a visit holds from its membership, for the words before canceling it: the block taken
+ * from the bank, or an extra visit's charge. Null: it holds nothing (not a member's visit, or
+ * already settled).
+ */
+export async function visitHold(appointmentId: string) {
+  const [held] = await db()
+    .select({ minutes: membershipVisits.blockMinutes, isExtra: membershipVisits.isExtra })
+    .from(membershipVisits)
+    .where(
+      and(
+        eq(membershipVisits.appointmentId, appointmentId),
+        eq(membershipVisits.status, "reserved"),
+      ),
+    );
+  return held ?? null;
+}
