@@ -69,6 +69,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("webhooks/twilio/sms", "routes/webhooks.twilio.sms.ts"),
   route("webhooks/twilio/status", "routes/webhooks.twilio.status.ts"),
+  route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   // The booking page's free intro-call times (the page itself is prerendered).
   route("book-call/slots", "routes/book-call.slots.ts"),
   // For search engines.

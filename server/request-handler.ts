@@ -144,7 +144,9 @@ async function readBody(req: ExpressRequest): Promise<Body> {
   if (multipart && !boundary) return { refusal: NO_BOUNDARY };
 
   const json = type.startsWith("application/json");
-  if (!(FORM_TYPES.some((form) => type.startsWith(form)) || (api && json))) {
+  // Stripe's webhook posts JSON, passed on byte for byte (its signature is on the raw body).
+  const takesJson = api || req.path === "/webhooks/stripe";
+  if (!(FORM_TYPES.some((form) => type.startsWith(form)) || (takesJson && json))) {
     return { refusal: api ? NOT_FORM_OR_JSON : NOT_A_FORM };
   }
   if (!(await parses(bytes, type, json))) return { refusal: MALFORMED };

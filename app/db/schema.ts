@@ -381,6 +381,15 @@ export const memberships = pgTable(
     canceledAt: timestamp({ withTimezone: true }),
     canceledBy: text().references(() => user.id, { onDelete: "set null" }),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Who collects its charges: null, staff by hand (charges posted on the period's first day);
+     * "stripe", Stripe (a charge and its payment are posted when Stripe says a period is paid).
+     */
+    paymentProvider: text(),
+    /** Stripe: the subscription (monthly) paying this membership. */
+    stripeSubscriptionId: text().unique(),
+    /** A card payment failed on this day and is not yet paid: the membership is 'Past due'. */
+    pastDueSince: date({ mode: "string" }),
     ...timestamps,
   },
   (t) => [
@@ -470,6 +479,7 @@ export const membershipMoneyKind = pgEnum("membership_money_kind", [
   "payment",
   "refund",
   "correction",
+  "refund_paid",
 ]);
 
 export const paymentMethod = pgEnum("payment_method", ["card", "check", "cash", "bank_transfer"]);
@@ -500,8 +510,15 @@ export const membershipMoneyLedger = pgTable(
     createdBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     seq: ledgerSeq(),
+    /**
+     * The payment provider's id this row was written from (a Stripe invoice, payment intent or
+     * refund, with a prefix telling which part of it: "in_...:charge"), unique: a webhook or
+     * the reconciliation never posts the same thing twice.
+     */
+    providerRef: text(),
   },
   (t) => [
+    uniqueIndex("membership_money_ledger_provider_ref").on(t.providerRef),
     index("membership_money_ledger_membership_idx").on(t.membershipId, t.id),
     index("membership_money_ledger_membership_seq_idx").on(t.membershipId, t.seq),
     // A billing period is charged once, a visit's shopping fee once, a part once.
@@ -516,11 +533,11 @@ export const membershipMoneyLedger = pgTable(
       .where(sql`${t.kind} = 'part'`),
     check(
       "membership_money_ledger_sign",
-      sql`(${t.kind} in ('membership_charge', 'extra_visit', 'part', 'shopping_fee') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
+      sql`(${t.kind}::text in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'refund_paid') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
     ),
     check(
       "membership_money_ledger_payment_method",
-      sql`(${t.kind} = 'payment') = (${t.paymentMethod} is not null)`,
+      sql`(${t.kind}::text in ('payment', 'refund_paid')) = (${t.paymentMethod} is not null)`,
     ),
   ],
 );
@@ -638,7 +655,13 @@ export const introCalls = pgTable(
   (t) => [uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt)],
 );
 
-export const outboxKind = pgEnum("outbox_kind", ["email", "lead_webhook", "sms"]);
+export const outboxKind = pgEnum("outbox_kind", [
+  "email",
+  "lead_webhook",
+  "sms",
+  /** A payment provider's event from the inbox, or a payments job (app/features/payments). */
+  "payment_job",
+]);
 
 export const outbox = pgTable(
   "outbox",
@@ -808,6 +831,117 @@ export type ClosedDayRow = typeof closedDays.$inferSelect;
 export type EmployeeWorkingHours = typeof employeeWorkingHours.$inferSelect;
 export type EmployeeTimeOff = typeof employeeTimeOff.$inferSelect;
 export type VisitCalendar = typeof visitCalendar.$inferSelect;
+
+/* ---------- Payments: offers, the provider's events, refunds, the schedule (ADR 053-056) ---------- */
+
+export const membershipOfferStatus = pgEnum("membership_offer_status", [
+  "open",
+  "accepted",
+  "withdrawn",
+]);
+
+/**
+ * A membership offered by the office after the walk-thru: the plan, billing and start date the
+ * customer sees on their Membership tab with 'Start membership'. The membership it becomes is
+ * started when the payment is confirmed (Stripe's webhook, or staff recording the first payment).
+ */
+export const membershipOffers = pgTable(
+  "membership_offers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: text()
+      .notNull()
+      .references(() => user.id),
+    plan: membershipPlan().notNull(),
+    billing: membershipBilling().notNull(),
+    startDate: date({ mode: "string" }).notNull(),
+    status: membershipOfferStatus().notNull().default("open"),
+    /** Stripe: the last Checkout Session opened for it. */
+    checkoutSessionId: text(),
+    membershipId: uuid().references(() => memberships.id),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("membership_offers_one_open_per_customer")
+      .on(t.customerId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Stripe's customer for one of ours (cards and invoices live there). */
+export const paymentCustomers = pgTable("payment_customers", {
+  customerId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  stripeCustomerId: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The inbox of the payment provider's webhook: each event stored once by its id before the
+ * webhook answers 2xx, then applied by a job (an outbox item). `processedAt` is set in the
+ * transaction that applied it: a replayed or concurrent delivery is stored and applied once.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: text().primaryKey(),
+    type: text().notNull(),
+    /** The id of the object the event is about (an invoice, a Checkout Session...). */
+    objectId: text(),
+    payload: jsonb().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+    /** What applying it did ("charge and payment posted", "ignored: ...") or why it failed. */
+    outcome: text(),
+  },
+  (t) => [index("payment_events_received_idx").on(t.receivedAt)],
+);
+
+export const paymentRefundStatus = pgEnum("payment_refund_status", ["pending", "to_pay", "paid"]);
+
+/**
+ * A refund the business owes a member (a cancel's credit): sent back to the card through the
+ * provider (`pending` until the job ran), or listed for the office under 'Refunds to pay'
+ * (`to_pay`) until staff 'Mark refund paid'. Either way a `refund_paid` ledger row records it.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id),
+    amountCents: integer().notNull(),
+    status: paymentRefundStatus().notNull().default("pending"),
+    /** Of the amount, what went back to the card (Stripe refunds). */
+    toCardCents: integer().notNull().default(0),
+    method: paymentMethod(),
+    reference: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    paidBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("payment_refunds_status_idx").on(t.status, t.createdAt),
+    check("payment_refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The durable schedule (ADR 055): one row per job and occasion, keyed so several processes
+ * never schedule, nor run, the same period twice ("charge:<membership>:<period start>",
+ * "renewal-notice:<membership>:<period start>", "reconcile:<day>"). The job itself runs as an
+ * outbox item due at `dueAt`.
+ */
+export const paymentSchedule = pgTable("payment_schedule", {
+  key: text().primaryKey(),
+  kind: text().notNull(),
+  dueAt: timestamp({ withTimezone: true }).notNull(),
+  doneAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One row per action applied from a form carrying an idempotency key (ADR 048): the key is

@@ -179,6 +179,17 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // Stripe's webhook: only its signature (Stripe-Signature on the raw body) is believed.
+  "routes/webhooks.stripe": {
+    loader: { expect: everyone("denied") },
+    actions: [
+      {
+        name: "an event without Stripe's signature (400, nothing stored)",
+        body: () => ({ id: "evt_matrix", type: "invoice.paid" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
   "routes/sitemap.xml": { loader: { expect: everyone("ok") } },
   "routes/robots.txt": { loader: { expect: everyone("ok") } },
   "routes/not-found": { loader: { expect: everyone("not-found") } },

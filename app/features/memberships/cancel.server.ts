@@ -19,6 +19,7 @@ import {
 } from "./bank";
 import { business } from "~/lib/business.server";
 import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
+import { queueRefund } from "~/features/payments/index.server";
 import { businessNow } from "./dates";
 import { mailMembershipCanceled } from "./emails.server";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
@@ -242,6 +243,16 @@ export async function cancelMembership(
       throw new Error(
         `settlement ${settlement.resultCents} does not match the balance ${m.balanceCents}`,
       );
+    }
+    // What the business owes once everything is netted (the settlement's result): back to the
+    // card (Stripe) or listed under 'Refunds to pay' (ADR 054).
+    if (m.balanceCents < 0) {
+      await queueRefund(tx, {
+        membershipId: m.id,
+        customerId: m.customerId,
+        amountCents: -m.balanceCents,
+        byCard: m.paymentProvider === "stripe",
+      });
     }
     const [canceled] = await tx
       .update(memberships)

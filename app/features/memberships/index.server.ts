@@ -33,3 +33,13 @@ export { addPart } from "./parts.server";
 export type { StatementEntry } from "./statement.server";
 export { activeMembershipsOf, membershipCounters } from "./counters.server";
 export type { ActiveMembership, MembershipCounters } from "./counters.server";
+export {
+  bookingWaitsForPayment,
+  markPastDue,
+  postPaidPeriod,
+  postRefundPaid,
+  providerPaymentsOf,
+  PAYMENT_WAIT_MESSAGE,
+} from "./paid-periods.server";
+export { formatCents } from "./bank";
+export { businessNow, longDate } from "./dates";

@@ -83,6 +83,7 @@ export async function postMinutes(tx: Tx, membership: Membership, entry: Minutes
 
 export type MoneyEntry = {
   kind:
+    | "refund_paid"
     | "membership_charge"
     | "extra_visit"
     | "part"
@@ -98,6 +99,8 @@ export type MoneyEntry = {
   paymentMethod?: PaymentMethod | null;
   reference?: string | null;
   createdBy?: string | null;
+  /** The payment provider's id it was written from (unique). */
+  providerRef?: string | null;
 };
 
 /** Appends to the money ledger and moves the balance by the same cents (row already locked). */
@@ -119,6 +122,7 @@ export async function postMoney(tx: Tx, membership: Membership, entry: MoneyEntr
     paymentMethod: entry.paymentMethod ?? null,
     reference: entry.reference ?? null,
     createdBy: entry.createdBy ?? null,
+    providerRef: entry.providerRef ?? null,
   });
   membership.balanceCents = row.balanceCents;
   return row.balanceCents;
@@ -144,6 +148,8 @@ export function nextChargeDate(m: Membership) {
  */
 export async function postChargesDue(tx: Tx, m: Membership, today: IsoDate) {
   if (m.status !== "active") return;
+  // Stripe collects this membership: a period is charged when Stripe says it is paid.
+  if (m.paymentProvider) return;
   const billingLabel = m.billing === "annual" ? "annual" : "monthly";
   for (;;) {
     const charge = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged);
@@ -175,7 +181,7 @@ export async function postChargesDue(tx: Tx, m: Membership, today: IsoDate) {
  */
 export async function bringChargesUpToDate(membershipId: string, today = businessNow().date) {
   const [m] = await db().select().from(memberships).where(eq(memberships.id, membershipId));
-  if (!m || m.status !== "active" || nextChargeDate(m) > today) return;
+  if (!m || m.status !== "active" || m.paymentProvider || nextChargeDate(m) > today) return;
   await db().transaction(async (tx) => {
     const locked = await lockMembership(tx, membershipId);
     if (locked) await postChargesDue(tx, locked, today);

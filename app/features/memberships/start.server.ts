@@ -21,6 +21,9 @@ export type StartMembershipInput = {
   plan: PlanId;
   billing: Billing;
   startDate: IsoDate;
+  /** Stripe collects it (started by Stripe's webhook); absent: staff, by hand. */
+  paymentProvider?: "stripe";
+  stripeSubscriptionId?: string | null;
 };
 
 /**
@@ -62,6 +65,8 @@ export async function startMembership(
           billing: input.billing,
           startDate: input.startDate,
           createdBy: staffId,
+          paymentProvider: input.paymentProvider ?? null,
+          stripeSubscriptionId: input.stripeSubscriptionId ?? null,
         })
         .returning();
       await postChargesDue(tx, created, today);

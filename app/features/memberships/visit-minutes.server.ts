@@ -21,6 +21,7 @@ import {
 } from "./bank";
 import { business } from "~/lib/business.server";
 import { businessNow, longDate } from "./dates";
+import { bookingWaitsForPayment } from "./paid-periods.server";
 import { MembershipRejectedError, VisitSpendRefusedError } from "./errors.server";
 import {
   inTransaction,
@@ -150,6 +151,8 @@ export async function reserveVisitMinutes(
   const m = await lockActiveMembershipOf(tx, visit.customerId);
   if (!m) return null;
   await postChargesDue(tx, m, options.today ?? businessNow().date);
+  const waiting = bookingWaitsForPayment(m, options.today ?? businessNow().date);
+  if (waiting) throw new VisitSpendRefusedError(waiting);
 
   const [held] = await tx
     .select()
