@@ -146,6 +146,7 @@ export async function run() {
       if (response.status !== 200 || visits !== VISITS)
         throw new Error(`'Today' did not render 8 visits (HTTP ${response.status}, ${visits})`);
       bytes = Buffer.byteLength(html);
+      if (process.env.BENCH_DUMP) fs.writeFileSync(process.env.BENCH_DUMP, html);
     });
     console.log(
       `'Today': p50 ${ms(today.p50)}, p95 ${ms(today.p95)}, ${Math.round(bytes / 1024)} KB`,
