@@ -23,6 +23,9 @@ export default [
   // Working hours, time off and closed days; the week view per handyman (ADR 015).
   route("employee/availability", "routes/employee.availability.tsx"),
   route("employee/schedule", "routes/employee.schedule.tsx"),
+  // The owner's numbers and each of their tables as CSV (issue 30).
+  route("employee/reports", "routes/employee.reports.tsx"),
+  route("employee/reports/csv/:table", "routes/employee.reports.csv.$table.ts"),
   // The handyman's day on a phone, where a handyman lands after signing in (ADR 047).
   route("employee/today", "routes/employee.today.tsx"),
   // Employees' profile photos: public, shown to customers on their appointment cards.

@@ -278,6 +278,30 @@ export const appointments = pgTable(
   ],
 );
 
+/**
+ * 'Book anyway' (issue 26, item 5; ADR 050): a staff booking or move on a closed day, in time
+ * off, outside working hours or in the past, kept with who chose it, what was wrong and why.
+ */
+export const visitOverrides = pgTable(
+  "visit_overrides",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    staffId: text().references(() => user.id, { onDelete: "set null" }),
+    /** The staff member's name as it was, so the record reads the same if the account goes. */
+    staffName: text().notNull(),
+    /** 'book' (Create New Appointment) or 'move'. */
+    action: text().notNull(),
+    /** What was wrong, one line each, as staff were shown it. */
+    warnings: text().array().notNull(),
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visit_overrides_appointment_idx").on(t.appointmentId)],
+);
+
 export const taskOutcome = pgEnum("task_outcome", TASK_OUTCOMES);
 
 export const appointmentTasks = pgTable(
@@ -317,7 +341,7 @@ export const membershipStatus = pgEnum("membership_status", ["active", "canceled
  * price change never rewrites what a member was charged. `minutesAvailable` (the hours bank)
  * and `balanceCents` (what the member owes; negative is a credit) change only in the same
  * transaction as a ledger row, under this row's lock: concurrent bookings serialize here, and
- * the CHECK keeps the bank from ever going negative.
+ * the CHECK bounds how far booking ahead of payment (ADR 057) takes the bank below zero.
  */
 export const memberships = pgTable(
   "memberships",
@@ -344,6 +368,16 @@ export const memberships = pgTable(
     balanceCents: integer().notNull().default(0),
     /** The business day the membership ended (the guarantee is judged on it). */
     canceledOn: date({ mode: "string" }),
+    /**
+     * The cancellation's settlement as it was computed and shown (ADR 058): the lines, the
+     * result and how it is paid. The canceled membership's page shows it.
+     */
+    settlement: jsonb().$type<{
+      lines: { label: string; cents: number }[];
+      resultCents: number;
+      resultLabel: string;
+      howLabel: string | null;
+    }>(),
     canceledAt: timestamp({ withTimezone: true }),
     canceledBy: text().references(() => user.id, { onDelete: "set null" }),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
@@ -357,7 +391,12 @@ export const memberships = pgTable(
       .on(t.customerId)
       .where(sql`${t.status} = 'active'`),
     index("memberships_customer_idx").on(t.customerId, t.createdAt),
-    check("memberships_minutes_available_not_negative", sql`${t.minutesAvailable} >= 0`),
+    // Booking ahead of payment (ADR 057) takes the bank below zero, never by more than a year's
+    // hours (one month ahead of the visit's date on monthly billing).
+    check(
+      "memberships_minutes_available_within_a_year_ahead",
+      sql`${t.minutesAvailable} >= -${t.minutesPerYear}`,
+    ),
     check(
       "memberships_terms_positive",
       sql`${t.monthlyPriceCents} > 0 and ${t.minutesPerYear} > 0 and ${t.visitsPerYear} > 0`,
@@ -416,7 +455,6 @@ export const membershipMinutesLedger = pgTable(
   (t) => [
     index("membership_minutes_ledger_membership_idx").on(t.membershipId, t.id),
     index("membership_minutes_ledger_membership_seq_idx").on(t.membershipId, t.seq),
-    check("membership_minutes_ledger_balance", sql`${t.balanceAfter} >= 0`),
     check(
       "membership_minutes_ledger_sign",
       sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0) or (${t.kind} = 'correction' and ${t.minutes} <> 0)`,

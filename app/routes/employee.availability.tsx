@@ -16,16 +16,30 @@ import {
   addTimeOff,
   listTimeOff,
   parseClosedDay,
+  parseTimeOff,
   removeTimeOff,
   saveWorkingWeek,
+  weekOfForm,
   workingWeek,
 } from "~/features/availability/staff-availability.server";
 import { isStaffRole, listEmployees, setStaffRole } from "~/features/accounts/index.server";
 import { denial, guardStaff, OFFICE_ONLY_MESSAGE } from "~/features/employee/guard.server";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/db/staff-role";
+import { strandedHeadline, type Closure } from "~/features/availability/closures.server";
+import {
+  ClosureWarningsError,
+  cancelStrandedVisits,
+  moveStrandedVisits,
+  strandedVisits,
+  type MoveTarget,
+} from "~/features/visits/closures.server";
+import { overrideFromForm } from "~/features/visits/overrides.server";
+import { VisitRejectedError } from "~/features/visits/visits.server";
+import { StrandedVisits } from "~/features/visits/components/stranded-visits";
 import {
   addYears,
   businessToday,
+  parseIsoDate,
   DATE_WINDOW,
   isHolidayKey,
   longDate,
@@ -57,7 +71,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     office ? listClosedDays(today, 400) : [],
     office ? holidaySettings() : [],
   ]);
-  const saved = new URL(request.url).searchParams.get("saved");
+  const params = new URL(request.url).searchParams;
+  const saved = params.get("saved");
+  // How many visits the closure moved or canceled before it was saved.
+  const count = (name: string) => Math.max(0, Math.min(999, Number(params.get(name)) || 0));
+  const handled = { canceled: count("canceled"), moved: count("moved") };
   // The furthest day the forms take (ADR 039); the server checks it too.
   const latest = addYears(today, DATE_WINDOW.schedule.yearsAhead);
   const subject = employees.find((e) => e.userId === subjectId) ?? null;
@@ -78,7 +96,52 @@ export async function loader({ request }: Route.LoaderArgs) {
     closed,
     holidays,
     saved,
+    handled,
   };
+}
+
+/** The closure a form would save, or null for the forms that close nothing. */
+function closureOf(intent: unknown, form: FormData, employeeId: string): Closure | null {
+  const today = businessToday();
+  if (intent === "close-day") return { kind: "day", date: parseClosedDay(form, today).date };
+  if (intent === "time-off") {
+    const { startDate, endDate } = parseTimeOff(form, today);
+    return { kind: "time-off", employeeId, startDate, endDate };
+  }
+  if (intent === "hours") return { kind: "hours", employeeId, week: weekOfForm(form) };
+  return null;
+}
+
+/** Why the business canceled, as the member's e-mail says it. */
+function closureWhy(closure: Closure, form: FormData) {
+  const note = String(form.get("note") ?? "").trim();
+  if (closure.kind === "day")
+    return `we are closed on ${longDate(closure.date)}${note ? `: ${note}` : ""}`;
+  if (closure.kind === "time-off") return "your handyman is away that day";
+  return "your handyman's working hours changed";
+}
+
+/** The fields a closure form posted, to post again with the choice (without the choice). */
+const CHOICE_FIELD = /^(resolution|bookAnyway|overrideReason|visit|date-|start-|employee-)/;
+function closureFields(form: FormData) {
+  return [...form.entries()]
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+    .filter(([name]) => !CHOICE_FIELD.test(name));
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+function targetsOf(form: FormData) {
+  const targets: Record<string, MoveTarget | undefined> = {};
+  for (const id of form.getAll("visit").map(String)) {
+    const date = String(form.get(`date-${id}`) ?? "");
+    const time = TIME.exec(String(form.get(`start-${id}`) ?? ""));
+    const employeeId = String(form.get(`employee-${id}`) ?? "") || null;
+    targets[id] =
+      parseIsoDate(date) && time
+        ? { date, startMinute: Number(time[1]) * 60 + Number(time[2]), employeeId }
+        : undefined;
+  }
+  return targets;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -103,6 +166,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirect(
       `/employee/availability?saved=${saved}${id !== guard.employee.id ? `&employee=${encodeURIComponent(id)}` : ""}`,
     );
+  const actor = { id: guard.employee.id, isEmployee: true };
+  let handled = "";
   try {
     if (intent === "role") {
       const role = form.get("role");
@@ -112,6 +177,41 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       await setStaffRole(id, role);
       return back("role");
+    }
+    // A closure over booked visits lists them first; it is saved once each is moved or
+    // canceled (issue 26, item 4; ADR 050).
+    const closure = closureOf(intent, form, id);
+    if (closure) {
+      const resolution = form.get("resolution");
+      let warnings: Record<string, string[]> | undefined;
+      let message: string | undefined;
+      try {
+        if (resolution === "cancel")
+          handled = `&canceled=${await cancelStrandedVisits(actor, closure, closureWhy(closure, form))}`;
+        else if (resolution === "move")
+          handled = `&moved=${await moveStrandedVisits(actor, closure, targetsOf(form), overrideFromForm(form))}`;
+      } catch (error) {
+        if (error instanceof ClosureWarningsError) warnings = error.warnings;
+        else if (error instanceof VisitRejectedError) message = error.message;
+        else throw error;
+      }
+      const stranded = await strandedVisits(actor, closure);
+      if (stranded.length)
+        return answer(
+          {
+            ok: false as const,
+            message: message ?? strandedHeadline(stranded.length),
+            stranded: {
+              headline: strandedHeadline(stranded.length),
+              visits: stranded,
+              fields: closureFields(form),
+              warnings: warnings ?? {},
+              targets: resolution === "move" ? targetsOf(form) : {},
+            },
+          },
+          context,
+          { status: 409 },
+        );
     }
     if (intent === "hours") await saveWorkingWeek(id, form);
     else if (intent === "time-off") await addTimeOff(id, form, businessToday());
@@ -129,7 +229,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ ok: false as const, message: error.message }, context, { status: 400 });
     throw error;
   }
-  return back(String(intent));
+  return back(`${String(intent)}${handled}`);
 }
 
 export function meta() {
@@ -146,6 +246,10 @@ const SAVED: Record<string, string> = {
   role: "Role saved.",
 };
 
+function visitCount(n: number) {
+  return n === 1 ? "1 visit" : `${n} visits`;
+}
+
 const monthDayFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   month: "long",
@@ -159,7 +263,14 @@ function shortDate(date: string, today: string) {
 }
 
 export default function AvailabilityPage({ loaderData: d, actionData }: Route.ComponentProps) {
-  const error = actionData && !actionData.ok ? actionData.message : undefined;
+  const stranded = (
+    actionData as
+      { stranded?: Omit<React.ComponentProps<typeof StrandedVisits>, "employees"> } | undefined
+  )?.stranded;
+  const error =
+    actionData && !actionData.ok && actionData.message !== stranded?.headline
+      ? actionData.message
+      : undefined;
   return (
     <>
       <StaffHeader employee={d.employee} width="max-w-3xl" />
@@ -175,8 +286,13 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
         ) : d.saved && SAVED[d.saved] ? (
           <p role="status" className="rounded-md border bg-card px-4 py-3">
             {SAVED[d.saved]}
+            {d.handled.canceled
+              ? ` ${visitCount(d.handled.canceled)} canceled; the members were told by e-mail.`
+              : ""}
+            {d.handled.moved ? ` ${visitCount(d.handled.moved)} moved.` : ""}
           </p>
         ) : null}
+        {stranded ? <StrandedVisits {...stranded} employees={d.employees} /> : null}
 
         {d.office && (
           <section

@@ -468,6 +468,21 @@ const MATRIX: Record<string, Entry> = {
     },
     noAction: "a read-only week view",
   },
+  // The owner's numbers (issue 30): office staff only, the page and each table's CSV.
+  "routes/employee.reports": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    noAction: "a read-only page (its period picker is a GET form)",
+  },
+  "routes/employee.reports.csv.$table": {
+    loader: { objects: () => ({ table: "members-by-month" }), expect: staffOnly },
+  },
   // The handyman's day (ADR 047): every employee's own visits; each action acts on the
   // asker's own visit only, so a visit nobody is assigned to is refused to everyone.
   "routes/employee.today": {
@@ -768,6 +783,8 @@ function appointmentForm(world: World, customer: Owner, home: Owner): Record<str
     startTime: "13:00",
     endTime: "14:45",
     "tasks[0].description": `Matrix task ${world.tag}`,
+    // A week ahead may be a weekend or a holiday: staff book it anyway (ADR 050).
+    bookAnyway: "on",
   };
 }
 

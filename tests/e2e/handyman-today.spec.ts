@@ -126,7 +126,10 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   // Finish: the time worked is offered from the start (15 minutes), one task done, one not.
   await visit.getByText("Finish visit").click();
   await expect(visit.getByLabel("Time worked")).toHaveValue("15");
-  await visit.getByRole("group", { name: "Fix the gate" }).getByLabel("Done", { exact: true }).check();
+  await visit
+    .getByRole("group", { name: "Fix the gate" })
+    .getByLabel("Done", { exact: true })
+    .check();
   await visit.getByRole("group", { name: "Hang shelves" }).getByLabel("Not done").check();
   await visit.getByRole("button", { name: "Save and finish" }).click();
   await expect(page.getByRole("status")).toHaveText("Visit finished.");

@@ -238,6 +238,8 @@ test.describe("members book their own visits", () => {
     expect(moved).toContain("SEQUENCE:1");
 
     await page.getByRole("button", { name: "Cancel Visit" }).click();
+    await expect(page.getByText("Cancel this visit?")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, cancel the visit" }).click();
     await expect(page.getByText("Your visit is canceled.")).toBeVisible();
     const canceled = calendarOf(
       (await sink.waitForMail(a.member.email, /Your visit is canceled/)).raw,

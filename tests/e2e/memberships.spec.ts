@@ -2,7 +2,8 @@ import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/db/schema";
 import { BASE_URL } from "../support/ports";
-import { addPart, recordPayment } from "~/features/memberships/membership.server";
+import { addPart } from "~/features/memberships/parts.server";
+import { recordPayment } from "~/features/memberships/money.server";
 import { createMembership, createMemberVisit } from "../../server/seed/factories";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employee-support";
@@ -65,6 +66,9 @@ async function bookVisit(
   await expect(dialog.getByTestId("visit-spend")).toHaveText(spend);
   await dialog.getByLabel("Task 1", { exact: true }).fill("Fix the kitchen faucet");
   await dialog.getByRole("button", { name: "Create Appointment" }).click();
+  // 12:15 AM today has passed: staff are warned and book it anyway (ADR 050).
+  await expect(dialog.getByText("This time has already passed.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Book anyway" }).click();
   await expect(dialog).toBeHidden();
 }
 
