@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setDatabase } from "~/db/client.server";
-import { addPart } from "~/features/memberships/membership.server";
+import { addPart } from "~/features/memberships/parts.server";
 import { businessToday, timeOfDay } from "~/lib/business-calendar";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
 import {
