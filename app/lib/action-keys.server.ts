@@ -14,7 +14,7 @@ const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** A fresh key for one form on one page. */
 export function newActionKey() {
-  return crypto.randomBytes(18).toString("base64url");
+  return crypto.randomBytes(12).toString("base64url");
 }
 
 export function isActionKey(value: unknown): value is string {

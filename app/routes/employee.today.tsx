@@ -1,8 +1,5 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/employee.today";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardStaff } from "~/features/employee/guard.server";
 import { formatCents } from "~/features/memberships/bank";
@@ -69,13 +66,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     view,
     today,
     done: DONE[url.searchParams.get("done") ?? ""] ?? null,
-    visits: visits.map((v) => ({
+    visits: visits.map(({ startedAt, ...v }) => ({
       ...v,
-      suggested: suggestedMinutes(v.startedAt, v.block, now),
+      suggested: suggestedMinutes(startedAt, v.block, now),
       // One key per form, drawn now: a form sent twice is applied once.
       keys: {
-        onMyWay: newActionKey(),
-        start: newActionKey(),
+        progress: newActionKey(),
         finish: newActionKey(),
         photo: newActionKey(),
         part: newActionKey(),
@@ -241,10 +237,11 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
         ) : null}
         {d.visits.length === 0 && <p className="text-muted-foreground">No visits.</p>}
         <ol className="grid gap-4">
-          {d.visits.map((v) => {
+          {d.visits.map((v, index) => {
             const open = v.status === "booked" || v.status === "on_the_way";
             const working = open || v.status === "in_progress";
-            const titleId = `visit-${v.id}`;
+            // A short id: 8 visits' forms keep the page within 60 KB.
+            const titleId = `v${index}`;
             return (
               <li key={v.id}>
                 <article
@@ -319,47 +316,39 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                       </ul>
                     </>
                   )}
-                  {isToday(v.date) && (
-                    <div className="flex flex-wrap gap-2">
+                  {isToday(v.date) && open && (
+                    // One form, one key: the button pressed is the action (its name and value).
+                    <Form method="post" className="flex flex-wrap gap-2">
+                      <input type="hidden" name="appointmentId" value={v.id} />
+                      <input type="hidden" name="key" value={v.keys.progress} />
                       {v.status === "booked" && (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="on-my-way" />
-                          <input type="hidden" name="appointmentId" value={v.id} />
-                          <input type="hidden" name="key" value={v.keys.onMyWay} />
-                          <Button type="submit">On my way</Button>
-                        </Form>
+                        <button name="intent" value="on-my-way" className="btn btn-main">
+                          On my way
+                        </button>
                       )}
-                      {open && (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="start" />
-                          <input type="hidden" name="appointmentId" value={v.id} />
-                          <input type="hidden" name="key" value={v.keys.start} />
-                          <Button
-                            type="submit"
-                            variant={v.status === "booked" ? "outline" : "default"}
-                          >
-                            Start visit
-                          </Button>
-                        </Form>
-                      )}
-                    </div>
+                      <button
+                        name="intent"
+                        value="start"
+                        className={v.status === "booked" ? "btn btn-line" : "btn btn-main"}
+                      >
+                        Start visit
+                      </button>
+                    </Form>
                   )}
                   {working && v.date <= d.today && (
-                    <details className="rounded-md border p-3">
-                      <summary className="cursor-pointer font-medium">Finish visit</summary>
+                    <details className="box">
+                      <summary>Finish visit</summary>
                       <Form method="post" className="mt-3 grid gap-3">
-                        <input type="hidden" name="intent" value="finish" />
                         <input type="hidden" name="appointmentId" value={v.id} />
                         <input type="hidden" name="key" value={v.keys.finish} />
-                        <div className="grid gap-1">
-                          <Label htmlFor={`worked-${v.id}`}>Time worked</Label>
+                        <label className="grid gap-1">
+                          Time worked
                           {/* Keyed on the offer: drawn again after 'Start visit', not kept. */}
                           <select
                             key={v.suggested}
-                            id={`worked-${v.id}`}
                             name="minutesWorked"
                             defaultValue={v.suggested}
-                            className="h-10 rounded-md border bg-background px-3"
+                            className="field"
                           >
                             {WORKED_CHOICES.filter((m) => m <= v.block).map((m) => (
                               <option key={m} value={m}>
@@ -367,41 +356,34 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                               </option>
                             ))}
                           </select>
-                        </div>
+                        </label>
                         {v.tasks.map((t) => (
-                          <fieldset key={t.id} className="grid gap-1">
+                          <fieldset key={t.id}>
                             <legend className="font-medium">{t.description}</legend>
-                            <div className="flex gap-4">
-                              <label className="flex items-center gap-2">
-                                <input type="radio" name={`task-${t.id}`} value="done" required />
-                                Done
-                              </label>
-                              <label className="flex items-center gap-2">
-                                <input type="radio" name={`task-${t.id}`} value="not_done" />
-                                Not done
-                              </label>
-                            </div>
+                            <label className="mr-4">
+                              <input type="radio" name={`task-${t.id}`} value="done" required />{" "}
+                              Done
+                            </label>
+                            <label>
+                              <input type="radio" name={`task-${t.id}`} value="not_done" /> Not done
+                            </label>
                           </fieldset>
                         ))}
-                        <Button type="submit" className="w-full sm:w-fit">
+                        <button name="intent" value="finish" className="btn btn-main">
                           Save and finish
-                        </Button>
+                        </button>
                       </Form>
                     </details>
                   )}
                   {v.status !== "canceled" && v.tasks.some((t) => t.requestId) && (
-                    <details className="rounded-md border p-3">
-                      <summary className="cursor-pointer font-medium">Add photo</summary>
+                    <details className="box">
+                      <summary>Add photo</summary>
                       <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3">
                         <input type="hidden" name="appointmentId" value={v.id} />
                         <input type="hidden" name="key" value={v.keys.photo} />
-                        <div className="grid gap-1">
-                          <Label htmlFor={`photo-task-${v.id}`}>Task</Label>
-                          <select
-                            id={`photo-task-${v.id}`}
-                            name="taskId"
-                            className="h-10 rounded-md border bg-background px-3"
-                          >
+                        <label className="grid gap-1">
+                          Task
+                          <select name="taskId" className="field">
                             {v.tasks
                               .filter((t) => t.requestId)
                               .map((t) => (
@@ -410,50 +392,44 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                                 </option>
                               ))}
                           </select>
-                        </div>
-                        <div className="grid gap-1">
-                          <Label htmlFor={`photo-${v.id}`}>After photo</Label>
-                          <Input
-                            id={`photo-${v.id}`}
+                        </label>
+                        <label className="grid gap-1">
+                          After photo
+                          <input
+                            className="field"
                             type="file"
                             name="photo"
                             accept="image/*"
                             required
                           />
-                        </div>
-                        <Button type="submit" className="w-full sm:w-fit">
-                          Upload photo
-                        </Button>
+                        </label>
+                        <button className="btn btn-main">Upload photo</button>
                       </Form>
                     </details>
                   )}
                   {v.status !== "canceled" && (
-                    <details className="rounded-md border p-3">
-                      <summary className="cursor-pointer font-medium">Add part</summary>
+                    <details className="box">
+                      <summary>Add part</summary>
                       <Form method="post" className="mt-3 grid gap-3">
-                        <input type="hidden" name="intent" value="part" />
                         <input type="hidden" name="appointmentId" value={v.id} />
                         <input type="hidden" name="key" value={v.keys.part} />
-                        <div className="grid gap-1">
-                          <Label htmlFor={`part-${v.id}`}>Part</Label>
-                          <Input id={`part-${v.id}`} name="description" maxLength={200} required />
-                        </div>
-                        <div className="grid gap-1">
-                          <Label htmlFor={`price-${v.id}`}>Price</Label>
-                          <Input
-                            id={`price-${v.id}`}
+                        <label className="grid gap-1">
+                          Part
+                          <input className="field" name="description" maxLength={200} required />
+                        </label>
+                        <label className="grid gap-1">
+                          Price (over $100, the member approves first)
+                          <input
+                            className="field"
                             name="cost"
                             inputMode="decimal"
                             placeholder="$0.00"
                             required
                           />
-                        </div>
-                        <p className="text-sm text-muted-foreground">
-                          Over $100, the member approves the part first.
-                        </p>
-                        <Button type="submit" className="w-full sm:w-fit">
+                        </label>
+                        <button name="intent" value="part" className="btn btn-main">
                           Save part
-                        </Button>
+                        </button>
                       </Form>
                     </details>
                   )}
