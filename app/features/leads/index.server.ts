@@ -5,7 +5,13 @@ export {
   leadBecameMember,
   leadForEntry,
   leadFunnel,
+  leadOfCustomer,
   leadOfferSent,
+  leadWalkThruBooked,
   linkLeadsToAccount,
+  listLeads,
+  parseLeadsQuery,
+  type LeadListItem,
+  type LeadsQuery,
   type FunnelMonth,
 } from "./people.server";

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import {
   appointments,
@@ -12,6 +12,10 @@ import {
 import { LEAD_STATUSES, type LeadStatus } from "~/db/lead-status";
 import { CITY_PAGES } from "~/content/cities";
 import type { CityPath } from "~/content/city-paths";
+import { business } from "~/lib/business.server";
+import { env } from "~/lib/env.server";
+import { emailLayout } from "~/lib/mail.server";
+import { enqueue } from "~/lib/outbox.server";
 
 /*
  * The people behind the leads (ADR 060): one row per e-mail address in `prospects`, each form
@@ -113,6 +117,14 @@ export async function leadBecameMember(tx: DbOrTx, customerId: string, at = new 
     .where(eq(prospects.customerId, customerId));
 }
 
+/** A walk-thru was booked for the lead: it reads 'Walk-thru booked' unless already a member. */
+export async function leadWalkThruBooked(tx: DbOrTx, leadId: string) {
+  await tx
+    .update(prospects)
+    .set({ status: "walk_thru_booked", lostReason: null })
+    .where(and(eq(prospects.id, leadId), ne(prospects.status, "member")));
+}
+
 /** The membership offer went out to the customer (issue 27's 'Send membership offer'). */
 export async function leadOfferSent(tx: DbOrTx, customerId: string, at = new Date()) {
   await tx
@@ -128,13 +140,13 @@ export const LEADS_PAGE_SIZE = 25;
 export type LeadsQuery = { status: LeadStatus | null; search: string; page: number };
 
 export function parseLeadsQuery(params: URLSearchParams): LeadsQuery {
-  const status = params.get("status");
-  const page = Number(params.get("page") ?? "1");
+  const status = params.get("lstatus");
+  const page = Number(params.get("lpage") ?? "1");
   return {
     status: (LEAD_STATUSES as readonly string[]).includes(status ?? "")
       ? (status as LeadStatus)
       : null,
-    search: (params.get("q") ?? "").trim().slice(0, 100),
+    search: (params.get("lq") ?? "").trim().slice(0, 100),
     page: Number.isInteger(page) && page > 0 && page < 10_000 ? page : 1,
   };
 }
@@ -510,4 +522,62 @@ export async function leadFunnel(
     offers: o.get(month) ?? 0,
     newMembers: m.get(month) ?? 0,
   }));
+}
+
+/* ---------- invite to create an account (issue 29 item 3) ---------- */
+
+/** The sign-up link of an invitation: the name and e-mail filled in on /auth. */
+export function inviteLink(lead: { name: string; email: string }) {
+  const [firstName, ...rest] = lead.name.trim().split(/\s+/);
+  const params = new URLSearchParams({
+    mode: "sign-up",
+    firstName: firstName ?? "",
+    lastName: rest.join(" "),
+    email: lead.email,
+  });
+  return `${env().publicUrl}/auth?${params.toString()}`;
+}
+
+/**
+ * E-mails the lead a sign-up link with their name and e-mail filled in. The account is linked
+ * to the lead once its address is confirmed (the accounts' hook, ADR 060). A lead already linked
+ * to an account is not invited again.
+ */
+export async function inviteLead(leadId: string, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const [lead] = await tx.select().from(prospects).where(eq(prospects.id, leadId)).for("update");
+    if (!lead) throw new LeadRejectedError("Lead not found.");
+    if (lead.customerId) throw new LeadRejectedError("This lead already has an account.");
+    const existing = await customerWithEmail(tx, lead.email);
+    if (existing) {
+      // Someone with the address has signed up since: link rather than invite (one person).
+      await tx.update(prospects).set({ customerId: existing }).where(eq(prospects.id, leadId));
+      return { email: lead.email, linked: true };
+    }
+    const link = inviteLink(lead);
+    const name = business().name;
+    await enqueue(tx, "email", {
+      to: lead.email,
+      subject: `Create your ${name} account`,
+      text: [
+        `Hello ${lead.name},`,
+        "",
+        `Thank you for your interest in ${name}. Create your account to book visits, follow your requests and see your membership:`,
+        link,
+        "",
+        `Questions? Call us at ${business().phone}.`,
+      ].join("\n"),
+      html: emailLayout({
+        heading: `Create your ${name} account`,
+        paragraphs: [
+          `Hello ${lead.name},`,
+          `Thank you for your interest in ${name}. Create your account to book visits, follow your requests and see your membership.`,
+          `Questions? Call us at ${business().phone}.`,
+        ],
+        action: { label: "Create my account", url: link },
+      }),
+    });
+    await tx.update(prospects).set({ invitedAt: now }).where(eq(prospects.id, leadId));
+    return { email: lead.email, linked: false };
+  });
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { leadBecameMember } from "~/features/leads/index.server";
 import { db, type Database, type DbOrTx, type Tx } from "~/db/client.server";
 import {
   appointments,
@@ -275,6 +276,8 @@ export async function startMembership(
         })
         .returning();
       await postChargesDue(tx, created, today);
+      // The customer's lead reads 'Member' from now on (ADR 060).
+      await leadBecameMember(tx, input.customerId);
       if (options.notify !== false) await mailMembershipStarted(tx, created);
       return created;
     });
