@@ -30,6 +30,8 @@ import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { messagesFor } from "~/features/notifications/index.server";
 import { MessagesList } from "~/features/notifications";
+import { CustomerOrigin } from "~/features/leads/components/customer-origin";
+import { customerOrigin } from "~/features/leads/people.server";
 import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -45,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     view,
     today: businessNow().date,
     messages: await messagesFor(params.customerId),
+    origin: await customerOrigin(params.customerId),
   };
 }
 
@@ -175,6 +178,7 @@ export default function EmployeeCustomerMembership({
       outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
     >
       <MessagesList messages={loaderData.messages} />
+      <CustomerOrigin customerId={loaderData.view.customer.userId} origin={loaderData.origin} />
     </StaffMembershipPage>
   );
 }

@@ -372,10 +372,12 @@ export class LeadRejectedError extends Error {
 export async function updateLead(
   leadId: string,
   change: {
-    status: "new" | "contacted" | "lost";
+    status: LeadStatus;
     lostReason: string | null;
     notes: string | null;
     ownerId: string | null;
+    /** The status is the one the lead has: only notes and owner change. */
+    keep?: boolean;
   },
 ) {
   if (change.status === "lost" && !change.lostReason)
@@ -388,8 +390,12 @@ export async function updateLead(
   const [row] = await db()
     .update(prospects)
     .set({
-      status: change.status,
-      lostReason: change.status === "lost" ? change.lostReason : null,
+      ...(change.keep && change.status !== "lost"
+        ? {}
+        : {
+            status: change.status,
+            lostReason: change.status === "lost" ? change.lostReason : null,
+          }),
       notes: change.notes,
       ownerId: change.ownerId,
     })
