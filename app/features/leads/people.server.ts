@@ -181,7 +181,7 @@ export type LeadListItem = {
   customerId: string | null;
 };
 
-const ownerProfile = sql`(select trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) from profiles p where p.user_id = ${prospects.ownerId})`;
+const ownerProfile = sql`(select trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) from profiles p where p.user_id = "prospects"."owner_id")`;
 
 export async function listLeads(query: LeadsQuery) {
   const where = and(
@@ -206,7 +206,7 @@ export async function listLeads(query: LeadsQuery) {
         lastEntryAt: prospects.lastEntryAt,
         customerId: prospects.customerId,
         entries:
-          sql<number>`(select count(*) from leads l where l.prospect_id = ${prospects.id}) + (select count(*) from intro_calls c where c.prospect_id = ${prospects.id})`.mapWith(
+          sql<number>`(select count(*) from leads l where l.prospect_id = "prospects"."id") + (select count(*) from intro_calls c where c.prospect_id = "prospects"."id")`.mapWith(
             Number,
           ),
       })
