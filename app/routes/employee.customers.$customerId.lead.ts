@@ -1,8 +1,15 @@
 import { redirect } from "react-router";
+import { requireEmployee } from "~/lib/session.server";
 import type { Route } from "./+types/employee.customers.$customerId.lead";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { leadOfCustomer } from "~/features/leads/people.server";
 import { answer } from "~/lib/form-answer.server";
+
+/** Nothing to show: staff reach a customer's lead from the customer's page (a POST). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireEmployee(request);
+  throw redirect(`/employee/customers/${encodeURIComponent(params.customerId)}/membership`);
+}
 
 /**
  * Staff open a customer's lead (made from the account when they came in some other way) to book
