@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { appointments } from "~/db/schema";
-import { completePropertySetup, fillSignUp } from "./auth-helpers";
+import { completePropertySetup, expectToast, fillSignUp } from "./auth-helpers";
 import {
   createCustomer,
   createEmployee,
@@ -32,7 +32,7 @@ test("a lead goes from the home form to 'Member'", async ({ page, browser }) => 
   await form.getByLabel("Zip Code").fill("30305");
   await form.getByLabel("Email").fill(email);
   await form.getByRole("button", { name: "Schedule Free Consultation" }).click();
-  await expect(page.getByText("Thank you for your interest!").first()).toBeVisible();
+  await expectToast(page, "Thank you for your interest!");
 
   const handymanLast = uniqueWord("Walk");
   const staffAccount = await createEmployee({ firstName: "Wendy", lastName: handymanLast });
@@ -47,14 +47,15 @@ test("a lead goes from the home form to 'Member'", async ({ page, browser }) => 
   await row.getByRole("link", { name: `Rosa ${last}` }).click();
 
   await staff.getByRole("button", { name: "Show times" }).click();
-  await staff.getByLabel("Handyman").selectOption({ label: `Wendy ${handymanLast}` });
-  await staff.getByLabel("Address").fill("12 Elm St NE, Atlanta, GA 30305");
+  await staff
+    .getByLabel("Handyman", { exact: true })
+    .selectOption({ label: `Wendy ${handymanLast}` });
+  await staff.getByLabel("Address", { exact: true }).fill("12 Elm St NE, Atlanta, GA 30305");
   await staff.getByRole("button", { name: "Book walk-thru" }).click();
   await expect(staff.getByRole("status")).toContainText("Walk-thru booked:");
   await expect(staff.locator("[data-lead-status]").first()).toContainText("Walk-thru booked");
   const booked = await sink.waitForMail(email, /free walk-thru is booked/);
   expect(booked.raw).toContain("text/calendar");
-  expect(booked.raw).toContain("Free walk-thru");
 
   await staff.getByRole("button", { name: "Invite to create an account" }).click();
   await expect(staff.getByRole("status")).toContainText(`Invitation sent to ${email}`);
