@@ -26,6 +26,11 @@ export default [
   // Leads (ADR 060): one lead's page, and the lead of a customer (staff book a walk-thru from it).
   route("employee/leads/:leadId", "routes/employee.leads.$leadId.tsx"),
   route("employee/customers/:customerId/lead", "routes/employee.customers.$customerId.lead.ts"),
+  // The owner's numbers and each of their tables as CSV (issue 30).
+  route("employee/reports", "routes/employee.reports.tsx"),
+  route("employee/reports/csv/:table", "routes/employee.reports.csv.$table.ts"),
+  // The handyman's day on a phone, where a handyman lands after signing in (ADR 047).
+  route("employee/today", "routes/employee.today.tsx"),
   // Employees' profile photos: public, shown to customers on their appointment cards.
   route("profile-photos/:userId/:file", "routes/profile-photos.$userId.$file.ts"),
   // The signed-in person's own account: profile, home, two-factor and sign-out (intents).

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { emailSchema, nameSchema, newPasswordSchema } from "~/lib/validation";
 
 /*
@@ -28,6 +28,9 @@ export type CommandSpec = {
   options: OptionSpec[];
 };
 
+/** An employee's role (ADR 047). */
+const roleSchema = z.string().refine((value) => value === "office" || value === "handyman");
+
 export const COMMANDS: CommandSpec[] = [
   {
     name: "db:migrate",
@@ -44,6 +47,12 @@ export const COMMANDS: CommandSpec[] = [
         description: "add the demo data even when the database already has accounts",
       },
     ],
+  },
+  {
+    name: "seed:bench",
+    summary:
+      "Add the bench data set: 2,000 members over 3 years, 10 handymen, their visits, parts and leads (the demo data too on an empty database).",
+    options: [],
   },
   {
     name: "employee:create",
@@ -80,6 +89,38 @@ export const COMMANDS: CommandSpec[] = [
         required: true,
         description: "last name (letters, spaces, ' and -)",
         schema: nameSchema,
+      },
+      {
+        name: "role",
+        value: "R",
+
+        description:
+          "office (office staff: every page) or handyman (their own visits, on 'Today'), office when not given",
+        schema: roleSchema,
+        invalid: (value) => `"${value}" is not a role (expected office or handyman)`,
+      },
+    ],
+  },
+  {
+    name: "employee:set-role",
+    summary: "Make an employee office staff or a handyman (existing employees are office staff).",
+    options: [
+      {
+        name: "email",
+        value: "E",
+        required: true,
+        description: "the e-mail address the employee signs in with",
+        schema: emailSchema,
+        invalid: (value) =>
+          `"${value}" is not a valid e-mail address (expected something like name@example.com)`,
+      },
+      {
+        name: "role",
+        value: "R",
+        required: true,
+        description: "office (office staff: every page) or handyman (their own visits, on 'Today')",
+        schema: roleSchema,
+        invalid: (value) => `"${value}" is not a role (expected office or handyman)`,
       },
     ],
   },

@@ -44,6 +44,12 @@ const UPLOAD_ROUTES: { pattern: RegExp; limit: number; tooLarge: Refusal }[] = [
     limit: ONE_PHOTO_BODY_LIMIT,
     tooLarge: refusal(413, "photo upload too large", PHOTO_TOO_LARGE),
   },
+  // 'Add photo' on 'Today': one after photo (the page's other forms are not multipart).
+  {
+    pattern: /^\/employee\/today(\.data)?$/,
+    limit: ONE_PHOTO_BODY_LIMIT,
+    tooLarge: refusal(413, "photo upload too large", PHOTO_TOO_LARGE),
+  },
   {
     pattern: /^\/employee\/profile-photo(\.data)?$/,
     limit: PROFILE_PHOTO_MAX_BYTES + 64 * 1024,

@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { REQUEST_STATUSES } from "./request-status";
 import { LEAD_STATUSES, VISIT_KINDS } from "./lead-status";
+import { STAFF_ROLES } from "./staff-role";
 import { TASK_OUTCOMES, VISIT_STATUSES } from "./visit-status";
 
 const timestamps = {
@@ -132,6 +133,11 @@ export const profiles = pgTable(
     phone: text(),
     /** Never settable by the user: only the admin CLI grants it. */
     isEmployee: boolean().notNull().default(false),
+    /**
+     * An employee's role (ADR 047): 'office' staff see everything; a 'handyman' sees their own
+     * visits only. Set by the admin CLI and by office staff; meaningless for customers.
+     */
+    staffRole: text({ enum: STAFF_ROLES }).notNull().default("office"),
     profilePhotoUrl: text(),
     /** The number texts go to (E.164, +1 and ten digits). */
     mobilePhone: text(),
@@ -154,6 +160,7 @@ export const profiles = pgTable(
     index("profiles_full_name_folded_trgm_idx")
       .using("gin", sql`${profileFullNameFolded} gin_trgm_ops`)
       .with({ fastupdate: "off" }),
+    check("profiles_staff_role", sql`${t.staffRole} in ('office', 'handyman')`),
   ],
 );
 
@@ -234,6 +241,8 @@ export const requestPhotos = pgTable(
     contentType: text().notNull(),
     width: integer(),
     height: integer(),
+    /** An after photo: the visit whose handyman took it ('Add photo' on 'Today'); null: the member's. */
+    afterVisitId: uuid().references(() => appointments.id, { onDelete: "set null" }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
@@ -267,8 +276,11 @@ export const appointments = pgTable(
     notes: text(),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the handyman tapped 'Start visit': 'Finish visit' offers the time since, rounded. */
+    startedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index("appointments_employee_date_idx").on(t.assignedEmployeeId, t.scheduledDate, t.startTime),
     index("appointments_customer_idx").on(t.customerId, t.scheduledDate),
     index("appointments_date_idx").on(t.scheduledDate, t.startTime),
     index("appointments_lead_idx").on(t.leadId),
@@ -322,7 +334,7 @@ export const membershipStatus = pgEnum("membership_status", ["active", "canceled
  * price change never rewrites what a member was charged. `minutesAvailable` (the hours bank)
  * and `balanceCents` (what the member owes; negative is a credit) change only in the same
  * transaction as a ledger row, under this row's lock: concurrent bookings serialize here, and
- * the CHECK keeps the bank from ever going negative.
+ * the CHECK bounds how far booking ahead of payment (ADR 057) takes the bank below zero.
  */
 export const memberships = pgTable(
   "memberships",
@@ -349,6 +361,16 @@ export const memberships = pgTable(
     balanceCents: integer().notNull().default(0),
     /** The business day the membership ended (the guarantee is judged on it). */
     canceledOn: date({ mode: "string" }),
+    /**
+     * The cancellation's settlement as it was computed and shown (ADR 058): the lines, the
+     * result and how it is paid. The canceled membership's page shows it.
+     */
+    settlement: jsonb().$type<{
+      lines: { label: string; cents: number }[];
+      resultCents: number;
+      resultLabel: string;
+      howLabel: string | null;
+    }>(),
     canceledAt: timestamp({ withTimezone: true }),
     canceledBy: text().references(() => user.id, { onDelete: "set null" }),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
@@ -362,7 +384,12 @@ export const memberships = pgTable(
       .on(t.customerId)
       .where(sql`${t.status} = 'active'`),
     index("memberships_customer_idx").on(t.customerId, t.createdAt),
-    check("memberships_minutes_available_not_negative", sql`${t.minutesAvailable} >= 0`),
+    // Booking ahead of payment (ADR 057) takes the bank below zero, never by more than a year's
+    // hours (one month ahead of the visit's date on monthly billing).
+    check(
+      "memberships_minutes_available_within_a_year_ahead",
+      sql`${t.minutesAvailable} >= -${t.minutesPerYear}`,
+    ),
     check(
       "memberships_terms_positive",
       sql`${t.monthlyPriceCents} > 0 and ${t.minutesPerYear} > 0 and ${t.visitsPerYear} > 0`,
@@ -421,7 +448,6 @@ export const membershipMinutesLedger = pgTable(
   (t) => [
     index("membership_minutes_ledger_membership_idx").on(t.membershipId, t.id),
     index("membership_minutes_ledger_membership_seq_idx").on(t.membershipId, t.seq),
-    check("membership_minutes_ledger_balance", sql`${t.balanceAfter} >= 0`),
     check(
       "membership_minutes_ledger_sign",
       sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0) or (${t.kind} = 'correction' and ${t.minutes} <> 0)`,
@@ -824,3 +850,15 @@ export type ClosedDayRow = typeof closedDays.$inferSelect;
 export type EmployeeWorkingHours = typeof employeeWorkingHours.$inferSelect;
 export type EmployeeTimeOff = typeof employeeTimeOff.$inferSelect;
 export type VisitCalendar = typeof visitCalendar.$inferSelect;
+
+/**
+ * One row per action applied from a form carrying an idempotency key (ADR 048): the key is
+ * generated when the form is drawn, and the primary key refuses a second application of the
+ * same form (a retry on a poor connection, a double tap).
+ */
+export const actionKeys = pgTable("action_keys", {
+  key: text().primaryKey(),
+  actorId: text().notNull(),
+  action: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

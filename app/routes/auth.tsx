@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const user = await getSessionUser(request);
   if (user) {
-    if (user.isEmployee) throw redirect("/employee");
+    if (user.isEmployee) throw redirect(user.isHandyman ? "/employee/today" : "/employee");
     if (user.hasHome) throw redirect("/dashboard");
     return { view: "property" as View, token: null, notice, method: null };
   }
@@ -201,7 +201,7 @@ async function saveProperty(
       { status: 401 },
     );
   }
-  if (user.isEmployee) throw redirect("/employee");
+  if (user.isEmployee) throw redirect(user.isHandyman ? "/employee/today" : "/employee");
   if (submission.status !== "success") {
     return answer(
       { ok: false, intent: "property", result: submission.reply(), notice: null },

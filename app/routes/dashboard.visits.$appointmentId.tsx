@@ -40,6 +40,11 @@ async function actorFor(request: Request, forAction: boolean) {
     throw redirect("/auth");
   }
   if (!user.isEmployee && !user.hasHome) throw redirect("/auth");
+  // A handyman works their visits from 'Today' (ADR 047); this page is the member's and the office's.
+  if (user.isHandyman) {
+    if (forAction) throw new Response("Forbidden", { status: 403 });
+    throw redirect("/employee/today");
+  }
   return user;
 }
 
@@ -167,6 +172,12 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
             {d.visit.when} ({d.visit.block})
           </p>
           {d.visit.handymanName ? <p>Handyman: {d.visit.handymanName}</p> : null}
+          {d.visit.extra ? (
+            <p data-testid="extra-visit-charge">
+              <span className="font-medium">{d.visit.extra.label}.</span>
+              {d.visit.extra.reason ? ` ${d.visit.extra.reason}` : null}
+            </p>
+          ) : null}
           {d.visit.status === "canceled" ? (
             <p className="font-medium">This visit is canceled.</p>
           ) : d.visit.status === "completed" ? (

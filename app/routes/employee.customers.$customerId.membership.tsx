@@ -3,15 +3,12 @@ import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.customers.$customerId.membership";
 import { StaffMembershipPage } from "~/features/memberships/components/staff-membership";
 import { businessNow } from "~/features/memberships/dates";
-import {
-  addPart,
-  cancelMembership,
-  correctTimeWorked,
-  markPartBought,
-  MembershipRejectedError,
-  recordPayment,
-  startMembership,
-} from "~/features/memberships/membership.server";
+import { addPart, markPartBought } from "~/features/memberships/parts.server";
+import { cancelMembership } from "~/features/memberships/cancel.server";
+import { correctTimeWorked } from "~/features/memberships/visit-minutes.server";
+import { MembershipRejectedError } from "~/features/memberships/errors.server";
+import { recordPayment } from "~/features/memberships/money.server";
+import { startMembership } from "~/features/memberships/start.server";
 import {
   completeVisitSchema,
   correctTimeSchema,
@@ -86,10 +83,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "payment": {
         const parsed = paymentSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        if (!membershipId) return refused(intent, "There is no active membership.");
+        // The latest membership, canceled too: what is owed after a cancel is still paid.
+        const latestId = view.membership?.summary.membershipId;
+        if (!latestId) return refused(intent, "There is no membership.");
         await recordPayment(
           {
-            membershipId,
+            membershipId: latestId,
             amountCents: parsed.data.amount,
             method: parsed.data.method,
             reference: parsed.data.reference,

@@ -486,6 +486,44 @@ const MATRIX: Record<string, Entry> = {
     },
     noAction: "a read-only week view",
   },
+  // The owner's numbers (issue 30): office staff only, the page and each table's CSV.
+  "routes/employee.reports": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    noAction: "a read-only page (its period picker is a GET form)",
+  },
+  "routes/employee.reports.csv.$table": {
+    loader: { objects: () => ({ table: "members-by-month" }), expect: staffOnly },
+  },
+  // The handyman's day (ADR 047): every employee's own visits; each action acts on the
+  // asker's own visit only, so a visit nobody is assigned to is refused to everyone.
+  "routes/employee.today": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "'On my way' for a visit that is not the asker's",
+        body: () => ({
+          intent: "on-my-way",
+          appointmentId: "00000000-0000-4000-8000-000000000000",
+          key: "aaaaaaaaaaaaaaaaaaaaaaaa",
+        }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
   // Leads are staff-only (issue 29, ADR 060): a lead's page and its actions, and a customer's lead.
   "routes/employee.leads.$leadId": {
     loader: {

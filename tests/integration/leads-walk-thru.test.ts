@@ -13,7 +13,7 @@ import {
 } from "~/features/leads/people.server";
 import { bookIntroCall } from "~/features/intro-calls/booking.server";
 import { offeredSlots } from "~/features/intro-calls/slots";
-import { startMembership } from "~/features/memberships/membership.server";
+import { startMembership } from "~/features/memberships/start.server";
 import { bookWalkThru, offerWalkThrus } from "~/features/visits/walk-thru.server";
 import { findVisit, VisitRejectedError } from "~/features/visits/visits.server";
 import { businessToday } from "~/lib/business-calendar";

@@ -8,7 +8,7 @@ import {
   membershipVisits,
   outbox,
 } from "~/db/schema";
-import { addDays, refundForUnusedMinutes } from "~/features/memberships/bank";
+import { addDays, addMonths, refundForUnusedMinutes, shortDate } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
 import {
   addDays as addIsoDays,
@@ -19,24 +19,22 @@ import {
   minuteOfDay,
   weekday,
 } from "~/lib/business-calendar";
+import { addPart, decidePart, markPartBought } from "~/features/memberships/parts.server";
 import {
-  addPart,
   ALREADY_MEMBER,
-  cancelMembership,
-  decidePart,
-  markPartBought,
-  memberBankSummary,
-  membershipCounters,
-  membershipStatement,
   MembershipRejectedError,
-  previewCancellation,
-  recordPayment,
+  VisitSpendRefusedError,
+} from "~/features/memberships/errors.server";
+import { cancelMembership, previewCancellation } from "~/features/memberships/cancel.server";
+import { memberBankSummary, visitSpend } from "~/features/memberships/summary.server";
+import { membershipCounters } from "~/features/memberships/counters.server";
+import { membershipStatement } from "~/features/memberships/statement.server";
+import { recordPayment } from "~/features/memberships/money.server";
+import {
   releaseVisitMinutes,
   reserveVisitMinutes,
-  startMembership,
-  visitSpend,
-  VisitSpendRefusedError,
-} from "~/features/memberships/membership.server";
+} from "~/features/memberships/visit-minutes.server";
+import { startMembership } from "~/features/memberships/start.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
 import { VisitRejectedError } from "~/features/visits/visits.server";
@@ -124,7 +122,10 @@ describe("starting a membership", () => {
       periodsCharged: 1,
     });
     const summary = await memberBankSummary(member.id);
-    expect(summary?.meterLabel).toBe("3 h 30 min of 42 h left");
+    // The meter says what is paid, what is left and what comes next, when (ADR 057).
+    expect(summary?.meterLabel).toBe(
+      `3 h 30 min paid, 3 h 30 min left now; 3 h 30 min more on ${shortDate(addMonths(today, 1), today)}`,
+    );
     expect(summary?.visitsLeftThisMonth).toBe(2);
     expect((await mails()).map((m) => m.subject)).toEqual([
       expect.stringContaining("Complete Home Care membership"),
@@ -174,15 +175,18 @@ describe("starting a membership", () => {
 });
 
 describe("the database keeps the bank honest", () => {
-  it("refuses a negative bank", async () => {
+  it("refuses a bank more than a year's hours below zero (booking ahead, ADR 057)", async () => {
     const { staff, member } = await people();
     const m = await startMembership(
       { customerId: member.id, plan: "complete", billing: "monthly", startDate: today },
       staff.id,
     );
     await expect(
-      database.db.execute(sql`update memberships set minutes_available = -1 where id = ${m.id}`),
+      database.db.execute(sql`update memberships set minutes_available = -2521 where id = ${m.id}`),
     ).rejects.toThrow();
+    await database.db.execute(
+      sql`update memberships set minutes_available = -18 where id = ${m.id}`,
+    );
   });
 
   it("refuses to edit or delete ledger rows", async () => {
@@ -235,26 +239,31 @@ describe("visits", () => {
     expect(last.text).toContain("Hours left: 2 h of 42 h");
   });
 
-  it("refuses a visit the bank cannot hold, and staff can book it as an extra visit", async () => {
+  it("books the first week ahead of payment, refuses what even that cannot hold, and staff can book an extra visit", async () => {
     const { staff, member, home } = await people();
     await startMembership(
       { customerId: member.id, plan: "essential", billing: "monthly", startDate: today },
       staff.id,
     );
-    // Essential's first month buys 87 minutes: not enough for 1 h 45 min.
-    await expect(book(home, { date: today, start: "09:00", end: "10:45" })).rejects.toThrow(
+    // Essential's first month buys 87 minutes and the next 88 (ADR 057): 2 h 55 min can be
+    // booked this month, not 3 h 30 min.
+    await expect(book(home, { date: today, start: "09:00", end: "12:30" })).rejects.toThrow(
       VisitSpendRefusedError,
     );
     expect(await database.db.$count(appointments)).toBe(0);
+    const first = await book(home, { date: today, start: "09:00", end: "10:45" });
+    expect(first.reserved?.decision).toEqual({ kind: "bank", minutes: 105 });
+    const [ahead] = await database.db.select().from(memberships);
+    expect(ahead.minutesAvailable).toBe(87 - 105);
     const { reserved } = await book(home, {
-      date: today,
+      date: addDays(today, 1),
       start: "09:00",
       end: "10:45",
       asExtra: true,
     });
     expect(reserved?.decision).toMatchObject({ kind: "extra", chargeCents: 15_000 });
     const [m] = await database.db.select().from(memberships);
-    expect(m.minutesAvailable).toBe(87);
+    expect(m.minutesAvailable).toBe(-18);
     expect(m.balanceCents).toBe(17_500 + 15_000);
   });
 
@@ -396,7 +405,11 @@ describe("canceling", () => {
     const canceledMail = (await mails()).find((mail) =>
       mail.subject.includes("membership is canceled"),
     );
-    expect(canceledMail?.text).toContain(`Refund: $${(preview!.refundCents / 100).toFixed(2)}`);
+    // The e-mail says the dialog's lines (ADR 058).
+    expect(canceledMail?.text).toContain(
+      `60-day guarantee, membership charges refunded: $${(preview!.refundCents / 100).toFixed(2)}`,
+    );
+    expect(canceledMail?.text).toContain(preview!.settlement.resultLabel);
     expect(cancelMail?.attachments?.[0].content).toContain(
       `UID:appointment-${future.appointment.id}@peachtree-handyman`,
     );
@@ -504,9 +517,14 @@ describe("demo data", () => {
       }>(
         sql`select scheduled_date::text, start_time::text, end_time::text, assigned_employee_id from appointments order by scheduled_date`,
       );
-      expect(visits.rows).toHaveLength(2);
-      const [past, coming] = visits.rows;
-      expect(past.scheduled_date < day && coming.scheduled_date > day).toBe(true);
+      // The past visit, then the handyman's: on the day made (or the next business day) and after.
+      expect(visits.rows).toHaveLength(5);
+      const [past, ...coming] = visits.rows;
+      expect(past.scheduled_date < day).toBe(true);
+      expect(coming.every((v) => v.scheduled_date >= day)).toBe(true);
+      expect(coming[0].scheduled_date).toBe(
+        isBusinessDay(day, calendar) ? day : coming[0].scheduled_date,
+      );
       for (const visit of visits.rows) {
         const where = `${visit.scheduled_date} (demo made on ${day})`;
         expect(isBusinessDay(visit.scheduled_date, calendar), where).toBe(true);

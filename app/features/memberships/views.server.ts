@@ -3,14 +3,9 @@ import { db } from "~/db/client.server";
 import { homes, profiles, user } from "~/db/schema";
 import { pageParam } from "~/lib/query";
 import { formatCents } from "./bank";
-import {
-  membershipPartsList,
-  membershipStatement,
-  membershipVisitList,
-  memberBankSummary,
-  previewCancellation,
-  refundSentence,
-} from "./membership.server";
+import { membershipPartsList, membershipStatement, membershipVisitList } from "./statement.server";
+import { memberBankSummary } from "./summary.server";
+import { previewCancellation, refundSentence } from "./cancel.server";
 import type { BankSummary, MembershipView, StaffMembershipView } from "./types";
 
 /*
@@ -48,6 +43,7 @@ async function build(summary: BankSummary, statementPage = 1): Promise<Membershi
           minutesRefunded: cancel.minutesRefunded,
           sentence: refundSentence(cancel, cancel.hourlyRate, cancel.guaranteeDays),
           futureVisitCount: cancel.futureVisitCount,
+          settlement: cancel.settlement,
         }
       : null,
   };

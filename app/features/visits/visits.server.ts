@@ -24,6 +24,7 @@ import {
   zonedInstant,
   type IsoDate,
 } from "~/lib/business-calendar";
+import { extraVisitCharge } from "~/features/memberships/index.server";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
@@ -172,8 +173,11 @@ async function calendarMail(
     moved: `Your visit from ${business().name} has moved to a new time.`,
     canceled: `Your visit from ${business().name} is canceled. The attached file removes it from your calendar.`,
   }[kind];
+  // An extra visit says its price where it is booked or moved (issue 27, item 13).
+  const extra = kind === "canceled" ? null : await extraVisitCharge(tx, visit.id);
   const lines = [
     `When: ${when}`,
+    ...(extra ? [`${extra.label}.${extra.reason ? ` ${extra.reason}` : ""}`] : []),
     `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
     ...(place.tasks.length ? ["Planned tasks:", ...place.tasks.map((t) => `- ${t}`)] : []),
   ];
@@ -667,6 +671,7 @@ export async function visitDetails(appointmentId: string, employeeId: string | n
         .where(eq(profiles.userId, employeeId))
     : [];
   return {
+    extra: await extraVisitCharge(db(), appointmentId),
     tasks: tasks.map((t) => t.description),
     handymanName: handyman
       ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ")

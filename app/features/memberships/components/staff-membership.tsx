@@ -106,9 +106,10 @@ export function StaffMembershipPage({
           </Card>
         )}
         {!active && <StartForm hasHome={customer.hasHome} today={today} outcome={outcome} />}
+        {/* After a cancel the office still records what the member pays of what they owe. */}
+        {membership && <PaymentForm outcome={outcome} />}
         {membership && active && (
           <>
-            <PaymentForm outcome={outcome} />
             <VisitsCard visits={membership.visits} today={today} outcome={outcome} />
             <PartsCard parts={membership.parts} visits={membership.visits} outcome={outcome} />
           </>

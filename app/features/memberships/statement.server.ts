@@ -1,0 +1,199 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  appointments,
+  appointmentTasks,
+  membershipMinutesLedger,
+  membershipMoneyLedger,
+  membershipParts,
+  membershipVisits,
+  memberships,
+} from "~/db/schema";
+import type { IsoDate } from "./bank";
+import { businessNow } from "./dates";
+import { type MemberVisitRow, type PartRow } from "./types";
+
+export type StatementEntry = {
+  key: string;
+  /** When the row was written (the ledgers' order is `seq`, not this). */
+  at: Date;
+  /**
+   * The business day the entry belongs to (issue 27, item 13): a charge's billing period, a
+   * visit's date for its reservation, return, extra charge, part or fee, the cancellation's
+   * day for its refund, and the day it was recorded for a payment.
+   */
+  on: IsoDate;
+  ledger: "money" | "hours";
+  kind: string;
+  description: string;
+  amountCents: number | null;
+  balanceCents: number | null;
+  minutes: number | null;
+  minutesBalance: number | null;
+};
+
+/**
+ * Every ledger entry of a membership, newest first, each with the running balance after it
+ * (stored on the row when it was written, so the statement is one indexed read per ledger).
+ * "Newest" is the ledgers' own order (`seq`, ADR 041), the order the balances were computed
+ * in: a row's time is when its transaction began, which parallel bookings on PostgreSQL
+ * commit in another order, so each balance follows from the row below only by `seq`.
+ */
+export async function membershipStatement(membershipId: string): Promise<StatementEntry[]> {
+  const [money, minutes, [membership]] = await Promise.all([
+    db()
+      .select({
+        row: membershipMoneyLedger,
+        visitDate: appointments.scheduledDate,
+      })
+      .from(membershipMoneyLedger)
+      .leftJoin(appointments, eq(appointments.id, membershipMoneyLedger.appointmentId))
+      .where(eq(membershipMoneyLedger.membershipId, membershipId))
+      .orderBy(desc(membershipMoneyLedger.seq)),
+    db()
+      .select({
+        row: membershipMinutesLedger,
+        visitDate: appointments.scheduledDate,
+      })
+      .from(membershipMinutesLedger)
+      .leftJoin(appointments, eq(appointments.id, membershipMinutesLedger.appointmentId))
+      .where(eq(membershipMinutesLedger.membershipId, membershipId))
+      .orderBy(desc(membershipMinutesLedger.seq)),
+    db()
+      .select({ canceledOn: memberships.canceledOn })
+      .from(memberships)
+      .where(eq(memberships.id, membershipId)),
+  ]);
+  // A period's hours are posted with its charge, one accrual per charge in the same order:
+  // the k-th accrual belongs to the k-th charge's period.
+  const periods = money
+    .filter((e) => e.row.kind === "membership_charge")
+    .map((e) => e.row.periodStart)
+    .reverse();
+  const accruals = minutes.filter((e) => e.row.kind === "accrual").reverse();
+  const accrualPeriod = new Map(accruals.map((e, k) => [e.row.id, periods[k] ?? null]));
+  const localDay = (at: Date) => businessNow(at).date;
+  const canceledOn = membership?.canceledOn ?? null;
+  const entries: (StatementEntry & { order: number })[] = [
+    ...money.map(({ row: e, visitDate }) => ({
+      key: `m${e.id}`,
+      at: e.createdAt,
+      on:
+        e.periodStart ??
+        visitDate ??
+        (e.kind === "refund" && canceledOn ? canceledOn : localDay(e.createdAt)),
+      ledger: "money" as const,
+      kind: e.kind,
+      description: e.description,
+      amountCents: e.amountCents,
+      balanceCents: e.balanceAfter,
+      minutes: null,
+      minutesBalance: null,
+      order: e.seq,
+    })),
+    ...minutes.map(({ row: e, visitDate }) => ({
+      key: `h${e.id}`,
+      at: e.createdAt,
+      on:
+        accrualPeriod.get(e.id) ??
+        visitDate ??
+        (e.kind === "refund" && canceledOn ? canceledOn : localDay(e.createdAt)),
+      ledger: "hours" as const,
+      kind: e.kind,
+      description: e.note,
+      amountCents: null,
+      balanceCents: null,
+      minutes: e.minutes,
+      minutesBalance: e.balanceAfter,
+      order: e.seq,
+    })),
+  ];
+  entries.sort((a, b) => b.order - a.order);
+  return entries.map(({ order: _order, ...rest }) => rest);
+}
+
+/** A membership's parts, newest first (with the visit's date). */
+export async function membershipPartsList(membershipId: string): Promise<PartRow[]> {
+  return db()
+    .select({
+      id: membershipParts.id,
+      appointmentId: membershipParts.appointmentId,
+      description: membershipParts.description,
+      costCents: membershipParts.costCents,
+      needsApproval: membershipParts.needsApproval,
+      status: membershipParts.status,
+      scheduledDate: appointments.scheduledDate,
+      createdAt: membershipParts.createdAt,
+    })
+    .from(membershipParts)
+    .innerJoin(appointments, eq(appointments.id, membershipParts.appointmentId))
+    .where(eq(membershipParts.membershipId, membershipId))
+    .orderBy(desc(membershipParts.createdAt));
+}
+
+/** A membership's visits (newest first), with their tasks and the corrected time worked. */
+export async function membershipVisitList(membershipId: string): Promise<MemberVisitRow[]> {
+  const rows = await db()
+    .select({
+      appointmentId: membershipVisits.appointmentId,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      blockMinutes: membershipVisits.blockMinutes,
+      isExtra: membershipVisits.isExtra,
+      extraReason: membershipVisits.extraReason,
+      status: membershipVisits.status,
+      minutesWorked: sql<
+        number | null
+      >`${membershipVisits.minutesWorked} + coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
+      appointmentStatus: appointments.status,
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(eq(membershipVisits.membershipId, membershipId))
+    .orderBy(desc(appointments.scheduledDate), desc(appointments.startTime));
+  const tasks = rows.length
+    ? await db()
+        .select({
+          id: appointmentTasks.id,
+          appointmentId: appointmentTasks.appointmentId,
+          description: appointmentTasks.taskDescription,
+          outcome: appointmentTasks.outcome,
+        })
+        .from(appointmentTasks)
+        .where(
+          inArray(
+            appointmentTasks.appointmentId,
+            rows.map((r) => r.appointmentId),
+          ),
+        )
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    tasks: tasks
+      .filter((t) => t.appointmentId === row.appointmentId)
+      .map(({ id, description, outcome }) => ({ id, description, outcome })),
+  }));
+}
+
+/**
+ * A membership's statement for its member or for staff; null for anyone else, the same as for
+ * an id that does not exist, so ids cannot be probed.
+ */
+export async function statementFor(
+  viewer: { id: string; isEmployee: boolean },
+  membershipId: string,
+) {
+  const [membership] = await db()
+    .select({
+      id: memberships.id,
+      customerId: memberships.customerId,
+      startDate: memberships.startDate,
+    })
+    .from(memberships)
+    .where(eq(memberships.id, membershipId));
+  if (!membership || (!viewer.isEmployee && membership.customerId !== viewer.id)) return null;
+  return { startDate: membership.startDate, lines: await membershipStatement(membership.id) };
+}
