@@ -23,6 +23,9 @@ export default [
   // Working hours, time off and closed days; the week view per handyman (ADR 015).
   route("employee/availability", "routes/employee.availability.tsx"),
   route("employee/schedule", "routes/employee.schedule.tsx"),
+  // Leads (ADR 060): one lead's page, and the lead of a customer (staff book a walk-thru from it).
+  route("employee/leads/:leadId", "routes/employee.leads.$leadId.tsx"),
+  route("employee/customers/:customerId/lead", "routes/employee.customers.$customerId.lead.ts"),
   // The owner's numbers and each of their tables as CSV (issue 30).
   route("employee/reports", "routes/employee.reports.tsx"),
   route("employee/reports/csv/:table", "routes/employee.reports.csv.$table.ts"),
@@ -61,6 +64,8 @@ export default [
   ),
   // Members book, move and cancel their own visits (ADR 017).
   route("dashboard/book", "routes/dashboard.book.tsx"),
+  // A signed-in customer books a free walk-thru (ADR 061).
+  route("dashboard/walk-thru", "routes/dashboard.walk-thru.tsx"),
   route("dashboard/visits/:appointmentId", "routes/dashboard.visits.$appointmentId.tsx"),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
   route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),

@@ -10,6 +10,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   time,
@@ -18,6 +19,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { REQUEST_STATUSES } from "./request-status";
+import { LEAD_STATUSES, VISIT_KINDS } from "./lead-status";
 import { STAFF_ROLES } from "./staff-role";
 import { TASK_OUTCOMES, VISIT_STATUSES } from "./visit-status";
 
@@ -249,16 +251,22 @@ export const requestPhotos = pgTable(
 /** A visit's life (ADR 046): the migration's trigger refuses any transition visit-state.ts refuses. */
 export const appointmentStatus = pgEnum("appointment_status", VISIT_STATUSES);
 
+export const visitKind = pgEnum("visit_kind", VISIT_KINDS);
+
 export const appointments = pgTable(
   "appointments",
   {
     id: uuid().primaryKey().defaultRandom(),
-    customerId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    homeId: uuid()
-      .notNull()
-      .references(() => homes.id, { onDelete: "cascade" }),
+    /** A member's visit always has a customer and a home; a walk-thru for a lead may have neither. */
+    customerId: text().references(() => user.id, { onDelete: "cascade" }),
+    homeId: uuid().references(() => homes.id, { onDelete: "cascade" }),
+    kind: visitKind().notNull().default("visit"),
+    /** A walk-thru's lead (ADR 061). */
+    leadId: uuid().references((): AnyPgColumn => prospects.id, { onDelete: "set null" }),
+    /** A walk-thru's person and address as booked (a lead has no account or home yet). */
+    contactName: text(),
+    contactEmail: text(),
+    address: text(),
     assignedEmployeeId: text().references(() => user.id, { onDelete: "set null" }),
     /** Calendar date and wall-clock times in the business time zone (lib/business-calendar.ts). */
     scheduledDate: date({ mode: "string" }).notNull(),
@@ -275,6 +283,15 @@ export const appointments = pgTable(
     index("appointments_employee_date_idx").on(t.assignedEmployeeId, t.scheduledDate, t.startTime),
     index("appointments_customer_idx").on(t.customerId, t.scheduledDate),
     index("appointments_date_idx").on(t.scheduledDate, t.startTime),
+    index("appointments_lead_idx").on(t.leadId),
+    check(
+      "appointments_visit_has_customer",
+      sql`${t.kind} = 'walk_thru' or (${t.customerId} is not null and ${t.homeId} is not null)`,
+    ),
+    check(
+      "appointments_walk_thru_has_address",
+      sql`${t.kind} = 'visit' or (${t.contactName} is not null and ${t.address} is not null)`,
+    ),
   ],
 );
 
@@ -623,10 +640,51 @@ export const membershipParts = pgTable(
   ],
 );
 
+export const leadStatus = pgEnum("lead_status", LEAD_STATUSES);
+
+/**
+ * One person on the way to membership (ADR 060): one row per e-mail address, whatever forms
+ * and intro calls they sent (each is an entry: a `leads` or `intro_calls` row pointing here).
+ * Linked to the customer's account when one has (or, once confirmed, gets) the same e-mail.
+ */
+export const prospects = pgTable(
+  "prospects",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Lower-cased, as every form stores it. */
+    email: text().notNull(),
+    name: text().notNull(),
+    phone: text(),
+    zipCode: text(),
+    city: text(),
+    /** The page of the first entry. */
+    pageUrl: text(),
+    source: text().notNull(),
+    status: leadStatus().notNull().default("new"),
+    lostReason: text(),
+    notes: text(),
+    ownerId: text().references(() => user.id, { onDelete: "set null" }),
+    customerId: text().references(() => user.id, { onDelete: "set null" }),
+    invitedAt: timestamp({ withTimezone: true }),
+    offerSentAt: timestamp({ withTimezone: true }),
+    memberSince: timestamp({ withTimezone: true }),
+    lastEntryAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("prospects_email_unique").on(t.email),
+    index("prospects_last_entry_idx").on(t.lastEntryAt),
+    index("prospects_customer_idx").on(t.customerId),
+    index("prospects_status_idx").on(t.status),
+    check("prospects_lost_has_reason", sql`${t.status} <> 'lost' or ${t.lostReason} is not null`),
+  ],
+);
+
 export const leads = pgTable(
   "leads",
   {
     id: uuid().primaryKey().defaultRandom(),
+    prospectId: uuid().references(() => prospects.id, { onDelete: "set null" }),
     name: text().notNull(),
     email: text().notNull(),
     zipCode: text(),
@@ -638,13 +696,18 @@ export const leads = pgTable(
     source: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("leads_email_idx").on(t.email), index("leads_created_idx").on(t.createdAt)],
+  (t) => [
+    index("leads_email_idx").on(t.email),
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_prospect_idx").on(t.prospectId),
+  ],
 );
 
 export const introCalls = pgTable(
   "intro_calls",
   {
     id: uuid().primaryKey().defaultRandom(),
+    prospectId: uuid().references(() => prospects.id, { onDelete: "set null" }),
     name: text().notNull(),
     email: text().notNull(),
     phone: text(),
@@ -652,7 +715,10 @@ export const introCalls = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Two people can never book the same slot.
-  (t) => [uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt)],
+  (t) => [
+    uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt),
+    index("intro_calls_prospect_idx").on(t.prospectId),
+  ],
 );
 
 export const outboxKind = pgEnum("outbox_kind", [

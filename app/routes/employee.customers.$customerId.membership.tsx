@@ -27,6 +27,8 @@ import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { messagesFor } from "~/features/notifications/index.server";
 import { MessagesList } from "~/features/notifications";
+import { CustomerOrigin } from "~/features/leads/components/customer-origin";
+import { customerOrigin } from "~/features/leads/people.server";
 import { logger } from "~/lib/logger.server";
 import {
   markRefundPaid,
@@ -52,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     messages: await messagesFor(params.customerId),
     payments: await staffPaymentsView(params.customerId),
     showOfferForm: new URL(request.url).searchParams.get("offer") === "new",
+    origin: await customerOrigin(params.customerId),
   };
 }
 
@@ -232,6 +235,7 @@ export default function EmployeeCustomerMembership({
         showOfferForm={loaderData.showOfferForm}
       />
       <MessagesList messages={loaderData.messages} />
+      <CustomerOrigin customerId={loaderData.view.customer.userId} origin={loaderData.origin} />
     </StaffMembershipPage>
   );
 }

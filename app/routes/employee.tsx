@@ -13,6 +13,7 @@ import { StaffHeader } from "~/features/employee/components/staff-header";
 import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { employeeDashboard, parseDashboardQuery } from "~/features/employee/dashboard.server";
+import { LeadsPanel } from "~/features/leads/components/leads-panel";
 import type { DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -71,6 +72,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
             <TabsTrigger value="requests">All Requests</TabsTrigger>
             <TabsTrigger value="appointments">Appointments</TabsTrigger>
             <TabsTrigger value="customers">Customers</TabsTrigger>
+            <TabsTrigger value="leads">Leads</TabsTrigger>
           </TabsList>
           <TabsContent value="requests" {...panelName("requests")}>
             {data.requests && <RequestsPanel data={data.requests} total={data.counters.total} />}
@@ -101,6 +103,9 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
                 search={data.customers.search}
               />
             )}
+          </TabsContent>
+          <TabsContent value="leads" {...panelName("leads")}>
+            {data.leads && <LeadsPanel data={data.leads} />}
           </TabsContent>
         </Tabs>
         <RequestDetailDialog detail={data.detail} onClose={closeDetail} />

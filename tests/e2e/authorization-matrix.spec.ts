@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { appointmentTasks } from "~/db/schema";
+import { appointmentTasks, prospects } from "~/db/schema";
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
@@ -85,6 +85,24 @@ function ownership(
     if (actor === "visitor" || actor === "employee") return others[actor];
     return world.ownerOf(actor) === owner ? own : foreign;
   };
+}
+
+/** A lead per owner (a row of prospects), for the staff-only lead page. */
+const worldLeads = new Map<string, string>();
+async function worldLead(world: World, owner: Owner) {
+  const key = `${world.tag}-${owner}`;
+  const known = worldLeads.get(key);
+  if (known) return known;
+  const [row] = await e2eDb()
+    .insert(prospects)
+    .values({
+      email: `lead-${key}@example.com`.toLowerCase(),
+      name: `Lead ${owner}`,
+      source: "home",
+    })
+    .returning({ id: prospects.id });
+  worldLeads.set(key, row.id);
+  return row.id;
 }
 
 /** A new open request of `owner`'s, for actions that destroy what they act on. */
@@ -513,6 +531,80 @@ const MATRIX: Record<string, Entry> = {
           appointmentId: "00000000-0000-4000-8000-000000000000",
           key: "aaaaaaaaaaaaaaaaaaaaaaaa",
         }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  // Leads are staff-only (issue 29, ADR 060): a lead's page and its actions, and a customer's lead.
+  "routes/employee.leads.$leadId": {
+    loader: {
+      objects: async (world, owner) => ({ leadId: await worldLead(world, owner) }),
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "mark a lead 'Lost' without a reason",
+        objects: async (world, owner) => ({ leadId: await worldLead(world, owner) }),
+        body: () => ({ intent: "update", status: "lost", lostReason: "" }),
+        expect: everyone("denied"),
+      },
+      {
+        name: "book a walk-thru at a time that is not offered",
+        objects: async (world, owner) => ({ leadId: await worldLead(world, owner) }),
+        body: () => ({
+          intent: "book-walk-thru",
+          date: "2020-01-01",
+          startMinute: "540",
+          name: "Matrix Lead",
+          address: "1 Matrix Way",
+        }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/employee.customers.$customerId.lead": {
+    loader: {
+      objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "to-employee",
+      }),
+    },
+    actions: [
+      {
+        name: "open a customer's lead",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: () => ({}),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "denied",
+          customerB: "denied",
+          employee: "to-employee",
+        }),
+      },
+    ],
+  },
+  // A signed-in customer books their own free walk-thru (ADR 061).
+  "routes/dashboard.walk-thru": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "ok",
+        customerB: "ok",
+        employee: "to-employee",
+      }),
+    },
+    actions: [
+      {
+        name: "book a walk-thru without a time",
+        body: () => ({ name: "Matrix Customer", address: "1 Matrix Way" }),
         expect: everyone("denied"),
       },
     ],

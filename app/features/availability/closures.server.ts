@@ -44,7 +44,8 @@ export function insideClosure(closure: Closure, visit: Placed) {
 
 export type StrandedVisit = {
   id: string;
-  customerId: string;
+  /** Null for a walk-thru booked for someone without an account (ADR 061). */
+  customerId: string | null;
   customerName: string;
   date: IsoDate;
   start: number;
@@ -98,6 +99,7 @@ export async function visitsInClosure(
       employeeId: appointments.assignedEmployeeId,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
+      contactName: appointments.contactName,
     })
     .from(appointments)
     .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
@@ -137,7 +139,7 @@ export async function visitsInClosure(
     return {
       id: visit.id,
       customerId: visit.customerId,
-      customerName: nameOf(visit) ?? "A member",
+      customerName: nameOf(visit) ?? visit.contactName ?? "A member",
       date: visit.date,
       start: visit.start,
       end: visit.end,

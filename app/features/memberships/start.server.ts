@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { homes, memberships, profiles } from "~/db/schema";
+import { leadBecameMember } from "~/features/leads/index.server";
 import { type Billing, type IsoDate } from "./bank";
 import { planById, type PlanId } from "~/content/plans";
 import { isWithinWindow } from "~/lib/business-calendar";
@@ -70,6 +71,8 @@ export async function startMembership(
         })
         .returning();
       await postChargesDue(tx, created, today);
+      // The customer's lead reads 'Member' from now on (ADR 060).
+      await leadBecameMember(tx, input.customerId);
       if (options.notify !== false) await mailMembershipStarted(tx, created);
       return created;
     });

@@ -148,7 +148,8 @@ export async function reserveVisitMinutes(
     .from(appointments)
     .where(eq(appointments.id, appointmentId));
   if (!visit) throw new VisitSpendRefusedError("Appointment not found.");
-  const m = await lockActiveMembershipOf(tx, visit.customerId);
+  // A walk-thru has no customer yet, or one without membership: it spends no hours (ADR 061).
+  const m = visit.customerId ? await lockActiveMembershipOf(tx, visit.customerId) : null;
   if (!m) return null;
   await postChargesDue(tx, m, options.today ?? businessNow().date);
   const waiting = bookingWaitsForPayment(m, options.today ?? businessNow().date);

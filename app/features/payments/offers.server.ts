@@ -9,6 +9,7 @@ import {
   startMembership,
   type PaymentMethod,
 } from "~/features/memberships/index.server";
+import { leadOfferSent } from "~/features/leads/index.server";
 import { alertOffice, customerName, siteUrl } from "~/features/notifications/index.server";
 import { MEMBERSHIP_TAB } from "./messages.server";
 import { paymentProvider } from "./provider.server";
@@ -64,10 +65,15 @@ export async function sendMembershipOffer(
     throw new MembershipRejectedError("This customer already has an active membership.");
   }
   try {
-    const [offer] = await db()
-      .insert(membershipOffers)
-      .values({ ...input, createdBy: staffId })
-      .returning();
+    // The offer and the lead's 'offer sent' (the funnel's count, ADR 060) are written together.
+    const offer = await db().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(membershipOffers)
+        .values({ ...input, createdBy: staffId })
+        .returning();
+      await leadOfferSent(tx, input.customerId);
+      return row;
+    });
     return view(offer);
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause ?? error;

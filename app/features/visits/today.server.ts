@@ -273,7 +273,9 @@ export async function progressOwnVisit(
     await changeVisitState(tx, visit.id, input.to);
     if (input.to === "in_progress")
       await tx.update(appointments).set({ startedAt: now }).where(eq(appointments.id, visit.id));
-    else await tellMemberOnMyWay(tx, visit);
+    // A walk-thru for a lead has no account to tell (ADR 061).
+    else if (visit.customerId)
+      await tellMemberOnMyWay(tx, { ...visit, customerId: visit.customerId });
     return true;
   });
   if (applied && input.to === "on_the_way") nudgeOutbox();
@@ -398,7 +400,10 @@ export async function ownTaskRequest(handymanId: string, appointmentId: string, 
         eq(appointments.assignedEmployeeId, handymanId),
       ),
     );
-  return row?.requestId ? { requestId: row.requestId, customerId: row.customerId } : null;
+  // A task's request is always a member's: a walk-thru (no customer) has none.
+  return row?.requestId && row.customerId
+    ? { requestId: row.requestId, customerId: row.customerId }
+    : null;
 }
 
 /** Whether the form with this key was already applied ('Add photo' checks before storing). */

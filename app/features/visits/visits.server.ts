@@ -109,7 +109,7 @@ type VisitForMail = {
 export async function mailContext(tx: Tx, appointmentId: string) {
   const [row] = await tx
     .select({
-      customerId: appointments.customerId,
+      customerId: user.id,
       email: user.email,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -477,6 +477,7 @@ export async function findVisit(actor: Actor, appointmentId: string) {
     .select({
       id: appointments.id,
       customerId: appointments.customerId,
+      kind: appointments.kind,
       assignedEmployeeId: appointments.assignedEmployeeId,
       scheduledDate: appointments.scheduledDate,
       startTime: appointments.startTime,
@@ -490,9 +491,11 @@ export async function findVisit(actor: Actor, appointmentId: string) {
         ? eq(appointments.id, appointmentId)
         : and(eq(appointments.id, appointmentId), eq(appointments.customerId, actor.id)),
     );
-  if (!row) return undefined;
+  // A walk-thru (ADR 061) is not a member's visit: it has its own page and rules.
+  if (!row || row.kind !== "visit" || !row.customerId) return undefined;
+  const customerId = row.customerId;
   const block = minuteOfDay(row.endTime) - minuteOfDay(row.startTime);
-  return { ...row, block, start: visitStart(row.scheduledDate, row.startTime) };
+  return { ...row, customerId, block, start: visitStart(row.scheduledDate, row.startTime) };
 }
 
 async function lockCalendar(tx: Tx, appointmentId: string) {
@@ -626,7 +629,8 @@ async function writeMove(
         .update(visitCalendar)
         .set({ sequence, reminderOutboxId: reminder.email, reminderTextOutboxId: reminder.text })
         .where(eq(visitCalendar.appointmentId, visit.id));
-      if (!actor.isEmployee) await alertOfficeOfMemberChange(tx, moved, "moved");
+      if (!actor.isEmployee && moved.customerId)
+        await alertOfficeOfMemberChange(tx, { ...moved, customerId: moved.customerId }, "moved");
       return { ...moved, sequence };
     });
   } catch (error) {
@@ -722,7 +726,12 @@ export async function cancelVisit(
       now,
       actor.isEmployee ? options.why : undefined,
     );
-    if (!actor.isEmployee) await alertOfficeOfMemberChange(tx, canceled, "canceled");
+    if (!actor.isEmployee)
+      await alertOfficeOfMemberChange(
+        tx,
+        { ...canceled, customerId: visit.customerId },
+        "canceled",
+      );
     return { ...canceled, sequence };
   });
   nudgeOutbox();

@@ -194,7 +194,7 @@ function PlanChoices() {
           Start with a free 45-minute walk-thru of your home: no membership needed.
         </p>
         <Button asChild className="w-fit">
-          <Link to={href("/book-call")}>Book a free walk-thru</Link>
+          <Link to={href("/dashboard/walk-thru")}>Book a free walk-thru</Link>
         </Button>
       </CardContent>
     </Card>
