@@ -250,7 +250,8 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                 >
                   <h2 id={titleId} className="text-lg font-semibold">
                     {d.view === "week" ? `${v.dateLabel}, ` : ""}
-                    {v.startLabel} to {v.endLabel}: {v.customerName}
+                    {v.startLabel} to {v.endLabel}: {v.isWalkThru ? "Walk-thru, " : ""}
+                    {v.customerName}
                   </h2>
                   <p className="text-sm">
                     <span className="font-medium">{VISIT_STATUS_LABELS[v.status]}</span>

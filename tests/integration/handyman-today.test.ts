@@ -175,6 +175,35 @@ describe(`roles (${testDatabaseKind()})`, () => {
     ]);
   });
 
+  it("a walk-thru for a lead without an account is on its handyman's day only", async () => {
+    const { dana, other, visit } = await world();
+    const [walkThru] = await database.db
+      .insert(appointments)
+      .values({
+        kind: "walk_thru",
+        contactName: "Rosa Diaz",
+        contactEmail: "rosa@example.com",
+        address: "12 Elm St, Atlanta, GA 30305",
+        assignedEmployeeId: dana.id,
+        scheduledDate: day,
+        startTime: "14:00:00",
+        endTime: "14:45:00",
+      })
+      .returning();
+    const mine = await handymanVisits(dana.id, "today", day);
+    expect(mine.map((v) => v.id)).toEqual([visit.id, walkThru.id]);
+    expect(mine[1]).toMatchObject({
+      isWalkThru: true,
+      customerName: "Rosa Diaz",
+      address: "12 Elm St, Atlanta, GA 30305",
+      tasks: [],
+    });
+    expect(mine[0].isWalkThru).toBe(false);
+    expect((await handymanVisits(other.id, "today", day)).map((v) => v.id)).not.toContain(
+      walkThru.id,
+    );
+  });
+
   it("another handyman's visit is refused for every action, and nothing changes", async () => {
     const { other, visit, taskOf, gate, shelves } = await world();
     const as = { id: other.id };

@@ -6,6 +6,7 @@ import {
   homes,
   membershipParts,
   profiles,
+  prospects,
   requestPhotos,
   serviceRequests,
   user,
@@ -78,6 +79,8 @@ export type TodayVisit = {
   endLabel: string;
   block: number;
   status: VisitStatus;
+  /** A walk-thru (ADR 061) is for a lead or customer, in the home, without tasks or hours. */
+  isWalkThru: boolean;
   startedAt: string | null;
   customerName: string;
   phone: string | null;
@@ -107,6 +110,11 @@ export async function handymanVisits(
       status: appointments.status,
       startedAt: appointments.startedAt,
       notes: appointments.notes,
+      kind: appointments.kind,
+      contactName: appointments.contactName,
+      contactEmail: appointments.contactEmail,
+      walkThruAddress: appointments.address,
+      leadPhone: prospects.phone,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       email: user.email,
@@ -119,9 +127,11 @@ export async function handymanVisits(
       propertyNotes: homes.propertyNotes,
     })
     .from(appointments)
-    .innerJoin(homes, eq(homes.id, appointments.homeId))
-    .innerJoin(user, eq(user.id, appointments.customerId))
+    // A walk-thru for a lead has no account or home yet: its person and address are its own.
+    .leftJoin(homes, eq(homes.id, appointments.homeId))
+    .leftJoin(user, eq(user.id, appointments.customerId))
     .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
+    .leftJoin(prospects, eq(prospects.id, appointments.leadId))
     .where(
       and(
         eq(appointments.assignedEmployeeId, handymanId),
@@ -184,10 +194,18 @@ export async function handymanVisits(
       endLabel: minuteLabel(end),
       block: end - start,
       status: r.status,
+      isWalkThru: r.kind === "walk_thru",
       startedAt: r.startedAt?.toISOString() ?? null,
-      customerName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
-      phone: r.mobilePhone ?? r.phone,
-      address: `${r.address}, ${r.city}, ${r.state} ${r.zipCode}`,
+      customerName:
+        [r.firstName, r.lastName].filter(Boolean).join(" ") ||
+        r.email ||
+        r.contactName ||
+        r.contactEmail ||
+        "",
+      phone: r.mobilePhone ?? r.phone ?? r.leadPhone,
+      address: r.address
+        ? `${r.address}, ${r.city}, ${r.state} ${r.zipCode}`
+        : (r.walkThruAddress ?? ""),
       propertyNotes: r.propertyNotes,
       visitNotes: r.notes,
       tasks: tasks
