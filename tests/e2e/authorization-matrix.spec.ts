@@ -21,7 +21,8 @@ import { e2eDb, expect, test } from "./fixtures";
 
 /*
  * The authorization matrix: every route of app/routes.ts (page loaders, actions, resource
- * routes) × visitor, customer A, customer B and employee, on their own and on others' objects.
+ * routes) × visitor, customer A, customer B, office staff and a handyman (ADR 047), on their own
+ * and on others' objects.
  * Generated from the route table: a route without an entry below fails the test. For every
  * answer it checks the outcome (allowed, redirected, refused), that no row of someone else
  * appears in it (A's, B's and employees' internal notes carry markers), and, for every post,
@@ -74,7 +75,16 @@ type Entry = { layout: true } | { loader?: LoaderRule; actions?: ActionCase[]; n
 const everyone = (outcome: Outcome) => () => outcome;
 /** Each visit's tasks marked 'Done', as the finishing form posts them (read before the post). */
 const taskOutcomes = new Map<string, Record<string, string>>();
-const byActor = (outcomes: Record<Actor, Outcome>) => (actor: Actor) => outcomes[actor];
+/**
+ * The handyman (ADR 047) gets what office staff get, except where office staff are let in: an
+ * office page sends a handyman to 'Today' and an office action answers 403 (both "denied").
+ * Pages open to every employee say `handyman` themselves.
+ */
+const handymanFrom = (employee: Outcome): Outcome => (employee === "ok" ? "denied" : employee);
+const byActor =
+  (outcomes: Record<Exclude<Actor, "handyman">, Outcome> & { handyman?: Outcome }) =>
+  (actor: Actor) =>
+    actor === "handyman" ? (outcomes.handyman ?? handymanFrom(outcomes.employee)) : outcomes[actor];
 /** Customers on their own objects get `own`; on the other customer's, `foreign`. */
 function ownership(
   own: Outcome,
@@ -83,6 +93,7 @@ function ownership(
 ) {
   return (actor: Actor, owner?: Owner) => {
     if (actor === "visitor" || actor === "employee") return others[actor];
+    if (actor === "handyman") return handymanFrom(others.employee);
     return world.ownerOf(actor) === owner ? own : foreign;
   };
 }
@@ -352,6 +363,7 @@ const MATRIX: Record<string, Entry> = {
           customerA: "denied",
           customerB: "denied",
           employee: "ok",
+          handyman: "ok",
         }),
       },
     ],
@@ -476,6 +488,7 @@ const MATRIX: Record<string, Entry> = {
         customerA: "to-dashboard",
         customerB: "to-dashboard",
         employee: "ok",
+        handyman: "ok",
       }),
     },
     actions: [
@@ -521,6 +534,7 @@ const MATRIX: Record<string, Entry> = {
         customerA: "to-dashboard",
         customerB: "to-dashboard",
         employee: "ok",
+        handyman: "ok",
       }),
     },
     actions: [
@@ -587,6 +601,8 @@ const MATRIX: Record<string, Entry> = {
           customerA: "denied",
           customerB: "denied",
           employee: "to-employee",
+          // The office's action: a handyman is answered 403 (ADR 047).
+          handyman: "denied",
         }),
       },
     ],
@@ -649,7 +665,13 @@ const MATRIX: Record<string, Entry> = {
   },
   "routes/account": {
     loader: {
-      expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+      expect: byActor({
+        visitor: "denied",
+        customerA: "ok",
+        customerB: "ok",
+        employee: "ok",
+        handyman: "ok",
+      }),
     },
     actions: [
       {
@@ -660,7 +682,13 @@ const MATRIX: Record<string, Entry> = {
           lastName: world.tag,
           phone: "(404) 555-0111",
         }),
-        expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "ok",
+          customerB: "ok",
+          employee: "ok",
+          handyman: "ok",
+        }),
       },
       {
         name: "save-home (always one's own)",
@@ -671,7 +699,13 @@ const MATRIX: Record<string, Entry> = {
           state: "GA",
           zipCode: "30303",
         }),
-        expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "ok",
+          customerB: "ok",
+          employee: "ok",
+          handyman: "ok",
+        }),
       },
       {
         name: "two-factor-enable with a wrong password",
@@ -851,7 +885,13 @@ const MATRIX: Record<string, Entry> = {
         { path: "/api/auth/get-session", expect: everyone("ok") },
         {
           path: "/api/auth/list-sessions",
-          expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+          expect: byActor({
+            visitor: "denied",
+            customerA: "ok",
+            customerB: "ok",
+            employee: "ok",
+            handyman: "ok",
+          }),
         },
       ],
       expect: everyone("ok"),
@@ -862,7 +902,13 @@ const MATRIX: Record<string, Entry> = {
         splat: "update-user",
         json: true,
         body: (world) => ({ name: `Updated ${world.tag}` }),
-        expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "ok",
+          customerB: "ok",
+          employee: "ok",
+          handyman: "ok",
+        }),
       },
       {
         name: "change-password with a wrong current password",
