@@ -6,7 +6,7 @@ import {
   createUser,
 } from "../../server/seed/factories";
 import { addDays, businessToday } from "~/lib/business-calendar";
-import { signInThroughForm } from "./auth-helpers";
+import { chooseFromProfileMenu, signInThroughForm } from "./auth-helpers";
 import {
   createCustomer,
   createEmployee,
@@ -95,6 +95,14 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   );
   await expect(page.getByRole("link", { name: "Tomorrow" })).toBeVisible();
   await expect(page.getByRole("link", { name: "This week" })).toBeVisible();
+  // Her profile offers her day and her own hours, not the office's week view, closed days or reports.
+  await chooseFromProfileMenu(page, "Profile");
+  const profile = page.getByRole("dialog", { name: "Profile Settings" });
+  const schedules = profile.getByRole("navigation", { name: "Schedules" });
+  await expect(schedules.getByRole("link")).toHaveText(["Today", "Working hours and time off"]);
+  await expect(profile.getByRole("link", { name: "Reports" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(profile).toBeHidden();
   await expectNoAxeViolations(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
