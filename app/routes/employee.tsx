@@ -14,6 +14,7 @@ import { RequestDetailDialog } from "~/features/employee/components/request-deta
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { employeeDashboard, parseDashboardQuery } from "~/features/employee/dashboard.server";
 import { LeadsPanel } from "~/features/leads/components/leads-panel";
+import { RefundsToPay } from "~/features/payments";
 import type { DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -93,6 +94,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
             )}
           </TabsContent>
           <TabsContent value="customers" {...panelName("customers")}>
+            {data.customers && <RefundsToPay refunds={data.customers.refundsToPay} />}
             {data.customers && (
               <CustomersPanel
                 customers={data.customers.customers}

@@ -268,7 +268,7 @@ test.describe("memberships", () => {
     await expect(refundRow.locator('[data-cell="amount"]')).toHaveText("-$885.00");
     await expect(member.getByRole("link", { name: "Book a free walk-thru" })).toHaveAttribute(
       "href",
-      "/book-call",
+      "/dashboard/walk-thru",
     );
     await member.context().close();
   });
@@ -343,7 +343,7 @@ test.describe("memberships", () => {
     await expect(page.getByText("Complete Home Care")).toBeVisible();
     await expect(page.getByRole("link", { name: "Book a free walk-thru" })).toHaveAttribute(
       "href",
-      "/book-call",
+      "/dashboard/walk-thru",
     );
     await expectNoAxeViolations(page);
   });

@@ -10,6 +10,7 @@ import {
   type LeadsQuery,
 } from "~/features/leads/index.server";
 import { activeMembershipsOf, membershipCounters } from "~/features/memberships/index.server";
+import { refundsToPay } from "~/features/payments/index.server";
 import { requestStatusSchema } from "~/features/service-requests";
 import {
   countMatchingRequests,
@@ -90,6 +91,7 @@ export async function employeeDashboard(query: DashboardQuery, now = new Date())
     appointments,
     customers,
     leads,
+    owedRefunds,
   ] = await Promise.all([
     requestCounters(today),
     membershipCounters(),
@@ -118,6 +120,9 @@ export async function employeeDashboard(query: DashboardQuery, now = new Date())
           funnel,
         }))
       : null,
+    // 'Refunds to pay' (issue 27, item 5): what the office owes by check, cash or transfer, for
+    // every customer, above the Customers tab's list.
+    tab === "customers" ? refundsToPay() : null,
   ]);
   // Each customer's active membership, for the Customers tab and the request detail.
   const customerIds = [
@@ -148,6 +153,13 @@ export async function employeeDashboard(query: DashboardQuery, now = new Date())
     },
     customers: customers && {
       ...customers,
+      refundsToPay: (owedRefunds ?? []).map((r) => ({
+        id: r.id,
+        customerId: r.customerId,
+        customerName: r.customerName,
+        amountCents: r.amountCents,
+        since: businessToday(r.createdAt),
+      })),
       customers: customers.customers.map((c) => ({ ...c, membership: membershipOf(c.userId) })),
       search: query.customerSearch ?? "",
     },

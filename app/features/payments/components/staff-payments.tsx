@@ -9,7 +9,7 @@ import type { StaffPaymentsView } from "../types";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
 
-const dollars = (cents: number) =>
+export const dollars = (cents: number) =>
   (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
 
 function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: string }) {
