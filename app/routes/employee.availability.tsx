@@ -303,14 +303,17 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
               Whose hours
             </h2>
             {/* A plain GET form: works without JavaScript. */}
-            <Form method="get" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-              <div className="grid gap-1">
+            <Form
+              method="get"
+              className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+            >
+              <div className="grid min-w-0 gap-1">
                 <Label htmlFor="employee-picker">Handyman</Label>
                 <select
                   id="employee-picker"
                   name="employee"
                   defaultValue={d.subject.id}
-                  className="h-10 rounded-md border bg-background px-3"
+                  className="h-10 w-full min-w-0 rounded-md border bg-background px-3"
                 >
                   {d.employees.map((e) => (
                     <option key={e.userId} value={e.userId}>
@@ -323,16 +326,19 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
                 Show Hours
               </Button>
             </Form>
-            <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+            <Form
+              method="post"
+              className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+            >
               <input type="hidden" name="intent" value="role" />
               <input type="hidden" name="employeeId" value={d.subject.id} />
-              <div className="grid gap-1">
+              <div className="grid min-w-0 gap-1">
                 <Label htmlFor="staff-role">Role of {d.subject.name ?? "this employee"}</Label>
                 <select
                   id="staff-role"
                   name="role"
                   defaultValue={d.subject.role ?? "office"}
-                  className="h-10 rounded-md border bg-background px-3"
+                  className="h-10 w-full min-w-0 rounded-md border bg-background px-3"
                 >
                   {STAFF_ROLES.map((role) => (
                     <option key={role} value={role}>

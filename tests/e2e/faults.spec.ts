@@ -173,7 +173,12 @@ test("mail server and webhook down while 100 leads and sign-ups arrive, a worker
     // recorded; it carries the same Message-ID or Idempotency-Key, so it is recognisable.
     const repeats = sink.mails.length + sink.calls.length - total;
     expect(repeats).toBeLessThanOrEqual(1);
-    const pending = await db.select().from(schema.outbox).where(isNull(schema.outbox.deliveredAt));
+    // Only the payments' schedule (ADR 055) may wait there: its occasions not yet due, such as
+    // tomorrow's reconciliation, planned by every process at start and never tried yet.
+    const now = new Date();
+    const pending = (
+      await db.select().from(schema.outbox).where(isNull(schema.outbox.deliveredAt))
+    ).filter((r) => !(r.kind === "payment_job" && r.attempts === 0 && r.nextAttemptAt > now));
     expect(pending).toEqual([]);
     console.log(
       `outbox fault: ${leadEmails.length} leads (webhook and office alert) and ${signUpEmails.length} sign-up e-mails delivered, ${repeats} repeat(s) after SIGKILL ` +
