@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { PLANS } from "~/content/plans";
+import { MembershipTermsFields } from "~/features/memberships";
 import type { StaffPaymentsView } from "../types";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
@@ -74,33 +74,7 @@ export function StaffPayments({
           <CardContent>
             <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
               <input type="hidden" name="intent" value="send-offer" />
-              <div className="grid gap-1.5">
-                <Label htmlFor="offer-plan">Plan</Label>
-                <NativeSelect id="offer-plan" name="plan" defaultValue="complete" required>
-                  {PLANS.map((plan) => (
-                    <option key={plan.id} value={plan.id}>
-                      {plan.name} (${plan.pricePerMonth}/month)
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="offer-billing">Billing</Label>
-                <NativeSelect id="offer-billing" name="billing" defaultValue="monthly" required>
-                  <option value="monthly">Monthly</option>
-                  <option value="annual">Annual (12 months upfront)</option>
-                </NativeSelect>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="offer-start">Start date</Label>
-                <Input
-                  id="offer-start"
-                  name="startDate"
-                  type="date"
-                  defaultValue={today}
-                  required
-                />
-              </div>
+              <MembershipTermsFields idPrefix="offer" today={today} />
               <div className="grid gap-2 sm:col-span-3">
                 <Button type="submit" className="w-fit">
                   Send membership offer
