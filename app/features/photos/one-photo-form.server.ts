@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { logger } from "~/lib/logger.server";
 import { storage } from "~/lib/storage.server";
 import { PhotoRejectedError, processPhoto } from "./image.server";
-import { MAX_PHOTO_BYTES } from "./limits";
+import { MAX_PHOTO_BYTES, ONE_PHOTO_BODY_LIMIT } from "./limits";
 import { readMultipart } from "./multipart.server";
 import { limitPhotoUpload } from "./upload-limits.server";
 
@@ -37,7 +37,7 @@ export async function readOnePhotoForm(
   const { fields } = await readMultipart(request, {
     maxFileBytes: MAX_PHOTO_BYTES,
     maxFiles: 1,
-    maxTotalBytes: MAX_PHOTO_BYTES + 128 * 1024,
+    maxTotalBytes: ONE_PHOTO_BODY_LIMIT,
     async onOversize() {
       rejected = "too-large";
     },
