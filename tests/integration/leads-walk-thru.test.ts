@@ -315,6 +315,8 @@ describe("the walk-thru", () => {
     expect(canceled.when).toBe("Tuesday, March 5, 2030, 10:00 AM to 10:45 AM");
     const [row] = await database.db.select().from(appointments);
     expect(row.status).toBe("canceled");
+    // No walk-thru booked any more: the lead is 'Contacted' again.
+    expect((await database.db.select().from(prospects))[0].status).toBe("contacted");
     const mail = (await mails()).find((m) => /is canceled/.test(m.subject));
     expect(mail?.to).toBe("ana@example.com");
     expect(mail?.attachments?.[0].content).toContain("METHOD:CANCEL");

@@ -5,7 +5,7 @@ import { appointments, homes, profiles, user } from "~/db/schema";
 import { isDoubleBooking } from "~/features/availability";
 import { offerVisits } from "~/features/availability/index.server";
 import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/index.server";
-import { leadWalkThruBooked } from "~/features/leads/index.server";
+import { leadWalkThruBooked, leadWalkThruCanceled } from "~/features/leads/index.server";
 import { alertOffice } from "~/features/notifications/index.server";
 import {
   longDate,
@@ -292,6 +292,7 @@ export async function cancelWalkThru(
     if (!visit || visit.kind !== "walk_thru" || visit.leadId !== input.leadId)
       throw new VisitRejectedError(WALK_THRU_NOT_FOUND_MESSAGE);
     await changeVisitState(tx, visit.id, "canceled");
+    await leadWalkThruCanceled(tx, input.leadId);
     const start = minuteOfDay(visit.startTime);
     const end = minuteOfDay(visit.endTime);
     const when = `${longDate(visit.scheduledDate)}, ${minuteLabel(start)} to ${minuteLabel(end)}`;
