@@ -175,6 +175,15 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await expect
     .poll(() => receipt.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
+  // The office sees the receipt on the customer's membership page.
+  const officeContext = await browser.newContext();
+  const officePage = await officeContext.newPage();
+  await signIn(officePage, office);
+  await officePage.goto(`/employee/customers/${member.id}/membership`);
+  await expect(
+    officePage.getByRole("img", { name: "Receipt photo: Gate hinge set" }),
+  ).toBeVisible();
+  await officeContext.close();
   await memberPage.goto(`/dashboard/visits/${appointment.id}`);
   await expect(memberPage.getByRole("button", { name: /Cancel/ })).toHaveCount(0);
   await memberContext.close();
