@@ -17,6 +17,7 @@ import {
   type World,
 } from "../support/world";
 import { createServiceRequest } from "../../server/seed/factories";
+import { addPart } from "~/features/memberships/parts.server";
 import { e2eDb, expect, test } from "./fixtures";
 
 /*
@@ -70,11 +71,36 @@ type ActionCase = {
   expect: (actor: Actor, owner?: Owner) => Outcome;
 };
 
-type Entry = { layout: true } | { loader?: LoaderRule; actions?: ActionCase[]; noAction?: string };
+type Entry =
+  | { layout: true }
+  | {
+      loader?: LoaderRule;
+      actions?: ActionCase[];
+      noAction?: string;
+      /** Post these cases right after the cases of that route (the member's cancel after staff's). */
+      actionsAfter?: string;
+    };
 
 const everyone = (outcome: Outcome) => () => outcome;
 /** Each visit's tasks marked 'Done', as the finishing form posts them (read before the post). */
 const taskOutcomes = new Map<string, Record<string, string>>();
+/** A part waiting for its owner's approval, fresh for each post (approving it changes it). */
+const freshParts = new Map<Owner, string>();
+async function freshPendingPart(world: World, owner: Owner) {
+  const customer = world.customer(owner);
+  const part = await addPart(
+    {
+      appointmentId: customer.memberVisitId,
+      description: `Valve ${customer.marker}`,
+      costCents: 14_000,
+    },
+    null,
+    e2eDb(),
+    false,
+  );
+  freshParts.set(owner, part.id);
+  return { owner };
+}
 /**
  * The handyman (ADR 047) gets what office staff get, except where office staff are let in: an
  * office page sends a handyman to 'Today' and an office action answers 403 (both "denied").
@@ -133,13 +159,6 @@ const staffOnly = byActor({
   customerA: "denied",
   customerB: "denied",
   employee: "ok",
-});
-/** The member's own membership actions answer with a redirect to the Membership tab. */
-const memberOnly = byActor({
-  visitor: "denied",
-  customerA: "to-dashboard",
-  customerB: "to-dashboard",
-  employee: "denied",
 });
 
 /**
@@ -265,6 +284,35 @@ const MATRIX: Record<string, Entry> = {
         employee: "to-employee",
       }),
     },
+    // The member's own membership forms (ADR 033: the page showing the tab answers them): always
+    // on the session's own membership (a part of the other member's is not theirs to answer:
+    // refused, and the snapshot proves nothing of theirs changes). After staff's membership
+    // cases, which need the membership the member's cancel ends.
+    actionsAfter: "routes/employee.customers.$customerId.visit-spend",
+    actions: [
+      {
+        name: "approve a part",
+        objects: freshPendingPart,
+        body: (world, owner) => ({ intent: "approve-part", partId: freshParts.get(owner!)! }),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+      {
+        name: "decline a part",
+        objects: freshPendingPart,
+        body: (world, owner) => ({ intent: "decline-part", partId: freshParts.get(owner!)! }),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+      {
+        name: "cancel the membership (always one's own)",
+        body: () => ({ intent: "cancel" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "ok",
+          customerB: "ok",
+          employee: "denied",
+        }),
+      },
+    ],
   },
   "routes/employee": {
     loader: {
@@ -842,36 +890,6 @@ const MATRIX: Record<string, Entry> = {
       expect: everyone("denied"),
     },
   },
-  // The member's own actions: always on the session's own membership (a part of the other
-  // member's is not theirs to answer: the snapshot proves nothing of theirs changes).
-  "routes/dashboard.membership": {
-    loader: { expect: everyone("to-dashboard") },
-    actions: [
-      {
-        name: "approve a part",
-        objects: (world, owner) => ({ owner }),
-        body: (world, owner) => ({
-          intent: "approve-part",
-          partId: world.customer(owner!).pendingPartId,
-        }),
-        expect: memberOnly,
-      },
-      {
-        name: "decline a part",
-        objects: (world, owner) => ({ owner }),
-        body: (world, owner) => ({
-          intent: "decline-part",
-          partId: world.customer(owner!).pendingPartId,
-        }),
-        expect: memberOnly,
-      },
-      {
-        name: "cancel the membership (always one's own)",
-        body: () => ({ intent: "cancel" }),
-        expect: memberOnly,
-      },
-    ],
-  },
   "routes/dashboard.memberships.$membershipId.statement": {
     loader: {
       objects: (world, owner) => ({ membershipId: world.customer(owner).membershipId }),
@@ -1081,7 +1099,14 @@ test("loaders and pages: each actor gets what it may, and nobody else's rows", a
 });
 
 test("actions: each actor may do what it may, to its own objects only; refusals change nothing", async () => {
-  for (const route of routes) {
+  const after = (id: string | undefined) =>
+    routes.filter((r) => {
+      const entry = entryFor(r);
+      return entry && !("layout" in entry) && entry.actionsAfter === id;
+    });
+  const ordered = after(undefined).flatMap((route) => [route, ...after(route.id)]);
+  expect(ordered.length, "every actionsAfter names a route").toBe(routes.length);
+  for (const route of ordered) {
     const entry = entryFor(route)!;
     if ("layout" in entry || !entry.actions?.length) continue;
     for (const action of entry.actions) {
