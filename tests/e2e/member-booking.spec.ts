@@ -260,6 +260,7 @@ test.describe("members book their own visits", () => {
       .where(eq(serviceRequests.id, a.tasks[2].id));
     expect(tub.status).toBe("reviewed");
     // The block is back in the bank.
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
     await expect(page.getByTestId("schedule-hours-meter")).toHaveText(annualMeter("42 h"));
   });
 
