@@ -12,7 +12,7 @@ export const CHECKOUT_DONE_MESSAGE =
   "Thank you: your membership starts as soon as Stripe confirms the payment (usually within a minute).";
 
 /** Where the member's membership forms post: the page that shows the tab answers them (ADR 033). */
-export const MEMBERSHIP_FORM_ACTION = "/dashboard?tab=membership";
+const MEMBERSHIP_FORM_ACTION = "/dashboard?tab=membership";
 
 /**
  * The member's payments on the Membership tab: an open offer with its price and terms and
