@@ -68,6 +68,9 @@ export default [
   route("dashboard/visits/:appointmentId", "routes/dashboard.visits.$appointmentId.tsx"),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
   route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),
+  // A part's receipt photo: /part-receipts/:id and /part-receipts/:id/thumbnail (staff, the
+  // visit's handyman, the member).
+  route("part-receipts/:partId/:variant?", "routes/part-receipts.$partId.ts"),
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),

@@ -5,9 +5,11 @@ import { guardStaff } from "~/features/employee/guard.server";
 import { formatCents } from "~/features/memberships/bank";
 import { partSchema, taskOutcomesFrom, WORKED_CHOICES } from "~/features/memberships/schema";
 import {
+  deleteStoredPhoto,
   isMultipart,
   MultipartError,
   openPhotoUpload,
+  readOnePhotoForm,
   removeRequestPhoto,
 } from "~/features/photos/index.server";
 import {
@@ -15,6 +17,7 @@ import {
   claimPhotoKey,
   finishOwnVisit,
   handymanVisits,
+  isOwnVisit,
   isTodayView,
   ownTaskRequest,
   progressOwnVisit,
@@ -93,7 +96,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (message: string, status = 400) =>
     answer<TodayAnswer>({ ok: false, message }, context, { status });
 
-  if (isMultipart(request)) return addPhoto(request, context, me.id, refuse);
+  if (isMultipart(request))
+    return new URL(request.url).searchParams.get("add") === "part"
+      ? addPartWithReceipt(request, context, me, refuse)
+      : addPhoto(request, context, me.id, refuse);
 
   const form = await request.formData();
   const values = Object.fromEntries(
@@ -194,6 +200,65 @@ async function addPhoto(
     return done(context, false, "Photo added.");
   }
   return done(context, true, "Photo added.");
+}
+
+/**
+ * 'Add part' (a multipart post: the part's fields, then its optional receipt photo). The photo
+ * goes through the photo pipeline before the part is recorded; a repeated or refused form keeps
+ * nothing of it. The key is claimed with the part, in one transaction.
+ */
+async function addPartWithReceipt(
+  request: Request,
+  context: AnswerContext,
+  me: Parameters<typeof addPartToOwnVisit>[0],
+  refuse: (message: string, status?: number) => ReturnType<typeof answer>,
+) {
+  let form: Awaited<ReturnType<typeof readOnePhotoForm>>;
+  try {
+    form = await readOnePhotoForm(request, {
+      uploaderId: me.id,
+      folder: "part-receipts/",
+      accept: async (fields) =>
+        isUuid(fields.appointmentId ?? "") &&
+        isActionKey(fields.key) &&
+        partSchema.safeParse(fields).success &&
+        !(await wasApplied(fields.key)) &&
+        (await isOwnVisit(me.id, fields.appointmentId)),
+    });
+  } catch (error) {
+    if (error instanceof MultipartError) return refuse(error.message, error.status);
+    throw error;
+  }
+  const { fields, photo, rejected } = form;
+  const drop = () => (photo ? deleteStoredPhoto(photo) : Promise.resolve());
+  const { appointmentId = "", key } = fields;
+  if (!isUuid(appointmentId)) return refuse("Unknown visit.", 404);
+  if (!isActionKey(key)) return refuse("This form is out of date. Please try again.");
+  const parsed = partSchema.safeParse(fields);
+  if (!parsed.success) {
+    await drop();
+    return refuse(parsed.error.issues[0]?.message ?? "Please check the part.");
+  }
+  if (rejected === "too-large") return refuse("That receipt photo is too large (at most 10 MB).");
+  if (rejected === "not-an-image")
+    return refuse("Please choose a receipt photo (JPEG, PNG, WebP or HEIC).");
+  if (rejected === "rate-limited")
+    return refuse("Too many photos in the last hour. Please try again later.", 429);
+  try {
+    const result = await addPartToOwnVisit(me, {
+      appointmentId,
+      key,
+      description: parsed.data.description,
+      costCents: parsed.data.cost,
+      receipt: photo,
+    });
+    if (!result.applied) await drop();
+    return done(context, result.applied, "Part added.");
+  } catch (error) {
+    await drop();
+    if (error instanceof VisitRejectedError) return refuse(error.message);
+    throw error;
+  }
 }
 
 function mapsLink(address: string) {
@@ -311,6 +376,14 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                               ? "waiting for the member's approval"
                               : p.status.replace("_", " ")}
                             )
+                            {p.hasReceipt && (
+                              <>
+                                {" "}
+                                <a className="underline" href={`/part-receipts/${p.id}`}>
+                                  Receipt
+                                </a>
+                              </>
+                            )}
                           </li>
                         ))}
                       </ul>
@@ -410,7 +483,12 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   {v.status !== "canceled" && (
                     <details className="box">
                       <summary>Add part</summary>
-                      <Form method="post" className="mt-3 grid gap-3">
+                      <Form
+                        method="post"
+                        action={`/employee/today?${d.view === "today" ? "" : `view=${d.view}&`}add=part`}
+                        encType="multipart/form-data"
+                        className="mt-3 grid gap-3"
+                      >
                         <input type="hidden" name="appointmentId" value={v.id} />
                         <input type="hidden" name="key" value={v.keys.part} />
                         <label className="grid gap-1">
@@ -426,6 +504,11 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                             placeholder="$0.00"
                             required
                           />
+                        </label>
+                        {/* Optional: a part is often recorded before it is bought. */}
+                        <label className="grid gap-1">
+                          Receipt photo
+                          <input className="field" type="file" name="receipt" accept="image/*" />
                         </label>
                         <button name="intent" value="part" className="btn btn-main">
                           Save part

@@ -701,6 +701,12 @@ const MATRIX: Record<string, Entry> = {
       expect: ownership("ok", "denied", { visitor: "denied", employee: "ok" }),
     },
   },
+  "routes/part-receipts.$partId": {
+    loader: {
+      objects: (world, owner) => ({ partId: world.customer(owner).pendingPartId, variant: "full" }),
+      expect: ownership("ok", "denied", { visitor: "denied", employee: "ok" }),
+    },
+  },
   "routes/account": {
     loader: {
       expect: byActor({

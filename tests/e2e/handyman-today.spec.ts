@@ -147,6 +147,22 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await expect(page.getByRole("status")).toHaveText("Photo added.");
   await expect(visit.getByRole("img", { name: "After photo: gate-after.jpg" })).toBeVisible();
 
+  // A part with its receipt photo: over $100, so it waits for the member, who sees the receipt.
+  await visit.getByText("Add part").click();
+  await visit.getByLabel("Part", { exact: true }).fill("Gate hinge set");
+  await visit.getByLabel(/^Price/).fill("125.00");
+  await visit.getByLabel("Receipt photo").setInputFiles({
+    name: "receipt.jpg",
+    mimeType: "image/jpeg",
+    buffer: jpeg,
+  });
+  await visit.getByRole("button", { name: "Save part" }).click();
+  await expect(page.getByRole("status")).toHaveText("Part added.");
+  await expect(visit.getByRole("link", { name: "Receipt" })).toHaveAttribute(
+    "href",
+    /^\/part-receipts\//,
+  );
+
   // Finish: the time worked is offered from the start (15 minutes), one task done, one not.
   await visit.getByText("Finish visit").click();
   await expect(visit.getByLabel("Time worked")).toHaveValue("15");
@@ -170,6 +186,11 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await expect(todo.getByRole("article", { name: "Fix the gate" })).toHaveCount(0);
   await memberPage.goto("/dashboard?tab=membership");
   await expect(memberPage.getByTestId("hours-meter")).not.toHaveText(hoursBefore ?? "");
+  const receipt = memberPage.getByRole("img", { name: "Receipt photo: Gate hinge set" });
+  await receipt.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => receipt.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await memberPage.goto(`/dashboard/visits/${appointment.id}`);
   await expect(memberPage.getByRole("button", { name: /Cancel/ })).toHaveCount(0);
   await memberContext.close();

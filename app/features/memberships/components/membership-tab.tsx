@@ -6,6 +6,7 @@ import { PLANS } from "~/content/plans";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
 import type { MembershipView, PartView } from "../types";
+import { ReceiptPhoto } from "./receipt-photo";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
@@ -131,6 +132,7 @@ function PartApproval({ part }: { part: PartView }) {
         <p className="text-sm text-muted-foreground">
           {formatCents(part.costCents)} for your visit on {longDate(part.scheduledDate)}
         </p>
+        {part.hasReceipt && <ReceiptPhoto part={part} />}
       </div>
       <Form method="post" action={MEMBER_ACTION} className="flex gap-2" preventScrollReset>
         <input type="hidden" name="partId" value={part.id} />
