@@ -48,7 +48,7 @@ export default [
     "routes/dashboard.appointments.$appointmentId.calendar.ts",
   ),
   // Memberships: staff's page per customer (and the visit spend for 'Create New Appointment'),
-  // the member's own actions and the statement file.
+  // the member's statement file (the member's own membership forms post to /dashboard, ADR 033).
   route(
     "employee/customers/:customerId/membership",
     "routes/employee.customers.$customerId.membership.tsx",
@@ -57,7 +57,6 @@ export default [
     "employee/customers/:customerId/visit-spend",
     "routes/employee.customers.$customerId.visit-spend.ts",
   ),
-  route("dashboard/membership", "routes/dashboard.membership.ts"),
   route(
     "dashboard/memberships/:membershipId/statement",
     "routes/dashboard.memberships.$membershipId.statement.ts",

@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/employee.today";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardStaff } from "~/features/employee/guard.server";
@@ -29,7 +29,8 @@ import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
 import { VisitRejectedError } from "~/features/visits/visits.server";
 import { isActionKey, newActionKey } from "~/lib/action-keys.server";
 import { businessToday, durationLabel } from "~/lib/business-calendar";
-import { answer } from "~/lib/form-answer.server";
+import type { FormAnswer } from "~/lib/form-answer";
+import { answer, type AnswerContext } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireStaff } from "~/lib/session.server";
 import { isUuid } from "~/lib/uuid";
@@ -37,8 +38,9 @@ import { isUuid } from "~/lib/uuid";
 /*
  * 'Today' (issue 26 items 9-10): the handyman's day on a phone. Every action is a plain form
  * post (no JavaScript needed), carries an idempotency key drawn with the page (ADR 048), and
- * acts only on a visit assigned to the one asking. After a post the page is drawn again (a
- * redirect), with fresh keys.
+ * acts only on a visit assigned to the one asking. A post is answered in place through the one
+ * form answer (ADR 033): the page drawn again with what was done, and fresh keys. The same form
+ * sent again (a retry, a double tap, a reload) is applied once and answered 'Already done'.
  */
 
 const VIEW_LABELS: Record<TodayView, string> = {
@@ -47,14 +49,8 @@ const VIEW_LABELS: Record<TodayView, string> = {
   week: "This week",
 };
 
-const DONE: Record<string, string> = {
-  "on-my-way": "The member has been told you are on your way.",
-  start: "Visit started.",
-  finish: "Visit finished.",
-  photo: "Photo added.",
-  part: "Part added.",
-  repeat: "Already done: this was sent twice and applied once.",
-};
+/** What a form sent twice is answered: it was applied the first time. */
+const REPEATED = "Already done: this was sent twice and applied once.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const employee = await requireStaff(request);
@@ -68,7 +64,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     employee,
     view,
     today,
-    done: DONE[url.searchParams.get("done") ?? ""] ?? null,
     visits: visits.map(({ startedAt, ...v }) => ({
       ...v,
       suggested: suggestedMinutes(startedAt, v.block, now),
@@ -87,13 +82,11 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? VIEW_LABELS[data.view] : "Today" }];
 }
 
-type Refusal = { ok: false; message: string };
+type TodayAnswer = FormAnswer<{ message: string }>;
 
-function back(request: Request, done: string) {
-  const view = new URL(request.url).searchParams.get("view");
-  const query = new URLSearchParams({ done });
-  if (isTodayView(view) && view !== "today") query.set("view", view);
-  return redirect(`/employee/today?${query}`);
+/** Done, or already done by the same form sent before (its key applied once). */
+function done(context: AnswerContext, applied: boolean, message: string) {
+  return answer<TodayAnswer>({ ok: true, message: applied ? message : REPEATED }, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -101,12 +94,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (guard.denied) return guard.denied;
   const me = guard.employee;
   const refuse = (message: string, status = 400) =>
-    answer({ ok: false, message } satisfies Refusal, context, { status });
+    answer<TodayAnswer>({ ok: false, message }, context, { status });
 
   if (isMultipart(request))
     return new URL(request.url).searchParams.get("add") === "part"
-      ? addPartWithReceipt(request, me, refuse)
-      : addPhoto(request, me.id, refuse);
+      ? addPartWithReceipt(request, context, me, refuse)
+      : addPhoto(request, context, me.id, refuse);
 
   const form = await request.formData();
   const values = Object.fromEntries(
@@ -122,7 +115,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         key,
         to: intent === "start" ? "in_progress" : "on_the_way",
       });
-      return back(request, applied ? intent : "repeat");
+      return done(
+        context,
+        applied,
+        intent === "start" ? "Visit started." : "The member has been told you are on your way.",
+      );
     }
     if (intent === "finish") {
       const minutes = Number(values.minutesWorked);
@@ -133,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         minutesWorked: minutes,
         outcomes: taskOutcomesFrom(values),
       });
-      return back(request, result.applied ? "finish" : "repeat");
+      return done(context, result.applied, "Visit finished.");
     }
     if (intent === "part") {
       const parsed = partSchema.safeParse(values);
@@ -145,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: parsed.data.description,
         costCents: parsed.data.cost,
       });
-      return back(request, result.applied ? "part" : "repeat");
+      return done(context, result.applied, "Part added.");
     }
   } catch (error) {
     if (error instanceof VisitRejectedError) return refuse(error.message);
@@ -162,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 async function addPhoto(
   request: Request,
+  context: AnswerContext,
   handymanId: string,
   refuse: (message: string, status?: number) => ReturnType<typeof answer>,
 ) {
@@ -182,7 +180,7 @@ async function addPhoto(
     await upload.storeInto(null).catch(() => {});
     if (!task) return refuse("Please choose a task of your visit.", 404);
     if (!isActionKey(key)) return refuse("This form is out of date. Please try again.");
-    return back(request, "repeat");
+    return done(context, false, "Photo added.");
   }
   const result = await upload.storeInto(task.requestId, { afterVisitId: appointmentId });
   if (!result.saved.length) {
@@ -199,9 +197,9 @@ async function addPhoto(
       await removeRequestPhoto(task.customerId, task.requestId, photo.id).catch((error) =>
         logger.warn({ err: error }, "a repeated photo could not be removed"),
       );
-    return back(request, "repeat");
+    return done(context, false, "Photo added.");
   }
-  return back(request, "photo");
+  return done(context, true, "Photo added.");
 }
 
 /**
@@ -211,6 +209,7 @@ async function addPhoto(
  */
 async function addPartWithReceipt(
   request: Request,
+  context: AnswerContext,
   me: Parameters<typeof addPartToOwnVisit>[0],
   refuse: (message: string, status?: number) => ReturnType<typeof answer>,
 ) {
@@ -254,7 +253,7 @@ async function addPartWithReceipt(
       receipt: photo,
     });
     if (!result.applied) await drop();
-    return back(request, result.applied ? "part" : "repeat");
+    return done(context, result.applied, "Part added.");
   } catch (error) {
     await drop();
     if (error instanceof VisitRejectedError) return refuse(error.message);
@@ -272,6 +271,7 @@ function telLink(phone: string) {
 
 export default function Today({ loaderData: d, actionData }: Route.ComponentProps) {
   const error = actionData && !actionData.ok ? actionData.message : null;
+  const said = actionData?.ok ? actionData.message : null;
   const isToday = (date: string) => date === d.today;
   return (
     <>
@@ -294,9 +294,9 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3">
             {error}
           </p>
-        ) : d.done ? (
+        ) : said ? (
           <p role="status" className="rounded-md border bg-card p-3">
-            {d.done}
+            {said}
           </p>
         ) : null}
         {d.visits.length === 0 && <p className="text-muted-foreground">No visits.</p>}

@@ -111,8 +111,24 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await expect(page.getByRole("status")).toHaveText(
     "The member has been told you are on your way.",
   );
+  // The same 'Start visit' form sent twice (a retry on a poor connection): applied once, and the
+  // second post is answered in place with the page, saying so.
+  const startForm = visit.locator("form", {
+    has: page.getByRole("button", { name: "Start visit" }),
+  });
+  const resent = {
+    intent: "start",
+    appointmentId: await startForm.locator('input[name="appointmentId"]').inputValue(),
+    key: await startForm.locator('input[name="key"]').inputValue(),
+  };
   await visit.getByRole("button", { name: "Start visit" }).click();
   await expect(page.getByRole("status")).toHaveText("Visit started.");
+  const again = await page.request.post("/employee/today", {
+    form: resent,
+    headers: { accept: "text/html", origin: new URL(page.url()).origin },
+  });
+  expect(again.status()).toBe(200);
+  expect(await again.text()).toContain("Already done: this was sent twice and applied once.");
 
   // An after photo on the gate.
   await visit.getByText("Add photo").click();
