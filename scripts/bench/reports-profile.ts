@@ -5,6 +5,8 @@
  * each statement it runs. `npx tsx scripts/bench/reports-profile.ts` (PROFILE_RUNS=n, default 5).
  * A profile, not the bench: the bench is `npm run bench -- reports`.
  */
+import { sql, type SQL } from "drizzle-orm";
+import { loadClosedDays, loadHandymen } from "~/features/availability/index.server";
 import { businessToday } from "~/lib/business-calendar";
 import { periodFrom } from "~/features/reports/period";
 import { ownerReport } from "~/features/reports/index.server";
@@ -23,7 +25,7 @@ async function main() {
     execute: (query: unknown) => Promise<unknown>;
   };
   const original = client.execute.bind(client);
-  let log: { ms: number; text: string }[] = [];
+  let log: { ms: number; text: string; query: unknown }[] = [];
   // One statement at a time, so each time is the statement's own (PGlite runs them in turn
   // anyway; on PostgreSQL the page's statements overlap, which this profile takes apart).
   let queue: Promise<unknown> = Promise.resolve();
@@ -37,7 +39,7 @@ async function main() {
       .join("?")
       .replace(/\s+/g, " ")
       .slice(0, 90);
-    log.push({ ms, text });
+    log.push({ ms, text, query });
     return result;
   };
   const choices = [
@@ -66,11 +68,30 @@ async function main() {
       samples.push(ms);
       for (const q of log) perQuery.set(q.text, [...(perQuery.get(q.text) ?? []), q.ms]);
     }
+    const other = await timed(() =>
+      Promise.all([
+        loadHandymen(period.from, period.to, { database: database.handle.db, busy: false }),
+        loadClosedDays(period.from, period.to, database.handle.db),
+      ]),
+    );
     console.log(
       `\n${label} (${period.from}..${period.to}): ownerReport p50 ${stats(samples).p50.toFixed(1)} ms, max ${stats(samples).max.toFixed(1)} ms`,
     );
     for (const [text, list] of perQuery) {
       console.log(`  ${stats(list).p50.toFixed(1).padStart(7)} ms x${list.length / RUNS}  ${text}`);
+    }
+    console.log(
+      `  ${other.ms.toFixed(1).padStart(7)} ms (once) the handymen's hours, time off and closed days`,
+    );
+    // PROFILE_EXPLAIN=1: each statement's plan, as PostgreSQL ran it (EXPLAIN ANALYZE).
+    if (process.env.PROFILE_EXPLAIN && database.label.startsWith("PostgreSQL")) {
+      for (const entry of log) {
+        const plan = (await original(sql`explain (analyze, buffers) ${entry.query as SQL}`)) as {
+          rows: Record<string, string>[];
+        };
+        console.log(`\n  EXPLAIN ANALYZE ${entry.text}`);
+        for (const row of plan.rows) console.log(`    ${Object.values(row)[0]}`);
+      }
     }
   }
   if (process.env.PROFILE_KEEP) return;

@@ -172,6 +172,14 @@ export async function ownerReport(
   /** The instant the "as of" figures are taken at: the end of the as-of day, or now. */
   const asOfInstant = period.to < today ? until : now;
   const months = buckets(period);
+  // The month of an instant, as the index of its month in `months` plus one: a search in the
+  // months' first instants (midnight in New York) rather than a time zone conversion per row.
+  const monthStarts = sql`array[${sql.join(
+    months.map((b) => ts(startOf(b.month))),
+    sql`, `,
+  )}]::timestamptz[]`;
+  const monthNumber = (column: ReturnType<typeof sql>) =>
+    sql`width_bucket(${column}, ${monthStarts})`;
 
   // Whole months come from the ledgers' monthly summaries (ADR 070); the days of a month cut by
   // a custom range, at most one month at each end, from the ledgers themselves.
@@ -277,7 +285,7 @@ export async function ownerReport(
             group by m.plan`),
     // Completed visits in the period: the member's time worked (less corrections) and length.
     database.execute(sql`
-        select to_char(date_trunc('month', v.completed_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
+        select ${monthNumber(sql`v.completed_at`)} as month,
           a.assigned_employee_id as "employeeId", v.is_extra as extra,
           count(*)::int as n,
           sum(v.minutes_worked - coalesce(c.minutes, 0))::bigint as worked,
@@ -292,17 +300,17 @@ export async function ownerReport(
         where v.status = 'completed' and v.completed_at >= ${ts(from)} and v.completed_at < ${ts(until)}
         group by 1, 2, 3`),
     database.execute(sql`
-        select 'lead' as what, to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month, count(*)::int as n
+        select 'lead' as what, ${monthNumber(sql`created_at`)} as month, count(*)::int as n
           from leads where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
         union all
-        select 'call', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+        select 'call', ${monthNumber(sql`created_at`)}, count(*)::int
           from intro_calls where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
         union all
-        select 'walk-thru', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+        select 'walk-thru', ${monthNumber(sql`created_at`)}, count(*)::int
           from appointments where kind = 'walk_thru' and status <> 'canceled'
             and created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
         union all
-        select 'offer', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+        select 'offer', ${monthNumber(sql`created_at`)}, count(*)::int
           from membership_offers where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2`),
     database.execute(sql`
         select
@@ -323,17 +331,20 @@ export async function ownerReport(
     // Booked time per handyman and Monday-to-Sunday week, summed here rather than read visit by
     // visit: the visits that hold a handyman's time (ADR 046).
     database.execute(sql`
-        select assigned_employee_id as "employeeId",
-          to_char(date_trunc('week', scheduled_date::timestamp), 'YYYY-MM-DD') as week,
-          sum(extract(epoch from end_time - start_time) / 60)::int as minutes
-        from appointments
-        where assigned_employee_id is not null
-          and status in (${sql.join(
-            BUSY_VISIT_STATUSES.map((status) => sql`${status}`),
-            sql`, `,
-          )})
-          and scheduled_date >= ${period.from}::date and scheduled_date <= ${period.to}::date
-        group by 1, 2`),
+        select "employeeId", monday::text as week, (extract(epoch from booked) / 60)::int as minutes
+        from (
+          select assigned_employee_id as "employeeId",
+            scheduled_date - (extract(isodow from scheduled_date)::int - 1) as monday,
+            sum(end_time - start_time) as booked
+          from appointments
+          where assigned_employee_id is not null
+            and status in (${sql.join(
+              BUSY_VISIT_STATUSES.map((status) => sql`${status}`),
+              sql`, `,
+            )})
+            and scheduled_date >= ${period.from}::date and scheduled_date <= ${period.to}::date
+          group by 1, 2
+        ) b`),
   ]);
 
   /* ---------- members ---------- */
@@ -447,15 +458,16 @@ export async function ownerReport(
     };
   });
   const hours = rowsOf<{ month: IsoDate; kind: string; minutes: string }>(hoursRows);
+  const monthAt = (n: number | string) => months[Number(n) - 1]?.month;
   const visits = rowsOf<{
-    month: IsoDate;
+    month: number;
     employeeId: string | null;
     extra: boolean;
     n: number;
     worked: string;
     workedAtCompletion: string;
     block: string;
-  }>(visitRows);
+  }>(visitRows).map((v) => ({ ...v, month: monthAt(v.month) }));
   const hoursMonths: HoursMonth[] = months.map((b) => {
     const of = (kind: string) =>
       Number(hours.find((r) => r.month === b.month && r.kind === kind)?.minutes ?? 0);
@@ -521,7 +533,10 @@ export async function ownerReport(
     return row;
   });
   /* ---------- sales ---------- */
-  const sales = rowsOf<{ what: string; month: IsoDate; n: number }>(salesRows);
+  const sales = rowsOf<{ what: string; month: number; n: number }>(salesRows).map((r) => ({
+    ...r,
+    month: monthAt(r.month),
+  }));
   const salesMonths: SalesMonth[] = months.map((b, i) => ({
     month: b.month,
     leads: sales.find((r) => r.what === "lead" && r.month === b.month)?.n ?? 0,
