@@ -491,11 +491,26 @@ export async function ownerReport(
   const handymanIds = new Set(rowsOf<{ id: string }>(handymanRows).map((r) => r.id));
   const bookedIds = new Set(booked.map((b) => b.employeeId));
   const handymen = staff.filter((h) => handymanIds.has(h.id) || bookedIds.has(h.id));
+  // The period's days once, with their weekday, week and whether the business is closed;
+  // then each handyman's hours over them.
+  const days: { day: IsoDate; weekday: number; week: HandymanWeek; closed: boolean }[] = [];
   const weeks = new Map<IsoDate, HandymanWeek>();
-  for (let day = period.from; handymen.length && day <= period.to; day = addDays(day, 1)) {
-    const monday = addDays(day, -((weekday(day) + 6) % 7));
-    if (!weeks.has(monday))
-      weeks.set(monday, { week: monday, availableMinutes: 0, bookedMinutes: 0 });
+  if (handymen.length) {
+    let day = period.from;
+    let wd = weekday(day);
+    let week: HandymanWeek = {
+      week: addDays(day, -((wd + 6) % 7)),
+      availableMinutes: 0,
+      bookedMinutes: 0,
+    };
+    weeks.set(week.week, week);
+    for (; day <= period.to; day = addDays(day, 1), wd = (wd + 1) % 7) {
+      if (wd === 1 && day !== week.week) {
+        week = { week: day, availableMinutes: 0, bookedMinutes: 0 };
+        weeks.set(day, week);
+      }
+      days.push({ day, weekday: wd, week, closed: closed.isClosed(day) });
+    }
   }
   const people: HandymanRow[] = handymen.map((h) => {
     const row: HandymanRow = {
@@ -508,16 +523,13 @@ export async function ownerReport(
       workedMinutes: 0,
       workedBookedMinutes: 0,
     };
-    for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
-      const wd = weekday(day);
-      const week = weeks.get(addDays(day, -((wd + 6) % 7)))!;
+    for (const { day, weekday: wd, week, closed: isClosed } of days) {
       const hoursOfDay = h.hours[wd];
-      const off = h.timeOff.some((t) => t.startDate <= day && t.endDate >= day);
-      if (hoursOfDay && !off && !closed.isClosed(day)) {
-        row.workingDays += 1;
-        row.availableMinutes += hoursOfDay.end - hoursOfDay.start;
-        week.availableMinutes += hoursOfDay.end - hoursOfDay.start;
-      }
+      if (!hoursOfDay || isClosed) continue;
+      if (h.timeOff.some((t) => t.startDate <= day && t.endDate >= day)) continue;
+      row.workingDays += 1;
+      row.availableMinutes += hoursOfDay.end - hoursOfDay.start;
+      week.availableMinutes += hoursOfDay.end - hoursOfDay.start;
     }
     for (const b of booked) {
       if (b.employeeId !== h.id) continue;
