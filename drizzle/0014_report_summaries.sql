@@ -58,3 +58,24 @@ FOR EACH STATEMENT EXECUTE FUNCTION "report_money_months_on_insert"();--> statem
 CREATE TRIGGER "membership_minutes_ledger_report_months" AFTER INSERT ON "membership_minutes_ledger"
 REFERENCING NEW TABLE AS new_rows
 FOR EACH STATEMENT EXECUTE FUNCTION "report_hours_months_on_insert"();
+--> statement-breakpoint
+-- Emptying a ledger (TRUNCATE, directly or by CASCADE from the users: test resets) empties its
+-- summary.
+CREATE FUNCTION "report_money_months_on_truncate"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "report_money_months";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "report_hours_months_on_truncate"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "report_hours_months";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "membership_money_ledger_report_months_truncate" AFTER TRUNCATE ON "membership_money_ledger"
+FOR EACH STATEMENT EXECUTE FUNCTION "report_money_months_on_truncate"();--> statement-breakpoint
+CREATE TRIGGER "membership_minutes_ledger_report_months_truncate" AFTER TRUNCATE ON "membership_minutes_ledger"
+FOR EACH STATEMENT EXECUTE FUNCTION "report_hours_months_on_truncate"();

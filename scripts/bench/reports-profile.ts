@@ -98,10 +98,13 @@ async function main() {
   await database.drop();
 }
 
-void main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run directly only: `npm run bench` imports every module of this folder.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -162,4 +162,9 @@ describe(`the reports' monthly summaries (${testDatabaseKind()})`, () => {
       expect(report.hours.owedMinutes).toBeGreaterThan(0);
     }
   });
+  it("are emptied with their ledger (a reset truncating the users and what hangs on them)", async () => {
+    await database.db.execute(sql`truncate "user" cascade`);
+    expect(await summaries()).toEqual([[], []]);
+    expect(await recomputed()).toEqual([[], []]);
+  });
 });
