@@ -124,6 +124,7 @@ export async function membershipPartsList(membershipId: string): Promise<PartRow
       status: membershipParts.status,
       scheduledDate: appointments.scheduledDate,
       createdAt: membershipParts.createdAt,
+      hasReceipt: sql<boolean>`${membershipParts.receiptPath} is not null`.mapWith(Boolean),
     })
     .from(membershipParts)
     .innerJoin(appointments, eq(appointments.id, membershipParts.appointmentId))
