@@ -595,6 +595,25 @@ export const reportHoursMonths = pgTable(
   (t) => [primaryKey({ columns: [t.month, t.kind] })],
 );
 
+/**
+ * What the ledgers' triggers add (ADR 070): one row per inserting statement and (month, kind),
+ * a plain insert that waits for no one; the reports move them into the monthly summaries
+ * before reading, and read both.
+ */
+export const reportMoneyDeltas = pgTable("report_money_deltas", {
+  month: date({ mode: "string" }).notNull(),
+  kind: membershipMoneyKind().notNull(),
+  cents: bigint({ mode: "number" }).notNull(),
+  entries: integer().notNull(),
+});
+
+export const reportHoursDeltas = pgTable("report_hours_deltas", {
+  month: date({ mode: "string" }).notNull(),
+  kind: membershipMinutesKind().notNull(),
+  minutes: bigint({ mode: "number" }).notNull(),
+  entries: integer().notNull(),
+});
+
 export const membershipVisitStatus = pgEnum("membership_visit_status", [
   "reserved",
   "released",

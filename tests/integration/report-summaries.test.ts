@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodFrom } from "~/features/reports";
-import { ownerReport } from "~/features/reports/index.server";
+import { foldLedgerDeltas, ownerReport } from "~/features/reports/reports.server";
 import { addDays, zonedInstant, type IsoDate } from "~/lib/business-calendar";
 import { seedBench } from "../../server/seed/bench";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
@@ -29,13 +29,26 @@ const rows = async (query: ReturnType<typeof sql>) =>
     ),
   );
 
+/** The summaries as the page reads them: the months and the deltas not yet moved into them. */
 const summaries = () =>
   Promise.all([
-    rows(sql`select month::text as month, kind::text as kind, cents::bigint as total, entries::int as n
-      from report_money_months order by 1, 2`),
-    rows(sql`select month::text as month, kind::text as kind, minutes::bigint as total, entries::int as n
-      from report_hours_months order by 1, 2`),
+    rows(sql`select month::text as month, kind::text as kind, sum(cents)::bigint as total,
+        sum(entries)::int as n
+      from (select month, kind, cents, entries from report_money_months
+            union all select month, kind, cents, entries from report_money_deltas) s
+      group by 1, 2 order by 1, 2`),
+    rows(sql`select month::text as month, kind::text as kind, sum(minutes)::bigint as total,
+        sum(entries)::int as n
+      from (select month, kind, minutes, entries from report_hours_months
+            union all select month, kind, minutes, entries from report_hours_deltas) s
+      group by 1, 2 order by 1, 2`),
   ]);
+
+const deltaCount = async () => {
+  const [row] = await rows(sql`select (select count(*) from report_money_deltas)
+    + (select count(*) from report_hours_deltas) as n`);
+  return Number(row.n);
+};
 
 const recomputed = () =>
   Promise.all([
@@ -92,6 +105,12 @@ describe(`the reports' monthly summaries (${testDatabaseKind()})`, () => {
     expect(moneyFromLedger.some((r) => r.kind === "refund")).toBe(true);
     expect(money).toEqual(moneyFromLedger);
     expect(hours).toEqual(hoursFromLedger);
+    // The page moves the deltas into the months; the sums stay the ledgers'.
+    expect(await deltaCount()).toBeGreaterThan(0);
+    await foldLedgerDeltas(database.db);
+    await foldLedgerDeltas(database.db);
+    expect(await deltaCount()).toBe(0);
+    expect(await summaries()).toEqual([moneyFromLedger, hoursFromLedger]);
     // The minute before midnight in New York belongs to the month before.
     const [edge] = await rows(sql`select minutes::bigint as total from report_hours_months
       where month = '2026-02-01' and kind = 'correction'`);
@@ -105,10 +124,18 @@ describe(`the reports' monthly summaries (${testDatabaseKind()})`, () => {
     const backfill = fs
       .readFileSync(path.resolve("drizzle", migration), "utf8")
       .split("--> statement-breakpoint")
-      .filter((s) => /INSERT INTO "report_(money|hours)_months"/.test(s) && !/FUNCTION/.test(s));
+      .filter(
+        (s) => /^\s*INSERT INTO "report_(money|hours)_months"/m.test(s) && !/FUNCTION/.test(s),
+      );
     expect(backfill).toHaveLength(2);
-    await database.db.execute(sql`delete from report_money_months`);
-    await database.db.execute(sql`delete from report_hours_months`);
+    for (const table of [
+      "report_money_months",
+      "report_money_deltas",
+      "report_hours_months",
+      "report_hours_deltas",
+    ]) {
+      await database.db.execute(sql.raw(`delete from ${table}`));
+    }
     for (const statement of backfill) await database.db.execute(sql.raw(statement));
     expect(await summaries()).toEqual(await recomputed());
   });
