@@ -569,9 +569,10 @@ export const membershipMoneyLedger = pgTable(
 
 /**
  * The two ledgers summed by business month (America/New_York) and kind, for the owner's reports
- * (ADR 070): kept by statement-level AFTER INSERT triggers on the ledgers, which are
- * append-only, so an insert is the only change to follow. `month` is the first day of the
- * month; the rows of a month equal a grouping of its ledger entries, to the cent and minute.
+ * (ADR 070): the ledgers are append-only, so an insert is the only change to follow; their
+ * statement-level AFTER INSERT triggers add sums to report_*_deltas, which the reports move in
+ * here before reading both. `month` is the first day of the month; months and deltas together
+ * equal a grouping of the ledger's entries, to the cent and minute.
  */
 export const reportMoneyMonths = pgTable(
   "report_money_months",
