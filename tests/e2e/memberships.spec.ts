@@ -258,7 +258,9 @@ test.describe("memberships", () => {
     await expectNoAxeViolations(member);
     await dialog.getByRole("button", { name: "Confirm cancellation" }).click();
     await expect(member.getByText("Your membership is canceled.")).toBeVisible();
-    // The canceled membership shows what was settled, the same lines, not an hours meter.
+    // The canceled membership shows what was settled, the same lines, not an hours meter (the
+    // answer and the page's data drawn again arrive together; wait for the lines, then read them).
+    await expect(member.getByTestId("settled-line")).toHaveCount(lines.length - 1);
     expect(await settlementOf(member, "settled")).toEqual(lines);
     await expect(member.getByTestId("hours-meter")).toHaveCount(0);
     const refundRow = member
