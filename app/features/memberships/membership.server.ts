@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type Database, type DbOrTx, type Tx } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
 import {
   appointments,
   appointmentTasks,
@@ -1045,7 +1046,15 @@ export async function memberBankSummary(
 }
 
 async function summarize(m: Membership, today: IsoDate): Promise<BankSummary> {
-  const counts = await visitCounts(db(), m, today);
+  return summaryOf(m, today, await visitCounts(db(), m, today));
+}
+
+/** The bank summary of a membership row, given its visit counts for `today`'s year and month. */
+function summaryOf(
+  m: Membership,
+  today: IsoDate,
+  counts: { thisYear: number; thisMonth: number },
+): BankSummary {
   const year = membershipYear(m.startDate, today < m.startDate ? m.startDate : today);
   const allowance = monthlyVisitAllowance(m.visitsPerYear);
   return {
@@ -1068,6 +1077,124 @@ async function summarize(m: Membership, today: IsoDate): Promise<BankSummary> {
     hourlyRate: hourlyRateLabel(termsOf(m)),
     balanceCents: m.balanceCents,
     monthlyPriceCents: m.monthlyPriceCents,
+  };
+}
+
+/* ---------- a membership page, read at once ---------- */
+
+/**
+ * What a membership page shows beside the membership row, in one read (ADR 066): the bank
+ * visits counted in `now`'s membership year and calendar month (as visitCounts), the future
+ * visits still holding minutes or a charge and the minutes they hold (as futureVisits), and the
+ * membership charges so far (as chargesTotal).
+ */
+function prepareFigures(database: Database) {
+  const p = (name: string) => sql.placeholder(name);
+  const counted = sql`${membershipVisits.status} <> 'released' and not ${membershipVisits.isExtra}`;
+  const future = sql`${membershipVisits.status} = 'reserved' and ${appointments.status} = 'booked' and (${appointments.scheduledDate} > ${p("today")} or (${appointments.scheduledDate} = ${p("today")} and ${appointments.startTime} > ${p("time")}))`;
+  return database
+    .select({
+      thisYear:
+        sql<number>`count(*) filter (where ${counted} and ${appointments.scheduledDate} between ${p("yearFirst")} and ${p("yearLast")})`.mapWith(
+          Number,
+        ),
+      thisMonth:
+        sql<number>`count(*) filter (where ${counted} and ${appointments.scheduledDate} between ${p("monthFirst")} and ${p("monthLast")})`.mapWith(
+          Number,
+        ),
+      futureVisits: sql<number>`count(*) filter (where ${future})`.mapWith(Number),
+      futureMinutes:
+        sql<number>`coalesce(sum(${membershipVisits.blockMinutes}) filter (where ${future} and not ${membershipVisits.isExtra}), 0)`.mapWith(
+          Number,
+        ),
+      charges:
+        sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
+          Number,
+        ),
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(eq(membershipVisits.membershipId, p("id")))
+    .prepare("membership_figures");
+}
+
+async function membershipFigures(m: Membership, now: { date: IsoDate; time: string }) {
+  const year = membershipYear(m.startDate, now.date);
+  const month = calendarMonth(now.date);
+  const [row] = await prepared("membership_figures", prepareFigures).execute({
+    id: m.id,
+    today: now.date,
+    time: now.time,
+    yearFirst: year.first,
+    yearLast: year.last,
+    monthFirst: month.first,
+    monthLast: month.last,
+  });
+  return {
+    counts: { thisYear: row?.thisYear ?? 0, thisMonth: row?.thisMonth ?? 0 },
+    futureVisits: row?.futureVisits ?? 0,
+    futureMinutes: row?.futureMinutes ?? 0,
+    charges: row?.charges ?? 0,
+  };
+}
+
+export type MembershipPage = {
+  summary: BankSummary;
+  /** The entries of the page shown, newest first. */
+  statement: StatementEntry[];
+  statementPage: { page: number; pages: number; total: number };
+  parts: PartRow[];
+  /** What canceling now would refund (an active membership only). */
+  cancel: CancellationPreview | null;
+};
+
+/**
+ * A customer's membership (their active one, or else their latest) as its pages show it: the
+ * bank summary (charges due posted first), one page of the statement, the parts, and for an
+ * active membership what canceling now would refund. The same figures as memberBankSummary,
+ * membershipStatement and previewCancellation, in four reads however long the history: the
+ * membership, its figures, the statement's page and the parts (ADR 066). Null: no membership.
+ */
+export async function membershipPage(
+  customerId: string,
+  statementPage: number,
+  pageSize: number,
+  now = businessNow(),
+): Promise<MembershipPage | null> {
+  let m = await currentMembership(customerId);
+  if (!m) return null;
+  if (m.status === "active" && nextChargeDate(m) <= now.date) {
+    await bringChargesUpToDate(m.id, now.date);
+    m = (await currentMembership(customerId))!;
+  }
+  const [figures, statement, parts] = await Promise.all([
+    membershipFigures(m, now),
+    membershipStatementPage(m.id, statementPage, pageSize),
+    membershipPartsList(m.id),
+  ]);
+  let cancel: CancellationPreview | null = null;
+  if (m.status === "active") {
+    const quote = quoteCancellation({
+      terms: termsOf(m),
+      startDate: m.startDate,
+      cancelDate: now.date,
+      guaranteeDays: business().guaranteeDays,
+      minutesLeft: m.minutesAvailable + figures.futureMinutes,
+      membershipChargesCents: figures.charges,
+    });
+    cancel = {
+      ...quote,
+      futureVisitCount: figures.futureVisits,
+      hourlyRate: hourlyRateLabel(termsOf(m)),
+      guaranteeDays: business().guaranteeDays,
+    };
+  }
+  return {
+    summary: summaryOf(m, now.date, figures.counts),
+    statement: statement.entries,
+    statementPage: { page: statement.page, pages: statement.pages, total: statement.total },
+    parts,
+    cancel,
   };
 }
 
@@ -1182,6 +1309,72 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
   ];
   entries.sort((a, b) => b.order - a.order);
   return entries.map(({ order: _order, ...rest }) => rest);
+}
+
+type StatementRow = {
+  total: string | number;
+  key: string | null;
+  at: string | null;
+  ledger: "money" | "hours" | null;
+  kind: string | null;
+  description: string | null;
+  amount_cents: number | null;
+  balance_cents: number | null;
+  minutes: number | null;
+  minutes_balance: number | null;
+};
+
+/**
+ * One page of membershipStatement (newest first, `pageSize` entries; a page past the end shows
+ * the last), read as one page: both ledgers' entries of the page through their (membership,
+ * seq) indexes, and the count of all, in one query, never the whole history (ADR 066).
+ */
+export async function membershipStatementPage(
+  membershipId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ entries: StatementEntry[]; page: number; pages: number; total: number }> {
+  const money = membershipMoneyLedger;
+  const hours = membershipMinutesLedger;
+  const asked = Math.max(1, Math.floor(page));
+  const result = await db().execute(sql`
+    select t.total, e.key, e.at, e.ledger, e.kind, e.description, e.amount_cents,
+      e.balance_cents, e.minutes, e.minutes_balance
+    from (
+      select (select count(*) from ${money} where ${money.membershipId} = ${membershipId})
+        + (select count(*) from ${hours} where ${hours.membershipId} = ${membershipId}) as total
+    ) t
+    left join lateral (
+      (select 'm' || ${money.id} as key, ${money.createdAt} as at, 'money' as ledger,
+        ${money.kind}::text as kind, ${money.description} as description,
+        ${money.amountCents} as amount_cents, ${money.balanceAfter} as balance_cents,
+        null::integer as minutes, null::integer as minutes_balance, ${money.seq} as seq
+      from ${money} where ${money.membershipId} = ${membershipId})
+      union all
+      (select 'h' || ${hours.id}, ${hours.createdAt}, 'hours', ${hours.kind}::text, ${hours.note},
+        null::integer, null::integer, ${hours.minutes}, ${hours.balanceAfter}, ${hours.seq}
+      from ${hours} where ${hours.membershipId} = ${membershipId})
+      order by seq desc
+      limit ${pageSize}
+      offset (least(${asked}::integer, greatest(1, ceil(t.total::numeric / ${pageSize}::integer)::integer)) - 1) * ${pageSize}::integer
+    ) e on true`);
+  const rows = result.rows as StatementRow[];
+  const total = Number(rows[0]?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const entries: StatementEntry[] = rows
+    .filter((r) => r.key !== null)
+    .map((r) => ({
+      key: r.key!,
+      at: money.createdAt.mapFromDriverValue(r.at!) as Date,
+      ledger: r.ledger!,
+      kind: r.kind!,
+      description: r.description!,
+      amountCents: r.amount_cents,
+      balanceCents: r.balance_cents,
+      minutes: r.minutes,
+      minutesBalance: r.minutes_balance,
+    }));
+  return { entries, page: Math.min(asked, pages), pages, total };
 }
 
 /** A membership's parts, newest first (with the visit's date). */

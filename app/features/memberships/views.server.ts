@@ -3,15 +3,8 @@ import { db } from "~/db/client.server";
 import { homes, profiles, user } from "~/db/schema";
 import { pageParam } from "~/lib/query";
 import { formatCents } from "./bank";
-import {
-  membershipPartsList,
-  membershipStatement,
-  membershipVisitList,
-  memberBankSummary,
-  previewCancellation,
-  refundSentence,
-} from "./membership.server";
-import type { BankSummary, MembershipView, StaffMembershipView } from "./types";
+import { membershipPage, membershipVisitList, refundSentence } from "./membership.server";
+import type { MembershipView, StaffMembershipView } from "./types";
 
 /*
  * What the membership pages show, shaped for the browser (dates as strings). The customer's
@@ -26,19 +19,14 @@ export function statementPageParam(url: URL) {
   return pageParam(url.searchParams, "spage");
 }
 
-async function build(summary: BankSummary, statementPage = 1): Promise<MembershipView> {
-  const [statement, parts, cancel] = await Promise.all([
-    membershipStatement(summary.membershipId),
-    membershipPartsList(summary.membershipId),
-    summary.status === "active" ? previewCancellation(summary.membershipId) : null,
-  ]);
-  const pages = Math.max(1, Math.ceil(statement.length / STATEMENT_PAGE_SIZE));
-  const page = Math.min(statementPage, pages);
-  const shown = statement.slice((page - 1) * STATEMENT_PAGE_SIZE, page * STATEMENT_PAGE_SIZE);
+async function build(customerId: string, statementPage = 1): Promise<MembershipView | null> {
+  const data = await membershipPage(customerId, statementPage, STATEMENT_PAGE_SIZE);
+  if (!data) return null;
+  const { summary, statement, statementPage: page, parts, cancel } = data;
   return {
     summary,
-    statement: shown.map((e) => ({ ...e, at: e.at.toISOString() })),
-    statementPage: { page, pages, total: statement.length },
+    statement: statement.map((e) => ({ ...e, at: e.at.toISOString() })),
+    statementPage: page,
     parts: parts.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     cancel: cancel
       ? {
@@ -55,8 +43,7 @@ async function build(summary: BankSummary, statementPage = 1): Promise<Membershi
 
 /** The signed-in customer's own membership (their latest), or null when they never had one. */
 export async function customerMembershipView(customerId: string, statementPage = 1) {
-  const summary = await memberBankSummary(customerId);
-  return summary ? build(summary, statementPage) : null;
+  return build(customerId, statementPage);
 }
 
 /** A customer's membership as staff see it (visits to complete, parts to record); null: no such customer. */
@@ -81,12 +68,9 @@ export async function staffMembershipView(
     .leftJoin(homes, eq(homes.customerId, profiles.userId))
     .where(and(eq(profiles.userId, customerId), eq(profiles.isEmployee, false)));
   if (!customer) return null;
-  const summary = await memberBankSummary(customerId);
-  const membership = summary
-    ? {
-        ...(await build(summary, statementPage)),
-        visits: await membershipVisitList(summary.membershipId),
-      }
+  const view = await build(customerId, statementPage);
+  const membership = view
+    ? { ...view, visits: await membershipVisitList(view.summary.membershipId) }
     : null;
   return {
     customer: {
