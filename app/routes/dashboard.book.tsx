@@ -6,7 +6,7 @@ import type { Route } from "./+types/dashboard.book";
 import { offerVisits } from "~/features/availability/availability.server";
 import { parseBookingChoice } from "~/features/visits/booking-steps";
 import { BookVisit } from "~/features/visits/components/book-visit";
-import { currentMembership } from "~/features/memberships/membership.server";
+import { currentMembership } from "~/features/memberships/summary.server";
 import {
   MEMBERS_ONLY_MESSAGE,
   bookMemberVisit,

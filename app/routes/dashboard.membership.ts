@@ -1,14 +1,9 @@
-import { eq, and } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Route } from "./+types/dashboard.membership";
-import { db } from "~/db/client.server";
-import { memberships } from "~/db/schema";
 import type { MemberNoticeCode } from "~/features/memberships/components/membership-tab";
-import {
-  cancelMembership,
-  decidePart,
-  MembershipRejectedError,
-} from "~/features/memberships/membership.server";
+import { cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { decidePart } from "~/features/memberships/parts.server";
+import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { formValues, partIdSchema } from "~/features/memberships/schema";
 import { logger } from "~/lib/logger.server";
 import { requireCustomerForAction } from "~/lib/session.server";
@@ -36,17 +31,9 @@ export async function action({ request }: Route.ActionArgs) {
       return back(decision === "approve" ? "part-approved" : "part-declined");
     }
     if (values.intent === "cancel") {
-      const [active] = await db()
-        .select({ id: memberships.id })
-        .from(memberships)
-        .where(and(eq(memberships.customerId, customer.id), eq(memberships.status, "active")));
-      if (!active) return back("not-member");
-      const result = await cancelMembership(
-        { membershipId: active.id, customerId: customer.id },
-        { id: customer.id, isEmployee: false },
-      );
+      const result = await cancelOwnMembership(customer.id);
       logger.info(
-        { membershipId: active.id, refundCents: result.quote.refundCents },
+        { membershipId: result.membership.id, refundCents: result.quote.refundCents },
         "membership canceled by the member",
       );
       return back("canceled");

@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Route } from "./+types/dashboard.memberships.$membershipId.statement";
-import { db } from "~/db/client.server";
-import { memberships } from "~/db/schema";
 import { statementCsv } from "~/features/memberships/statement-csv.server";
-import { membershipStatement } from "~/features/memberships/membership.server";
+import { statementFor } from "~/features/memberships/statement.server";
 import { getSessionUser } from "~/lib/session.server";
 import { UUID_PATTERN } from "~/lib/uuid";
 
@@ -15,22 +12,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) throw new Response("Unauthorized", { status: 401 });
   if (!UUID_PATTERN.test(params.membershipId)) throw new Response("Not Found", { status: 404 });
-  const [membership] = await db()
-    .select({
-      id: memberships.id,
-      customerId: memberships.customerId,
-      startDate: memberships.startDate,
-    })
-    .from(memberships)
-    .where(eq(memberships.id, params.membershipId));
-  if (!membership || (!user.isEmployee && membership.customerId !== user.id)) {
-    throw new Response("Not Found", { status: 404 });
-  }
-  const lines = await membershipStatement(membership.id);
-  return new Response(statementCsv(lines), {
+  const statement = await statementFor(user, params.membershipId);
+  if (!statement) throw new Response("Not Found", { status: 404 });
+  return new Response(statementCsv(statement.lines), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="membership-statement-${membership.startDate}.csv"`,
+      "content-disposition": `attachment; filename="membership-statement-${statement.startDate}.csv"`,
       "cache-control": "private, no-store",
     },
   });

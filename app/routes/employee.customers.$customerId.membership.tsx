@@ -3,15 +3,12 @@ import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.customers.$customerId.membership";
 import { StaffMembershipPage } from "~/features/memberships/components/staff-membership";
 import { businessNow } from "~/features/memberships/dates";
-import {
-  addPart,
-  cancelMembership,
-  correctTimeWorked,
-  markPartBought,
-  MembershipRejectedError,
-  recordPayment,
-  startMembership,
-} from "~/features/memberships/membership.server";
+import { addPart, markPartBought } from "~/features/memberships/parts.server";
+import { cancelMembership } from "~/features/memberships/cancel.server";
+import { correctTimeWorked } from "~/features/memberships/visit-minutes.server";
+import { MembershipRejectedError } from "~/features/memberships/errors.server";
+import { recordPayment } from "~/features/memberships/money.server";
+import { startMembership } from "~/features/memberships/start.server";
 import {
   completeVisitSchema,
   correctTimeSchema,

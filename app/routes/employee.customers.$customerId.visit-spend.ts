@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/employee.customers.$customerId.visit-spend";
 import { guardEmployee } from "~/features/employee/guard.server";
-import { memberBankSummary, visitSpend } from "~/features/memberships/membership.server";
+import { memberBankSummary, visitSpend } from "~/features/memberships/summary.server";
 import { bookingBlockSchema } from "~/features/memberships/schema";
 import { businessToday, DATE_WINDOW, isWithinWindow } from "~/lib/business-calendar";
 

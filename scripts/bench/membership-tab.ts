@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import { setDatabase } from "~/db/client.server";
 import { addDays } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
-import { recordPayment } from "~/features/memberships/membership.server";
+import { recordPayment } from "~/features/memberships/money.server";
 import { customerMembershipView } from "~/features/memberships/views.server";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
 import {

@@ -7,7 +7,8 @@ import {
   type IsoDate,
   zonedInstant,
 } from "~/lib/business-calendar";
-import { addPart, markPartBought, recordPayment } from "~/features/memberships/membership.server";
+import { addPart, markPartBought } from "~/features/memberships/parts.server";
+import { recordPayment } from "~/features/memberships/money.server";
 import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
 import {
   createHome,

@@ -11,7 +11,8 @@ import {
   user,
 } from "~/db/schema";
 import type { PlanId } from "~/content/plans";
-import { reserveVisitMinutes, startMembership } from "~/features/memberships/membership.server";
+import { reserveVisitMinutes } from "~/features/memberships/visit-minutes.server";
+import { startMembership } from "~/features/memberships/start.server";
 
 /*
  * Factories shared by the tests and the demo seed: each writes real rows the way the product

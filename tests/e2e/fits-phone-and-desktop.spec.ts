@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { recordPayment } from "~/features/memberships/membership.server";
+import { recordPayment } from "~/features/memberships/money.server";
 import { addDays, businessToday, closedDays, isBusinessDay } from "~/lib/business-calendar";
 import { CITY_PATHS } from "~/content/city-paths";
 import {

@@ -6,9 +6,9 @@ import { businessNow } from "~/features/memberships/dates";
 import {
   releaseVisitMinutes,
   reserveVisitMinutes,
-  visitSpend,
-  VisitSpendRefusedError,
-} from "~/features/memberships/membership.server";
+} from "~/features/memberships/visit-minutes.server";
+import { visitSpend } from "~/features/memberships/summary.server";
+import { VisitSpendRefusedError } from "~/features/memberships/errors.server";
 import { visitSpendSummary } from "~/features/visits/member-visits.server";
 import { business } from "~/lib/business.server";
 import {

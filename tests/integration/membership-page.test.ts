@@ -2,16 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
-import {
-  addPart,
-  cancelMembership,
-  memberBankSummary,
-  membershipPage,
-  membershipPartsList,
-  membershipStatement,
-  previewCancellation,
-  recordPayment,
-} from "~/features/memberships/membership.server";
+import { cancelMembership, previewCancellation } from "~/features/memberships/cancel.server";
+import { recordPayment } from "~/features/memberships/money.server";
+import { membershipPage } from "~/features/memberships/page.server";
+import { addPart } from "~/features/memberships/parts.server";
+import { membershipPartsList, membershipStatement } from "~/features/memberships/statement.server";
+import { memberBankSummary } from "~/features/memberships/summary.server";
 import {
   createHome,
   createMembership,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addDays } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
-import { recordPayment } from "~/features/memberships/membership.server";
+import { recordPayment } from "~/features/memberships/money.server";
 import { customerMembershipView } from "~/features/memberships/views.server";
 import {
   createHome,

@@ -19,24 +19,22 @@ import {
   minuteOfDay,
   weekday,
 } from "~/lib/business-calendar";
+import { addPart, decidePart, markPartBought } from "~/features/memberships/parts.server";
 import {
-  addPart,
   ALREADY_MEMBER,
-  cancelMembership,
-  decidePart,
-  markPartBought,
-  memberBankSummary,
-  membershipCounters,
-  membershipStatement,
   MembershipRejectedError,
-  previewCancellation,
-  recordPayment,
+  VisitSpendRefusedError,
+} from "~/features/memberships/errors.server";
+import { cancelMembership, previewCancellation } from "~/features/memberships/cancel.server";
+import { memberBankSummary, visitSpend } from "~/features/memberships/summary.server";
+import { membershipCounters } from "~/features/memberships/counters.server";
+import { membershipStatement } from "~/features/memberships/statement.server";
+import { recordPayment } from "~/features/memberships/money.server";
+import {
   releaseVisitMinutes,
   reserveVisitMinutes,
-  startMembership,
-  visitSpend,
-  VisitSpendRefusedError,
-} from "~/features/memberships/membership.server";
+} from "~/features/memberships/visit-minutes.server";
+import { startMembership } from "~/features/memberships/start.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
 import { VisitRejectedError } from "~/features/visits/visits.server";

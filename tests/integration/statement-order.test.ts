@@ -9,13 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { addDays } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
+import { membershipStatement, type StatementEntry } from "~/features/memberships/statement.server";
 import {
-  membershipStatement,
   releaseVisitMinutes,
   reserveVisitMinutes,
-  startMembership,
-  type StatementEntry,
-} from "~/features/memberships/membership.server";
+} from "~/features/memberships/visit-minutes.server";
+import { startMembership } from "~/features/memberships/start.server";
 import { createAppointment, createHome, createUser } from "../../server/seed/factories";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
 

@@ -9,7 +9,8 @@ import {
   outbox,
   serviceRequests,
 } from "~/db/schema";
-import { correctTimeWorked, membershipStatement } from "~/features/memberships/membership.server";
+import { correctTimeWorked } from "~/features/memberships/visit-minutes.server";
+import { membershipStatement } from "~/features/memberships/statement.server";
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import { offerVisits } from "~/features/availability/availability.server";
 import { bookMemberVisit } from "~/features/visits/member-visits.server";

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
-import { addPart } from "~/features/memberships/membership.server";
+import { addPart } from "~/features/memberships/parts.server";
 import {
   createAppointment,
   createHome,

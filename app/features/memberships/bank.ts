@@ -9,7 +9,7 @@ import {
 /*
  * The arithmetic of a membership, pure so it can be tested by properties: minutes and cents are
  * integers, dates are ISO calendar days (YYYY-MM-DD) in the business time zone. The server
- * (membership.server.ts) applies these rules inside transactions; the database keeps the bank
+ * (ledger.server.ts and the modules beside it) applies these rules inside transactions; the database keeps the bank
  * from going negative even if a rule here were wrong.
  * Decisions: docs/decisions/012-membership-hours-bank.md, 013-membership-money-and-refunds.md.
  */

@@ -1,13 +1,32 @@
-/** What other features may use of this feature on the server (ESLint enforces it). */
+/**
+ * What other features may use of this feature on the server (ESLint enforces it). The feature
+ * is split by concern: errors, ledger (locks, the two ledgers, charges due), start, visit
+ * minutes, money (payments recorded), parts, cancel, summary (the bank), statement, counters.
+ */
 export {
+  ALREADY_MEMBER,
   MembershipRejectedError,
+  NO_HOME,
+  NOT_FOUND,
   VisitSpendRefusedError,
-  activeMembershipsOf,
-  membershipCounters,
+} from "./errors.server";
+export { bringChargesUpToDate, nextChargeDate } from "./ledger.server";
+export { startMembership } from "./start.server";
+export type { StartMembershipInput } from "./start.server";
+export {
   moveVisitMinutes,
   releaseVisitMinutes,
   reserveVisitMinutes,
   settleVisitMinutes,
-  visitSpend,
-} from "./membership.server";
-export type { ActiveMembership, MembershipCounters, SettledVisit } from "./membership.server";
+} from "./visit-minutes.server";
+export type { ReserveResult, SettledVisit } from "./visit-minutes.server";
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPayment } from "./money.server";
+export type { PaymentMethod } from "./money.server";
+export { cancelMembership, previewCancellation } from "./cancel.server";
+export type { CancellationPreview } from "./cancel.server";
+export { currentMembership, memberBankSummary, visitSpend } from "./summary.server";
+export type { VisitSpend } from "./summary.server";
+export { membershipStatement } from "./statement.server";
+export type { StatementEntry } from "./statement.server";
+export { activeMembershipsOf, membershipCounters } from "./counters.server";
+export type { ActiveMembership, MembershipCounters } from "./counters.server";

@@ -1,4 +1,4 @@
-import type { StatementEntry } from "./membership.server";
+import type { StatementEntry } from "./statement.server";
 
 function cell(value: string) {
   // Quote every cell; a leading =, +, - or @ would be read as a formula by spreadsheets.

@@ -3,7 +3,9 @@ import { db } from "~/db/client.server";
 import { homes, profiles, user } from "~/db/schema";
 import { pageParam } from "~/lib/query";
 import { formatCents } from "./bank";
-import { membershipPage, membershipVisitList, refundSentence } from "./membership.server";
+import { membershipVisitList } from "./statement.server";
+import { refundSentence } from "./cancel.server";
+import { membershipPage } from "./page.server";
 import type { MembershipView, StaffMembershipView } from "./types";
 
 /*

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { formatMinutes } from "../bank";
-import type { ActiveMembership } from "../membership.server";
+import type { ActiveMembership } from "../counters.server";
 
 /** On staff's customer views: the member's plan and hours, linking to their membership page. */
 export function MembershipLink({

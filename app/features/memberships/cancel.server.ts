@@ -1,0 +1,205 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "~/db/client.server";
+import {
+  appointments,
+  membershipMoneyLedger,
+  memberships,
+  membershipVisits,
+  type Membership,
+} from "~/db/schema";
+import {
+  formatCents,
+  formatMinutes,
+  hourlyRateLabel,
+  quoteCancellation,
+  type CancellationQuote,
+} from "./bank";
+import { business } from "~/lib/business.server";
+import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
+import { businessNow } from "./dates";
+import { mailMembershipCanceled } from "./emails.server";
+import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
+import {
+  type Actor,
+  lockMembership,
+  postMinutes,
+  postMoney,
+  termsOf,
+  postChargesDue,
+  bringChargesUpToDate,
+} from "./ledger.server";
+import { releaseHeld } from "./visit-minutes.server";
+
+/* ---------- cancel ---------- */
+
+/** Future visits of a membership still holding minutes or an extra-visit charge. */
+async function futureVisits(database: DbOrTx, membershipId: string, now = businessNow()) {
+  return database
+    .select({
+      appointmentId: membershipVisits.appointmentId,
+      blockMinutes: membershipVisits.blockMinutes,
+      isExtra: membershipVisits.isExtra,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(
+      and(
+        eq(membershipVisits.membershipId, membershipId),
+        eq(membershipVisits.status, "reserved"),
+        eq(appointments.status, "booked"),
+        sql`(${appointments.scheduledDate} > ${now.date} or (${appointments.scheduledDate} = ${now.date} and ${appointments.startTime} > ${now.time}))`,
+      ),
+    )
+    .orderBy(asc(appointments.scheduledDate), asc(appointments.startTime));
+}
+
+async function chargesTotal(database: DbOrTx, membershipId: string) {
+  const [row] = await database
+    .select({
+      total: sql<number>`coalesce(sum(${membershipMoneyLedger.amountCents}), 0)`.mapWith(Number),
+    })
+    .from(membershipMoneyLedger)
+    .where(
+      and(
+        eq(membershipMoneyLedger.membershipId, membershipId),
+        eq(membershipMoneyLedger.kind, "membership_charge"),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+async function quoteFor(database: DbOrTx, m: Membership, now = businessNow()) {
+  const future = await futureVisits(database, m.id, now);
+  const released = future.reduce((sum, v) => sum + (v.isExtra ? 0 : v.blockMinutes), 0);
+  const quote = quoteCancellation({
+    terms: termsOf(m),
+    startDate: m.startDate,
+    cancelDate: now.date,
+    guaranteeDays: business().guaranteeDays,
+    minutesLeft: m.minutesAvailable + released,
+    membershipChargesCents: await chargesTotal(database, m.id),
+  });
+  return { quote, futureVisits: future };
+}
+
+export type CancellationPreview = CancellationQuote & {
+  futureVisitCount: number;
+  hourlyRate: string;
+  guaranteeDays: number;
+};
+
+/**
+ * What canceling now would refund, computed exactly as cancelMembership will (after posting the
+ * charges due): shown in the confirmation dialog before anyone confirms.
+ */
+export async function previewCancellation(
+  membershipId: string,
+  now = businessNow(),
+): Promise<CancellationPreview | null> {
+  await bringChargesUpToDate(membershipId, now.date);
+  const [m] = await db().select().from(memberships).where(eq(memberships.id, membershipId));
+  if (!m || m.status !== "active") return null;
+  const { quote, futureVisits: future } = await quoteFor(db(), m, now);
+  return {
+    ...quote,
+    futureVisitCount: future.length,
+    hourlyRate: hourlyRateLabel(termsOf(m)),
+    guaranteeDays: business().guaranteeDays,
+  };
+}
+
+export function refundSentence(quote: CancellationQuote, hourlyRate: string, days: number) {
+  if (quote.rule === "guarantee") {
+    return `Within the ${days}-day guarantee: every membership charge is refunded in full, ${formatCents(quote.refundCents)}.`;
+  }
+  return `Unused hours refunded: ${formatMinutes(quote.minutesRefunded)} at ${hourlyRate}, ${formatCents(quote.refundCents)}.`;
+}
+
+/**
+ * Cancels an active membership, by the member (their own only: pass `customerId`) or by staff.
+ * Future visits are canceled (their minutes return first, their calendar entries withdrawn by
+ * an .ics METHOD:CANCEL e-mail), then the refund is computed as the dialog showed it and
+ * written to both ledgers, and the member gets an e-mail.
+ */
+export async function cancelMembership(
+  input: { membershipId: string; customerId?: string },
+  actor: Actor,
+  now = businessNow(),
+) {
+  const result = await db().transaction(async (tx) => {
+    const m = await lockMembership(tx, input.membershipId);
+    if (!m || (input.customerId && m.customerId !== input.customerId)) {
+      throw new MembershipRejectedError(NOT_FOUND);
+    }
+    if (m.status !== "active")
+      throw new MembershipRejectedError("This membership is already canceled.");
+    await postChargesDue(tx, m, now.date);
+    const { quote, futureVisits: future } = await quoteFor(tx, m, now);
+    for (const visit of future) {
+      const [held] = await tx
+        .select()
+        .from(membershipVisits)
+        .where(eq(membershipVisits.appointmentId, visit.appointmentId))
+        .for("update");
+      await releaseHeld(tx, m, held, actor.id, "canceled");
+      const canceled = await changeVisitState(tx, visit.appointmentId, "canceled");
+      await withdrawFromCalendar(tx, canceled, actor.id);
+    }
+    const hourlyRate = hourlyRateLabel(termsOf(m));
+    if (quote.minutesRefunded > 0) {
+      await postMinutes(tx, m, {
+        kind: "refund",
+        minutes: -quote.minutesRefunded,
+        note: `Membership canceled: ${formatMinutes(quote.minutesRefunded)} unused`,
+        createdBy: actor.id,
+      });
+    }
+    if (quote.refundCents > 0) {
+      await postMoney(tx, m, {
+        kind: "refund",
+        amountCents: -quote.refundCents,
+        description:
+          quote.rule === "guarantee"
+            ? `Refund: ${business().guaranteeDays}-day guarantee, membership charges in full`
+            : `Refund: ${formatMinutes(quote.minutesRefunded)} unused at ${hourlyRate}`,
+        createdBy: actor.id,
+      });
+    }
+    const [canceled] = await tx
+      .update(memberships)
+      .set({
+        status: "canceled",
+        canceledOn: now.date,
+        canceledAt: new Date(),
+        canceledBy: actor.id,
+      })
+      .where(eq(memberships.id, m.id))
+      .returning();
+    await mailMembershipCanceled(tx, canceled, {
+      ...quote,
+      sentence: refundSentence(quote, hourlyRate, business().guaranteeDays),
+      visitsCanceled: future.length,
+    });
+    return { quote, membership: canceled, visitsCanceled: future.length };
+  });
+  return result;
+}
+
+export const NO_ACTIVE_MEMBERSHIP = "You have no active membership to cancel.";
+
+/** The member cancels their own active membership (the customer id picks it). */
+export async function cancelOwnMembership(customerId: string, now = businessNow()) {
+  const [active] = await db()
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.customerId, customerId), eq(memberships.status, "active")));
+  if (!active) throw new MembershipRejectedError(NO_ACTIVE_MEMBERSHIP);
+  return cancelMembership(
+    { membershipId: active.id, customerId },
+    { id: customerId, isEmployee: false },
+    now,
+  );
+}

@@ -1,0 +1,145 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
+import {
+  appointments,
+  membershipMoneyLedger,
+  membershipVisits,
+  type Membership,
+} from "~/db/schema";
+import { business } from "~/lib/business.server";
+import {
+  calendarMonth,
+  hourlyRateLabel,
+  membershipYear,
+  quoteCancellation,
+  type IsoDate,
+} from "./bank";
+import type { CancellationPreview } from "./cancel.server";
+import { businessNow } from "./dates";
+import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
+import {
+  membershipPartsList,
+  membershipStatementPage,
+  type StatementEntry,
+} from "./statement.server";
+import { currentMembership, summaryOf } from "./summary.server";
+import type { BankSummary, PartRow } from "./types";
+
+/* ---------- a membership page, read at once ---------- */
+
+/**
+ * What a membership page shows beside the membership row, in one read (ADR 066): the bank
+ * visits counted in `now`'s membership year and calendar month (as visitCounts), the future
+ * visits still holding minutes or a charge and the minutes they hold (as futureVisits), and the
+ * membership charges so far (as chargesTotal).
+ */
+function prepareFigures(database: Database) {
+  const p = (name: string) => sql.placeholder(name);
+  const counted = sql`${membershipVisits.status} <> 'released' and not ${membershipVisits.isExtra}`;
+  const future = sql`${membershipVisits.status} = 'reserved' and ${appointments.status} = 'booked' and (${appointments.scheduledDate} > ${p("today")} or (${appointments.scheduledDate} = ${p("today")} and ${appointments.startTime} > ${p("time")}))`;
+  return database
+    .select({
+      thisYear:
+        sql<number>`count(*) filter (where ${counted} and ${appointments.scheduledDate} between ${p("yearFirst")} and ${p("yearLast")})`.mapWith(
+          Number,
+        ),
+      thisMonth:
+        sql<number>`count(*) filter (where ${counted} and ${appointments.scheduledDate} between ${p("monthFirst")} and ${p("monthLast")})`.mapWith(
+          Number,
+        ),
+      futureVisits: sql<number>`count(*) filter (where ${future})`.mapWith(Number),
+      futureMinutes:
+        sql<number>`coalesce(sum(${membershipVisits.blockMinutes}) filter (where ${future} and not ${membershipVisits.isExtra}), 0)`.mapWith(
+          Number,
+        ),
+      charges:
+        sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
+          Number,
+        ),
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(eq(membershipVisits.membershipId, p("id")))
+    .prepare("membership_figures");
+}
+
+async function membershipFigures(m: Membership, now: { date: IsoDate; time: string }) {
+  const year = membershipYear(m.startDate, now.date);
+  const month = calendarMonth(now.date);
+  const [row] = await prepared("membership_figures", prepareFigures).execute({
+    id: m.id,
+    today: now.date,
+    time: now.time,
+    yearFirst: year.first,
+    yearLast: year.last,
+    monthFirst: month.first,
+    monthLast: month.last,
+  });
+  return {
+    counts: { thisYear: row?.thisYear ?? 0, thisMonth: row?.thisMonth ?? 0 },
+    futureVisits: row?.futureVisits ?? 0,
+    futureMinutes: row?.futureMinutes ?? 0,
+    charges: row?.charges ?? 0,
+  };
+}
+
+export type MembershipPage = {
+  summary: BankSummary;
+  /** The entries of the page shown, newest first. */
+  statement: StatementEntry[];
+  statementPage: { page: number; pages: number; total: number };
+  parts: PartRow[];
+  /** What canceling now would refund (an active membership only). */
+  cancel: CancellationPreview | null;
+};
+
+/**
+ * A customer's membership (their active one, or else their latest) as its pages show it: the
+ * bank summary (charges due posted first), one page of the statement, the parts, and for an
+ * active membership what canceling now would refund. The same figures as memberBankSummary,
+ * membershipStatement and previewCancellation, in four reads however long the history: the
+ * membership, its figures, the statement's page and the parts (ADR 066). Null: no membership.
+ */
+export async function membershipPage(
+  customerId: string,
+  statementPage: number,
+  pageSize: number,
+  now = businessNow(),
+): Promise<MembershipPage | null> {
+  let m = await currentMembership(customerId);
+  if (!m) return null;
+  if (m.status === "active" && nextChargeDate(m) <= now.date) {
+    await bringChargesUpToDate(m.id, now.date);
+    m = (await currentMembership(customerId))!;
+  }
+  const [figures, statement, parts] = await Promise.all([
+    membershipFigures(m, now),
+    membershipStatementPage(m.id, statementPage, pageSize),
+    membershipPartsList(m.id),
+  ]);
+  let cancel: CancellationPreview | null = null;
+  if (m.status === "active") {
+    const quote = quoteCancellation({
+      terms: termsOf(m),
+      startDate: m.startDate,
+      cancelDate: now.date,
+      guaranteeDays: business().guaranteeDays,
+      minutesLeft: m.minutesAvailable + figures.futureMinutes,
+      membershipChargesCents: figures.charges,
+    });
+    cancel = {
+      ...quote,
+      futureVisitCount: figures.futureVisits,
+      hourlyRate: hourlyRateLabel(termsOf(m)),
+      guaranteeDays: business().guaranteeDays,
+    };
+  }
+  return {
+    summary: summaryOf(m, now.date, figures.counts),
+    statement: statement.entries,
+    statementPage: { page: statement.page, pages: statement.pages, total: statement.total },
+    parts,
+    cancel,
+  };
+}

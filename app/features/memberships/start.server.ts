@@ -1,0 +1,64 @@
+import { and, eq } from "drizzle-orm";
+import { db, type DbOrTx } from "~/db/client.server";
+import { homes, memberships, profiles } from "~/db/schema";
+import { type Billing, type IsoDate } from "./bank";
+import { planById, type PlanId } from "~/content/plans";
+import { businessNow } from "./dates";
+import { mailMembershipStarted } from "./emails.server";
+import { MembershipRejectedError, ALREADY_MEMBER, NO_HOME } from "./errors.server";
+import { inTransaction, isUniqueViolation, postChargesDue } from "./ledger.server";
+
+/* ---------- start ---------- */
+
+export type StartMembershipInput = {
+  customerId: string;
+  plan: PlanId;
+  billing: Billing;
+  startDate: IsoDate;
+};
+
+/**
+ * Starts a membership for a customer's home, copying the plan's terms, and charges the first
+ * period when it has begun. One active membership per home and per customer (unique indexes).
+ */
+export async function startMembership(
+  input: StartMembershipInput,
+  staffId: string | null,
+  options: { today?: IsoDate; database?: DbOrTx; notify?: boolean } = {},
+) {
+  const today = options.today ?? businessNow().date;
+  const database = options.database ?? db();
+  const plan = planById(input.plan);
+  try {
+    return await inTransaction(database, async (tx) => {
+      const [home] = await tx
+        .select({ id: homes.id })
+        .from(homes)
+        .innerJoin(profiles, eq(profiles.userId, homes.customerId))
+        .where(and(eq(homes.customerId, input.customerId), eq(profiles.isEmployee, false)))
+        .limit(1);
+      if (!home) throw new MembershipRejectedError(NO_HOME);
+      const [created] = await tx
+        .insert(memberships)
+        .values({
+          customerId: input.customerId,
+          homeId: home.id,
+          plan: plan.id,
+          planName: plan.name,
+          monthlyPriceCents: plan.monthlyPriceCents,
+          minutesPerYear: plan.minutesPerYear,
+          visitsPerYear: plan.visitsPerYear,
+          billing: input.billing,
+          startDate: input.startDate,
+          createdBy: staffId,
+        })
+        .returning();
+      await postChargesDue(tx, created, today);
+      if (options.notify !== false) await mailMembershipStarted(tx, created);
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new MembershipRejectedError(ALREADY_MEMBER);
+    throw error;
+  }
+}

@@ -1,0 +1,226 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  appointments,
+  appointmentTasks,
+  membershipMinutesLedger,
+  membershipMoneyLedger,
+  membershipParts,
+  membershipVisits,
+  memberships,
+} from "~/db/schema";
+import { type MemberVisitRow, type PartRow } from "./types";
+
+export type StatementEntry = {
+  key: string;
+  at: Date;
+  ledger: "money" | "hours";
+  kind: string;
+  description: string;
+  amountCents: number | null;
+  balanceCents: number | null;
+  minutes: number | null;
+  minutesBalance: number | null;
+};
+
+/**
+ * Every ledger entry of a membership, newest first, each with the running balance after it
+ * (stored on the row when it was written, so the statement is one indexed read per ledger).
+ * "Newest" is the ledgers' own order (`seq`, ADR 041), the order the balances were computed
+ * in: a row's time is when its transaction began, which parallel bookings on PostgreSQL
+ * commit in another order, so each balance follows from the row below only by `seq`.
+ */
+export async function membershipStatement(membershipId: string): Promise<StatementEntry[]> {
+  const [money, minutes] = await Promise.all([
+    db()
+      .select()
+      .from(membershipMoneyLedger)
+      .where(eq(membershipMoneyLedger.membershipId, membershipId))
+      .orderBy(desc(membershipMoneyLedger.seq)),
+    db()
+      .select()
+      .from(membershipMinutesLedger)
+      .where(eq(membershipMinutesLedger.membershipId, membershipId))
+      .orderBy(desc(membershipMinutesLedger.seq)),
+  ]);
+  const entries: (StatementEntry & { order: number })[] = [
+    ...money.map((e) => ({
+      key: `m${e.id}`,
+      at: e.createdAt,
+      ledger: "money" as const,
+      kind: e.kind,
+      description: e.description,
+      amountCents: e.amountCents,
+      balanceCents: e.balanceAfter,
+      minutes: null,
+      minutesBalance: null,
+      order: e.seq,
+    })),
+    ...minutes.map((e) => ({
+      key: `h${e.id}`,
+      at: e.createdAt,
+      ledger: "hours" as const,
+      kind: e.kind,
+      description: e.note,
+      amountCents: null,
+      balanceCents: null,
+      minutes: e.minutes,
+      minutesBalance: e.balanceAfter,
+      order: e.seq,
+    })),
+  ];
+  entries.sort((a, b) => b.order - a.order);
+  return entries.map(({ order: _order, ...rest }) => rest);
+}
+
+type StatementRow = {
+  total: string | number;
+  key: string | null;
+  at: string | null;
+  ledger: "money" | "hours" | null;
+  kind: string | null;
+  description: string | null;
+  amount_cents: number | null;
+  balance_cents: number | null;
+  minutes: number | null;
+  minutes_balance: number | null;
+};
+
+/**
+ * One page of membershipStatement (newest first, `pageSize` entries; a page past the end shows
+ * the last), read as one page: both ledgers' entries of the page through their (membership,
+ * seq) indexes, and the count of all, in one query, never the whole history (ADR 066).
+ */
+export async function membershipStatementPage(
+  membershipId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ entries: StatementEntry[]; page: number; pages: number; total: number }> {
+  const money = membershipMoneyLedger;
+  const hours = membershipMinutesLedger;
+  const asked = Math.max(1, Math.floor(page));
+  const result = await db().execute(sql`
+    select t.total, e.key, e.at, e.ledger, e.kind, e.description, e.amount_cents,
+      e.balance_cents, e.minutes, e.minutes_balance
+    from (
+      select (select count(*) from ${money} where ${money.membershipId} = ${membershipId})
+        + (select count(*) from ${hours} where ${hours.membershipId} = ${membershipId}) as total
+    ) t
+    left join lateral (
+      (select 'm' || ${money.id} as key, ${money.createdAt} as at, 'money' as ledger,
+        ${money.kind}::text as kind, ${money.description} as description,
+        ${money.amountCents} as amount_cents, ${money.balanceAfter} as balance_cents,
+        null::integer as minutes, null::integer as minutes_balance, ${money.seq} as seq
+      from ${money} where ${money.membershipId} = ${membershipId})
+      union all
+      (select 'h' || ${hours.id}, ${hours.createdAt}, 'hours', ${hours.kind}::text, ${hours.note},
+        null::integer, null::integer, ${hours.minutes}, ${hours.balanceAfter}, ${hours.seq}
+      from ${hours} where ${hours.membershipId} = ${membershipId})
+      order by seq desc
+      limit ${pageSize}
+      offset (least(${asked}::integer, greatest(1, ceil(t.total::numeric / ${pageSize}::integer)::integer)) - 1) * ${pageSize}::integer
+    ) e on true`);
+  const rows = result.rows as StatementRow[];
+  const total = Number(rows[0]?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const entries: StatementEntry[] = rows
+    .filter((r) => r.key !== null)
+    .map((r) => ({
+      key: r.key!,
+      at: money.createdAt.mapFromDriverValue(r.at!) as Date,
+      ledger: r.ledger!,
+      kind: r.kind!,
+      description: r.description!,
+      amountCents: r.amount_cents,
+      balanceCents: r.balance_cents,
+      minutes: r.minutes,
+      minutesBalance: r.minutes_balance,
+    }));
+  return { entries, page: Math.min(asked, pages), pages, total };
+}
+
+/** A membership's parts, newest first (with the visit's date). */
+export async function membershipPartsList(membershipId: string): Promise<PartRow[]> {
+  return db()
+    .select({
+      id: membershipParts.id,
+      appointmentId: membershipParts.appointmentId,
+      description: membershipParts.description,
+      costCents: membershipParts.costCents,
+      needsApproval: membershipParts.needsApproval,
+      status: membershipParts.status,
+      scheduledDate: appointments.scheduledDate,
+      createdAt: membershipParts.createdAt,
+    })
+    .from(membershipParts)
+    .innerJoin(appointments, eq(appointments.id, membershipParts.appointmentId))
+    .where(eq(membershipParts.membershipId, membershipId))
+    .orderBy(desc(membershipParts.createdAt));
+}
+
+/** A membership's visits (newest first), with their tasks and the corrected time worked. */
+export async function membershipVisitList(membershipId: string): Promise<MemberVisitRow[]> {
+  const rows = await db()
+    .select({
+      appointmentId: membershipVisits.appointmentId,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      blockMinutes: membershipVisits.blockMinutes,
+      isExtra: membershipVisits.isExtra,
+      extraReason: membershipVisits.extraReason,
+      status: membershipVisits.status,
+      minutesWorked: sql<
+        number | null
+      >`${membershipVisits.minutesWorked} + coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
+      appointmentStatus: appointments.status,
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(eq(membershipVisits.membershipId, membershipId))
+    .orderBy(desc(appointments.scheduledDate), desc(appointments.startTime));
+  const tasks = rows.length
+    ? await db()
+        .select({
+          id: appointmentTasks.id,
+          appointmentId: appointmentTasks.appointmentId,
+          description: appointmentTasks.taskDescription,
+          outcome: appointmentTasks.outcome,
+        })
+        .from(appointmentTasks)
+        .where(
+          inArray(
+            appointmentTasks.appointmentId,
+            rows.map((r) => r.appointmentId),
+          ),
+        )
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    tasks: tasks
+      .filter((t) => t.appointmentId === row.appointmentId)
+      .map(({ id, description, outcome }) => ({ id, description, outcome })),
+  }));
+}
+
+/**
+ * A membership's statement for its member or for staff; null for anyone else, the same as for
+ * an id that does not exist, so ids cannot be probed.
+ */
+export async function statementFor(
+  viewer: { id: string; isEmployee: boolean },
+  membershipId: string,
+) {
+  const [membership] = await db()
+    .select({
+      id: memberships.id,
+      customerId: memberships.customerId,
+      startDate: memberships.startDate,
+    })
+    .from(memberships)
+    .where(eq(memberships.id, membershipId));
+  if (!membership || (!viewer.isEmployee && membership.customerId !== viewer.id)) return null;
+  return { startDate: membership.startDate, lines: await membershipStatement(membership.id) };
+}

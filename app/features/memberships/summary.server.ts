@@ -1,0 +1,133 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "~/db/client.server";
+import { memberships, type Membership } from "~/db/schema";
+import {
+  decideVisit,
+  formatMinutes,
+  hourlyRateLabel,
+  membershipYear,
+  monthlyVisitAllowance,
+  spendLabel,
+  type IsoDate,
+  type VisitDecision,
+} from "./bank";
+import { businessNow } from "./dates";
+import { type BankSummary } from "./types";
+import { termsOf, nextChargeDate, bringChargesUpToDate } from "./ledger.server";
+import { visitCounts, selfBookedLimit } from "./visit-minutes.server";
+
+/* ---------- reading ---------- */
+
+/** The customer's active membership, or else their latest one, or null. */
+export async function currentMembership(customerId: string, database: DbOrTx = db()) {
+  const [m] = await database
+    .select()
+    .from(memberships)
+    .where(eq(memberships.customerId, customerId))
+    .orderBy(sql`${memberships.status} = 'active' desc`, desc(memberships.createdAt))
+    .limit(1);
+  return m ?? null;
+}
+
+/**
+ * A member's bank for pages and the booking summary: minutes left, visits left this membership
+ * year and this calendar month (counted on `today`), renewal date. Posts charges due first.
+ */
+export async function memberBankSummary(
+  customerId: string,
+  today = businessNow().date,
+): Promise<BankSummary | null> {
+  let m = await currentMembership(customerId);
+  if (!m) return null;
+  if (m.status === "active" && nextChargeDate(m) <= today) {
+    await bringChargesUpToDate(m.id, today);
+    m = (await currentMembership(customerId))!;
+  }
+  return summarize(m, today);
+}
+
+async function summarize(m: Membership, today: IsoDate): Promise<BankSummary> {
+  return summaryOf(m, today, await visitCounts(db(), m, today));
+}
+
+/** The bank summary of a membership row, given its visit counts for `today`'s year and month. */
+export function summaryOf(
+  m: Membership,
+  today: IsoDate,
+  counts: { thisYear: number; thisMonth: number },
+): BankSummary {
+  const year = membershipYear(m.startDate, today < m.startDate ? m.startDate : today);
+  const allowance = monthlyVisitAllowance(m.visitsPerYear);
+  return {
+    membershipId: m.id,
+    customerId: m.customerId,
+    plan: m.plan,
+    planName: m.planName,
+    billing: m.billing,
+    status: m.status,
+    startDate: m.startDate,
+    canceledOn: m.canceledOn,
+    renewsOn: year.renewsOn,
+    minutesLeft: m.minutesAvailable,
+    minutesPerYear: m.minutesPerYear,
+    meterLabel: `${formatMinutes(m.minutesAvailable)} of ${formatMinutes(m.minutesPerYear)} left`,
+    visitsPerYear: m.visitsPerYear,
+    visitsLeftThisYear: Math.max(0, m.visitsPerYear - counts.thisYear),
+    monthlyAllowance: allowance,
+    visitsLeftThisMonth: Math.max(0, allowance - counts.thisMonth),
+    hourlyRate: hourlyRateLabel(termsOf(m)),
+    balanceCents: m.balanceCents,
+    monthlyPriceCents: m.monthlyPriceCents,
+  };
+}
+
+export type VisitSpend = {
+  decision: VisitDecision;
+  minutesLeft: number;
+  /** 'Uses 1 h 45 min of 12 h 15 min left', 'Extra visit: $150' or why it cannot be booked. */
+  label: string;
+  /** For an extra visit: why it is one. */
+  reason: string | null;
+};
+
+/**
+ * What a visit on `date` of `block` minutes would spend, shown before anyone confirms it (the
+ * same rule reserveVisitMinutes applies inside the booking transaction). Null: not a member.
+ */
+export async function visitSpend(
+  customerId: string,
+  input: {
+    date: IsoDate;
+    block: number;
+    asExtra?: boolean;
+    excludeAppointmentId?: string;
+    /** The member is booking it themselves (the online limit on extra visits applies). */
+    byMember?: boolean;
+  },
+  today = businessNow().date,
+): Promise<VisitSpend | null> {
+  const [m] = await db()
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.customerId, customerId), eq(memberships.status, "active")));
+  if (!m) return null;
+  if (nextChargeDate(m) <= today) await bringChargesUpToDate(m.id, today);
+  const [fresh] = await db().select().from(memberships).where(eq(memberships.id, m.id));
+  const counts = await visitCounts(db(), fresh, input.date, input.excludeAppointmentId);
+  const decision = decideVisit({
+    terms: termsOf(fresh),
+    minutesAvailable: fresh.minutesAvailable,
+    block: input.block,
+    counts,
+    asExtra: input.asExtra,
+    selfBooked: input.byMember
+      ? await selfBookedLimit(db(), fresh, input.date, input.excludeAppointmentId)
+      : undefined,
+  });
+  return {
+    decision,
+    minutesLeft: fresh.minutesAvailable,
+    label: spendLabel(decision, fresh.minutesAvailable),
+    reason: decision.kind === "extra" ? decision.reason : null,
+  };
+}

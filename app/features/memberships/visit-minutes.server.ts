@@ -1,0 +1,424 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { db, type DbOrTx, type Tx } from "~/db/client.server";
+import {
+  appointments,
+  membershipMinutesLedger,
+  membershipVisits,
+  type Membership,
+} from "~/db/schema";
+import {
+  calendarMonth,
+  decideVisit,
+  formatMinutes,
+  membershipYear,
+  minutesReturned,
+  selfBookedExtraLimitMessage,
+  WORKED_MINUTES_MESSAGE,
+  type IsoDate,
+  type VisitDecision,
+} from "./bank";
+import { business } from "~/lib/business.server";
+import { businessNow, longDate } from "./dates";
+import { MembershipRejectedError, VisitSpendRefusedError } from "./errors.server";
+import {
+  inTransaction,
+  lockMembership,
+  lockActiveMembershipOf,
+  postMinutes,
+  postMoney,
+  termsOf,
+  postChargesDue,
+} from "./ledger.server";
+
+/* ---------- visits: reserve, release, move, complete ---------- */
+
+function minutesOfDay(time: string) {
+  const [h, m] = time.split(":").map(Number);
+  return h * 60 + m;
+}
+
+/** Bank visits (not extra, not released) in the visit's membership year and calendar month. */
+export async function visitCounts(
+  database: DbOrTx,
+  m: Membership,
+  visitDate: IsoDate,
+  excludeAppointmentId?: string,
+) {
+  const year = membershipYear(m.startDate, visitDate);
+  const month = calendarMonth(visitDate);
+  const [row] = await database
+    .select({
+      thisYear:
+        sql<number>`count(*) filter (where ${appointments.scheduledDate} between ${year.first} and ${year.last})`.mapWith(
+          Number,
+        ),
+      thisMonth:
+        sql<number>`count(*) filter (where ${appointments.scheduledDate} between ${month.first} and ${month.last})`.mapWith(
+          Number,
+        ),
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(
+      and(
+        eq(membershipVisits.membershipId, m.id),
+        ne(membershipVisits.status, "released"),
+        eq(membershipVisits.isExtra, false),
+        excludeAppointmentId ? ne(membershipVisits.appointmentId, excludeAppointmentId) : undefined,
+      ),
+    );
+  return { thisYear: row?.thisYear ?? 0, thisMonth: row?.thisMonth ?? 0 };
+}
+
+/**
+ * Extra visits the member booked themselves (the appointment created by the customer) in the
+ * calendar month of `visitDate`, still held: what the online limit counts (ADR 042).
+ */
+async function selfBookedExtras(
+  database: DbOrTx,
+  m: Membership,
+  visitDate: IsoDate,
+  excludeAppointmentId?: string,
+) {
+  const month = calendarMonth(visitDate);
+  const [row] = await database
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(
+      and(
+        eq(membershipVisits.membershipId, m.id),
+        eq(membershipVisits.isExtra, true),
+        ne(membershipVisits.status, "released"),
+        eq(appointments.createdBy, m.customerId),
+        sql`${appointments.scheduledDate} between ${month.first} and ${month.last}`,
+        excludeAppointmentId ? ne(membershipVisits.appointmentId, excludeAppointmentId) : undefined,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** The member's own booking: the online limit on extra visits, with its refusal. */
+export async function selfBookedLimit(
+  database: DbOrTx,
+  m: Membership,
+  visitDate: IsoDate,
+  excludeAppointmentId?: string,
+) {
+  const { selfBookedExtraVisitsPerMonth: limit, phone } = business();
+  return {
+    extrasThisMonth: await selfBookedExtras(database, m, visitDate, excludeAppointmentId),
+    limit,
+    refusal: selfBookedExtraLimitMessage(limit, visitDate, phone),
+  };
+}
+
+export type ReserveResult = {
+  membershipId: string;
+  decision: Exclude<VisitDecision, { kind: "refused" }>;
+  /** The bank after the reservation. */
+  minutesLeft: number;
+};
+
+/**
+ * Call inside the transaction that creates (or re-dates) an appointment, after its row exists.
+ * When the customer has an active membership, the visit takes its block (1 h 45 min or
+ * 3 h 30 min, from the appointment's times) from the bank, or becomes an extra visit charged
+ * $150 (beyond the year's visits or the month's allowance, or when staff ask with `asExtra`).
+ * Returns null for a customer without a membership (an ordinary appointment). Throws
+ * VisitSpendRefusedError when the bank lacks the block: roll the transaction back.
+ * Calling it again for the same appointment first releases what it held (a move).
+ */
+export async function reserveVisitMinutes(
+  tx: Tx,
+  appointmentId: string,
+  options: { actorId?: string | null; asExtra?: boolean; today?: IsoDate } = {},
+): Promise<ReserveResult | null> {
+  const [visit] = await tx
+    .select({
+      customerId: appointments.customerId,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+    })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (!visit) throw new VisitSpendRefusedError("Appointment not found.");
+  const m = await lockActiveMembershipOf(tx, visit.customerId);
+  if (!m) return null;
+  await postChargesDue(tx, m, options.today ?? businessNow().date);
+
+  const [held] = await tx
+    .select()
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId))
+    .for("update");
+  if (held?.status === "completed") {
+    throw new VisitSpendRefusedError("This visit is already completed.");
+  }
+  if (held?.status === "reserved") await releaseHeld(tx, m, held, options.actorId, "moved");
+
+  const block = minutesOfDay(visit.endTime) - minutesOfDay(visit.startTime);
+  const counts = await visitCounts(tx, m, visit.scheduledDate, appointmentId);
+  // The member booking (or moving) their own visit: extra visits online are limited.
+  const byMember = Boolean(options.actorId) && options.actorId === visit.customerId;
+  const decision = decideVisit({
+    terms: termsOf(m),
+    minutesAvailable: m.minutesAvailable,
+    block,
+    counts,
+    asExtra: options.asExtra,
+    selfBooked: byMember
+      ? await selfBookedLimit(tx, m, visit.scheduledDate, appointmentId)
+      : undefined,
+  });
+  if (decision.kind === "refused") throw new VisitSpendRefusedError(decision.reason);
+
+  const when = longDate(visit.scheduledDate);
+  if (decision.kind === "bank") {
+    await postMinutes(tx, m, {
+      kind: "reserve",
+      minutes: -decision.minutes,
+      appointmentId,
+      note: `Visit on ${when} (${formatMinutes(decision.minutes)} reserved)`,
+      createdBy: options.actorId,
+    });
+  } else {
+    await postMoney(tx, m, {
+      kind: "extra_visit",
+      amountCents: decision.chargeCents,
+      appointmentId,
+      description: `Extra visit on ${when} (${formatMinutes(decision.minutes)}): ${decision.reason}`,
+      createdBy: options.actorId,
+    });
+  }
+  const values = {
+    membershipId: m.id,
+    blockMinutes: block,
+    isExtra: decision.kind === "extra",
+    extraReason: decision.kind === "extra" ? decision.reason : null,
+    status: "reserved" as const,
+    minutesWorked: null,
+  };
+  await tx
+    .insert(membershipVisits)
+    .values({ appointmentId, ...values })
+    .onConflictDoUpdate({ target: membershipVisits.appointmentId, set: values });
+  return { membershipId: m.id, decision, minutesLeft: m.minutesAvailable };
+}
+
+export async function releaseHeld(
+  tx: Tx,
+  m: Membership,
+  held: typeof membershipVisits.$inferSelect,
+  actorId: string | null | undefined,
+  why: "canceled" | "moved",
+) {
+  const [appointment] = await tx
+    .select({ scheduledDate: appointments.scheduledDate })
+    .from(appointments)
+    .where(eq(appointments.id, held.appointmentId));
+  const when = appointment ? ` on ${longDate(appointment.scheduledDate)}` : "";
+  if (held.isExtra) {
+    await postMoney(tx, m, {
+      kind: "correction",
+      amountCents: -15_000,
+      appointmentId: held.appointmentId,
+      description: `Extra visit${when} ${why}: charge reversed`,
+      createdBy: actorId,
+    });
+  } else {
+    await postMinutes(tx, m, {
+      kind: "release",
+      minutes: held.blockMinutes,
+      appointmentId: held.appointmentId,
+      note: `Visit${when} ${why}: ${formatMinutes(held.blockMinutes)} back`,
+      createdBy: actorId,
+    });
+  }
+  await tx
+    .update(membershipVisits)
+    .set({ status: "released" })
+    .where(eq(membershipVisits.appointmentId, held.appointmentId));
+}
+
+/**
+ * Call inside the transaction that cancels an appointment: its reserved block goes back to the
+ * bank (or an extra visit's $150 is reversed). Returns the minutes returned, 0 when the
+ * appointment held nothing (not a member's visit, already released, or completed).
+ */
+export async function releaseVisitMinutes(
+  tx: Tx,
+  appointmentId: string,
+  options: { actorId?: string | null } = {},
+) {
+  const [held] = await tx
+    .select()
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId));
+  if (!held || held.status !== "reserved") return 0;
+  const m = await lockMembership(tx, held.membershipId);
+  // Re-read under the membership lock: a concurrent release may have won.
+  const [still] = await tx
+    .select()
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId))
+    .for("update");
+  if (!still || still.status !== "reserved") return 0;
+  await releaseHeld(tx, m, still, options.actorId, "canceled");
+  return still.isExtra ? 0 : still.blockMinutes;
+}
+
+/**
+ * Call inside the transaction that moves an appointment (after its date and times changed):
+ * releases what it held and decides again for the new date (the month's allowance may differ).
+ */
+export function moveVisitMinutes(
+  tx: Tx,
+  appointmentId: string,
+  options: { actorId?: string | null; asExtra?: boolean; today?: IsoDate } = {},
+) {
+  return reserveVisitMinutes(tx, appointmentId, options);
+}
+
+export type SettledVisit = {
+  membership: Membership;
+  isExtra: boolean;
+  blockMinutes: number;
+  /** Minutes that went back to the bank (0 for an extra visit). */
+  minutesBack: number;
+};
+
+/**
+ * Call inside the transaction that completes a visit (the visits feature's completeVisit,
+ * which owns the visit's state and has already locked the appointment): the time worked is
+ * recorded on the member's visit and the rest of the block goes back to the bank. Returns null
+ * for a visit that is not a member's. Nothing is e-mailed here: the visit sends one 'Visit
+ * completed' e-mail with the tasks and the hours left.
+ */
+export async function settleVisitMinutes(
+  tx: Tx,
+  appointmentId: string,
+  input: { minutesWorked: number; actorId: string },
+): Promise<SettledVisit | null> {
+  const [visit] = await tx
+    .select({
+      membershipId: membershipVisits.membershipId,
+      scheduledDate: appointments.scheduledDate,
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(eq(membershipVisits.appointmentId, appointmentId));
+  if (!visit) return null;
+  const m = await lockMembership(tx, visit.membershipId);
+  const [held] = await tx
+    .select()
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId))
+    .for("update");
+  if (held.status !== "reserved") {
+    throw new MembershipRejectedError(
+      held.status === "completed" ? "This visit is already completed." : "This visit was canceled.",
+    );
+  }
+  const back = minutesReturned(held.blockMinutes, input.minutesWorked);
+  if (back === null) throw new MembershipRejectedError(WORKED_MINUTES_MESSAGE);
+  if (!held.isExtra && back > 0) {
+    await postMinutes(tx, m, {
+      kind: "return",
+      minutes: back,
+      appointmentId: held.appointmentId,
+      note: `Visit on ${longDate(visit.scheduledDate)}: ${formatMinutes(input.minutesWorked)} worked, ${formatMinutes(back)} back`,
+      createdBy: input.actorId,
+    });
+  }
+  await tx
+    .update(membershipVisits)
+    .set({
+      status: "completed",
+      minutesWorked: input.minutesWorked,
+      completedAt: new Date(),
+      completedBy: input.actorId,
+    })
+    .where(eq(membershipVisits.appointmentId, held.appointmentId));
+  return {
+    membership: m,
+    isExtra: held.isExtra,
+    blockMinutes: held.blockMinutes,
+    minutesBack: held.isExtra ? 0 : back,
+  };
+}
+
+/** The time worked on a completed visit: as recorded, plus every correction since. */
+export async function timeWorked(database: DbOrTx, appointmentId: string) {
+  const [row] = await database
+    .select({
+      recorded: membershipVisits.minutesWorked,
+      corrections:
+        sql<number>`coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId));
+  if (!row || row.recorded === null) return null;
+  return row.recorded + row.corrections;
+}
+
+export const CORRECTION_REASON_MESSAGE = "Please give the reason for the correction";
+
+/**
+ * Staff's 'Correct time worked' on a completed member's visit: never an edit of what was
+ * recorded, but an entry of its own in the hours ledger (kind 'correction', with the reason),
+ * shown on the statement. Worked more: the difference leaves the bank; less: it comes back.
+ * An extra visit's time is not the bank's, so it has nothing to correct.
+ */
+export async function correctTimeWorked(
+  input: { appointmentId: string; minutesWorked: number; reason: string },
+  staffId: string,
+  database: DbOrTx = db(),
+) {
+  const reason = input.reason.trim();
+  if (!reason) throw new MembershipRejectedError(CORRECTION_REASON_MESSAGE);
+  return inTransaction(database, async (tx) => {
+    const [visit] = await tx
+      .select({
+        membershipId: membershipVisits.membershipId,
+        scheduledDate: appointments.scheduledDate,
+      })
+      .from(membershipVisits)
+      .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+      .where(eq(membershipVisits.appointmentId, input.appointmentId));
+    if (!visit) throw new MembershipRejectedError("This appointment is not a member's visit.");
+    const m = await lockMembership(tx, visit.membershipId);
+    const [held] = await tx
+      .select()
+      .from(membershipVisits)
+      .where(eq(membershipVisits.appointmentId, input.appointmentId))
+      .for("update");
+    if (held.status !== "completed")
+      throw new MembershipRejectedError("Only a completed visit's time can be corrected.");
+    if (held.isExtra)
+      throw new MembershipRejectedError(
+        "An extra visit's time is not taken from the hours, so there is nothing to correct.",
+      );
+    if (minutesReturned(held.blockMinutes, input.minutesWorked) === null)
+      throw new MembershipRejectedError(WORKED_MINUTES_MESSAGE);
+    const before = (await timeWorked(tx, input.appointmentId))!;
+    const difference = input.minutesWorked - before;
+    if (difference === 0)
+      throw new MembershipRejectedError(`The time worked is already ${formatMinutes(before)}.`);
+    if (difference > m.minutesAvailable)
+      throw new MembershipRejectedError(
+        `The bank has ${formatMinutes(m.minutesAvailable)} left, less than the ${formatMinutes(difference)} to take.`,
+      );
+    await postMinutes(tx, m, {
+      kind: "correction",
+      minutes: -difference,
+      appointmentId: input.appointmentId,
+      note: `Visit on ${longDate(visit.scheduledDate)}: time worked corrected from ${formatMinutes(before)} to ${formatMinutes(input.minutesWorked)} (${reason})`,
+      createdBy: staffId,
+    });
+    return { minutesWorked: input.minutesWorked, minutesLeft: m.minutesAvailable };
+  });
+}
