@@ -174,13 +174,13 @@ type BenchSeed = {
 };
 
 /** The bench data set's seed, when this tree has it (server/seed/bench.ts). */
-async function benchSeed(): Promise<BenchSeed | null> {
+export async function benchSeed(): Promise<BenchSeed | null> {
   const file = path.join(ROOT, "server/seed/bench.ts");
   if (!fs.existsSync(file)) return null;
   return (await import(pathToFileURL(file).href)) as BenchSeed;
 }
 
-async function seed(
+export async function seed(
   options: { databaseUrl: string } | { dataDir: string },
   bench: BenchSeed | null,
 ) {
@@ -232,7 +232,7 @@ function firstValue(body: string, name: string) {
 }
 
 /** Every page to measure, found as a person would: by following the pages' own links. */
-async function pagesFor(origin: string, bench: BenchSeed | null): Promise<Page[]> {
+export async function pagesFor(origin: string, bench: BenchSeed | null): Promise<Page[]> {
   const [staffLogin, mariaLogin] = DEMO_LOGINS;
   const maria = await signIn(origin, mariaLogin.email, mariaLogin.password, "10.0.1.1");
   const staff = await signIn(origin, staffLogin.email, staffLogin.password, "10.0.1.2");
@@ -315,7 +315,7 @@ async function pagesFor(origin: string, bench: BenchSeed | null): Promise<Page[]
 
 /* ---------------- the floor ---------------- */
 
-async function startFloor(dir: string) {
+export async function startFloor(dir: string) {
   const port = await (await import("../../tests/support/processes")).freePort();
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: dir,
