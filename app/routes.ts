@@ -23,6 +23,9 @@ export default [
   // Working hours, time off and closed days; the week view per handyman (ADR 015).
   route("employee/availability", "routes/employee.availability.tsx"),
   route("employee/schedule", "routes/employee.schedule.tsx"),
+  // The owner's numbers and each of their tables as CSV (issue 30).
+  route("employee/reports", "routes/employee.reports.tsx"),
+  route("employee/reports/csv/:table", "routes/employee.reports.csv.$table.ts"),
   // Employees' profile photos: public, shown to customers on their appointment cards.
   route("profile-photos/:userId/:file", "routes/profile-photos.$userId.$file.ts"),
   // The signed-in person's own account: profile, home, two-factor and sign-out (intents).

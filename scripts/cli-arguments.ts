@@ -46,6 +46,12 @@ export const COMMANDS: CommandSpec[] = [
     ],
   },
   {
+    name: "seed:bench",
+    summary:
+      "Add the bench data set: 2,000 members over 3 years, 10 handymen, their visits, parts and leads (the demo data too on an empty database).",
+    options: [],
+  },
+  {
     name: "employee:create",
     summary: "Create a verified employee account that can sign in at /auth.",
     options: [

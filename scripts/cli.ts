@@ -12,6 +12,8 @@ import {
   type DatabaseTarget,
 } from "./cli-database";
 import { demoLoginLines, seedDemo } from "../server/seed/demo";
+import { BENCH_EMAIL_DOMAIN, BENCH_PASSWORD, hasBenchData, seedBench } from "../server/seed/bench";
+import { businessToday } from "~/lib/business-calendar";
 
 /*
  * The admin CLI (DESIGN.md "Admin CLI"). Exit codes: 0 done (or nothing to do), 1 the command
@@ -104,6 +106,27 @@ async function run(argv: string[]): Promise<number> {
         }
         await seedDemo(db);
         console.log(["Demo data created. Logins:", ...demoLoginLines()].join("\n"));
+        return 0;
+      });
+    case "seed:bench":
+      return withDatabase(async ({ db }) => {
+        if (await hasBenchData(db)) {
+          console.log("The bench data set is already in this database; nothing seeded.");
+          return 0;
+        }
+        const started = Date.now();
+        if (await isDatabaseEmpty(db)) await seedDemo(db);
+        const { counts } = await seedBench(db, { today: businessToday() });
+        const lines = Object.entries(counts).map(
+          ([what, n]) => `  ${what}: ${n.toLocaleString("en-US")}`,
+        );
+        console.log(
+          [
+            `Bench data set added to ${describeDatabase(target!)} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+            ...lines,
+            `Logins: handyman1..10@${BENCH_EMAIL_DOMAIN} and member1..N@${BENCH_EMAIL_DOMAIN}, password ${BENCH_PASSWORD}; the demo logins as printed by seed:demo.`,
+          ].join("\n"),
+        );
         return 0;
       });
     case "employee:create": {

@@ -468,6 +468,21 @@ const MATRIX: Record<string, Entry> = {
     },
     noAction: "a read-only week view",
   },
+  // The owner's numbers (issue 30): office staff only, the page and each table's CSV.
+  "routes/employee.reports": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    noAction: "a read-only page (its period picker is a GET form)",
+  },
+  "routes/employee.reports.csv.$table": {
+    loader: { objects: () => ({ table: "members-by-month" }), expect: staffOnly },
+  },
   // Members book, move and cancel their own visits (ADR 017).
   "routes/dashboard.book": {
     loader: {

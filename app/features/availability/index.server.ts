@@ -1,3 +1,5 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
 export { offerVisits } from "./availability.server";
 export { loadClosedDays } from "./closed-days.server";
+export { loadHandymen } from "./availability.server";
+export type { Handyman } from "./slots";

@@ -28,6 +28,10 @@ export function StaffHeader({
               photoUrl={employee.profilePhotoUrl}
             />
             <AvailabilityLinks />
+            {/* A document load: the reports page runs no JavaScript (its route does not hydrate). */}
+            <a href="/employee/reports" className="mb-3 block text-sm underline underline-offset-4">
+              Reports
+            </a>
           </>
         }
       />

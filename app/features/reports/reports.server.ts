@@ -1,0 +1,485 @@
+import { sql } from "drizzle-orm";
+import { db, type DbOrTx } from "~/db/client.server";
+import { loadClosedDays, loadHandymen } from "~/features/availability/index.server";
+import {
+  addDays,
+  BUSINESS_TIME_ZONE,
+  businessToday,
+  weekday,
+  zonedInstant,
+  type IsoDate,
+} from "~/lib/business-calendar";
+import { PLANS, type PlanId } from "~/content/plans";
+import { addMonths, calendarMonth, type Period } from "./period";
+
+/*
+ * The owner's numbers (issue 30), read from the ledgers: the memberships' start and cancel
+ * days, the money ledger (charges, refunds, corrections), the hours ledger (accruals,
+ * reservations, returns, refunds, corrections), the visits, parts, leads and intro calls. Every
+ * figure is an integer of cents or minutes until the page formats it; "to the cent and the
+ * minute" (tests/integration/reports.test.ts builds a known history and checks each).
+ *
+ * Days are business days (America/New_York); a month is a calendar month, cut to the period at
+ * its ends. "As of" figures (active members, hours owed, approvals pending) are at the end of
+ * the period, or now when the period runs on past today.
+ */
+
+const TZ = BUSINESS_TIME_ZONE;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export type PlanBilling = { plan: PlanId; planName: string; billing: "monthly" | "annual" };
+
+export type MembersMonth = {
+  month: IsoDate;
+  /** Active on the first day of the month (cut to the period). */
+  activeAtStart: number;
+  newMembers: number;
+  canceled: number;
+  /** canceled / activeAtStart, in basis points (1 = 0.01%); null when no one was active. */
+  churnBasisPoints: number | null;
+  /** Monthly recurring revenue at the month's last day (cut to the period and today). */
+  mrrCents: number;
+};
+
+export type RevenueMonth = {
+  month: IsoDate;
+  membershipCents: number;
+  extraVisitCents: number;
+  partsCents: number;
+  shoppingFeeCents: number;
+  correctionCents: number;
+  /** Refunds, as a positive amount. */
+  refundCents: number;
+  /** Every charge less refunds (corrections included). */
+  netCents: number;
+};
+
+export type HoursMonth = {
+  month: IsoDate;
+  soldMinutes: number;
+  /** Minutes set aside for visits booked in the month, less those released by cancellations. */
+  reservedMinutes: number;
+  /** Minutes worked on bank visits completed in the month, with corrections made in it. */
+  usedMinutes: number;
+  refundedMinutes: number;
+};
+
+export type OwedByPlan = { plan: PlanId; planName: string; minutes: number; valueCents: number };
+
+export type HandymanWeek = {
+  /** The Monday of the week (its days cut to the period). */
+  week: IsoDate;
+  availableMinutes: number;
+  bookedMinutes: number;
+};
+
+export type HandymanRow = {
+  id: string;
+  name: string;
+  availableMinutes: number;
+  bookedMinutes: number;
+  /** Days with working hours in the period (not off, not closed). */
+  workingDays: number;
+  /** Member visits completed in the period. */
+  completedVisits: number;
+  /** Time worked on the member visits they completed in the period (corrections applied). */
+  workedMinutes: number;
+  /** The blocks booked for those visits, beside workedMinutes. */
+  workedBookedMinutes: number;
+};
+
+export type SalesMonth = {
+  month: IsoDate;
+  leads: number;
+  introCalls: number;
+  newMembers: number;
+};
+
+export type OwnerReport = {
+  period: Pick<Period, "from" | "to">;
+  /** The day the "as of" figures are for. */
+  asOf: IsoDate;
+  members: {
+    active: (PlanBilling & { count: number; mrrCents: number })[];
+    activeTotal: number;
+    mrrCents: number;
+    months: MembersMonth[];
+    revenue: RevenueMonth[];
+    revenueTotal: Omit<RevenueMonth, "month">;
+  };
+  hours: {
+    owed: OwedByPlan[];
+    owedMinutes: number;
+    owedCents: number;
+    months: HoursMonth[];
+    completedVisits: number;
+    averageWorkedMinutes: number | null;
+  };
+  handymen: {
+    weeks: HandymanWeek[];
+    people: HandymanRow[];
+  };
+  sales: { months: SalesMonth[] };
+  parts: {
+    pendingCount: number;
+    pendingCents: number;
+    decided: number;
+    /** Average days from a part's request to the member's decision, in hundredths of a day. */
+    averageDecisionHundredths: number | null;
+    partsCount: number;
+    partsCents: number;
+    shoppingFeeCount: number;
+    shoppingFeeCents: number;
+  };
+};
+
+type Bucket = { month: IsoDate; first: IsoDate; last: IsoDate };
+
+function buckets(period: Pick<Period, "from" | "to">): Bucket[] {
+  const list: Bucket[] = [];
+  for (let m = calendarMonth(period.from).first; m <= period.to; m = addMonths(m, 1)) {
+    const { last } = calendarMonth(m);
+    list.push({
+      month: m,
+      first: m < period.from ? period.from : m,
+      last: last > period.to ? period.to : last,
+    });
+  }
+  return list;
+}
+
+const startOf = (date: IsoDate) => zonedInstant(date, 0);
+const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+export async function ownerReport(
+  period: Pick<Period, "from" | "to">,
+  options: { now?: Date; database?: DbOrTx } = {},
+): Promise<OwnerReport> {
+  const database = options.database ?? db();
+  const now = options.now ?? new Date();
+  const today = businessToday(now);
+  const asOf = period.to < today ? period.to : today;
+  const from = startOf(period.from);
+  const until = startOf(addDays(period.to, 1));
+  /** The instant the "as of" figures are taken at: the end of the as-of day, or now. */
+  const asOfInstant = period.to < today ? until : now;
+  const months = buckets(period);
+
+  const [membershipRows, moneyRows, hoursRows, owedRows, visitRows, salesRows, partRows] =
+    await Promise.all([
+      database.execute(sql`
+        select plan, plan_name as "planName", billing, monthly_price_cents as price,
+          start_date::text as "startDate", canceled_on::text as "canceledOn"
+        from memberships where start_date <= ${period.to}::date`),
+      database.execute(sql`
+        select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
+          kind, sum(amount_cents)::bigint as cents, count(*)::int as n
+        from membership_money_ledger
+        where created_at >= ${ts(from)} and created_at < ${ts(until)} and kind <> 'payment'
+        group by 1, 2`),
+      database.execute(sql`
+        select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
+          kind, sum(minutes)::bigint as minutes
+        from membership_minutes_ledger
+        where created_at >= ${ts(from)} and created_at < ${ts(until)} and kind <> 'return'
+        group by 1, 2`),
+      // Paid and not yet used at the as-of instant: every entry before it, but for visits not
+      // completed by then (their block is still owed), so reserved minutes count as owed. Now,
+      // that is each bank plus the blocks its open visits hold (ADR 063): a read of the
+      // memberships rather than of the whole hours ledger.
+      asOfInstant === now
+        ? database.execute(sql`
+            select m.plan, sum(o.minutes)::bigint as minutes,
+              round(sum(o.minutes::numeric * m.monthly_price_cents * 12 / m.minutes_per_year))::bigint as cents
+            from (
+              select id as membership_id, minutes_available as minutes from memberships
+              where minutes_available <> 0
+              union all
+              select membership_id, block_minutes from membership_visits
+              where status = 'reserved' and not is_extra
+            ) o
+            join memberships m on m.id = o.membership_id
+            group by m.plan`)
+        : database.execute(sql`
+            select m.plan, sum(l.minutes)::bigint as minutes,
+              round(sum(l.minutes::numeric * m.monthly_price_cents * 12 / m.minutes_per_year))::bigint as cents
+            from membership_minutes_ledger l
+            join memberships m on m.id = l.membership_id
+            left join membership_visits v on v.appointment_id = l.appointment_id
+            where l.created_at < ${ts(asOfInstant)}
+              and (l.appointment_id is null or v.completed_at < ${ts(asOfInstant)})
+            group by m.plan`),
+      // Completed visits in the period: the member's time worked (less corrections) and length.
+      database.execute(sql`
+        select to_char(date_trunc('month', v.completed_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
+          a.assigned_employee_id as "employeeId", v.is_extra as extra,
+          count(*)::int as n,
+          sum(v.minutes_worked - coalesce(c.minutes, 0))::bigint as worked,
+          sum(v.minutes_worked)::bigint as "workedAtCompletion",
+          sum(v.block_minutes)::bigint as block
+        from membership_visits v
+        join appointments a on a.id = v.appointment_id
+        left join (
+          select appointment_id, sum(minutes) as minutes from membership_minutes_ledger
+          where kind = 'correction' and created_at < ${ts(until)} group by 1
+        ) c on c.appointment_id = v.appointment_id
+        where v.status = 'completed' and v.completed_at >= ${ts(from)} and v.completed_at < ${ts(until)}
+        group by 1, 2, 3`),
+      database.execute(sql`
+        select 'lead' as what, to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month, count(*)::int as n
+          from leads where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
+        union all
+        select 'call', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+          from intro_calls where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2`),
+      database.execute(sql`
+        select
+          count(*) filter (where needs_approval and created_at < ${ts(asOfInstant)}
+            and (decided_at is null or decided_at >= ${ts(asOfInstant)}))::int as "pendingCount",
+          coalesce(sum(cost_cents) filter (where needs_approval and created_at < ${ts(asOfInstant)}
+            and (decided_at is null or decided_at >= ${ts(asOfInstant)})), 0)::bigint as "pendingCents",
+          count(*) filter (where decided_at >= ${ts(from)} and decided_at < ${ts(until)})::int as decided,
+          round(avg(extract(epoch from decided_at - created_at) / 864)
+            filter (where decided_at >= ${ts(from)} and decided_at < ${ts(until)}))::int as "averageDecisionHundredths"
+        from membership_parts
+        where needs_approval and (decided_at is null or decided_at >= ${ts(from)})`),
+    ]);
+
+  /* ---------- members ---------- */
+  const ms = rowsOf<{
+    plan: PlanId;
+    planName: string;
+    billing: "monthly" | "annual";
+    price: number;
+    startDate: IsoDate;
+    canceledOn: IsoDate | null;
+  }>(membershipRows);
+  const activeOn = (m: (typeof ms)[number], day: IsoDate) =>
+    m.startDate <= day && (m.canceledOn === null || m.canceledOn > day);
+  const activeMap = new Map<string, PlanBilling & { count: number; mrrCents: number }>();
+  for (const plan of PLANS) {
+    for (const billing of ["monthly", "annual"] as const) {
+      activeMap.set(`${plan.id}/${billing}`, {
+        plan: plan.id,
+        planName: plan.name,
+        billing,
+        count: 0,
+        mrrCents: 0,
+      });
+    }
+  }
+  for (const m of ms) {
+    if (!activeOn(m, asOf)) continue;
+    const key = `${m.plan}/${m.billing}`;
+    const row = activeMap.get(key) ?? {
+      plan: m.plan,
+      planName: m.planName,
+      billing: m.billing,
+      count: 0,
+      mrrCents: 0,
+    };
+    row.count += 1;
+    row.mrrCents += Number(m.price);
+    activeMap.set(key, row);
+  }
+  const active = [...activeMap.values()];
+  const memberMonths: MembersMonth[] = months.map((b) => {
+    const end = b.last < asOf ? b.last : asOf;
+    let activeAtStart = 0;
+    let newMembers = 0;
+    let canceled = 0;
+    let mrrCents = 0;
+    for (const m of ms) {
+      if (m.startDate < b.first && (m.canceledOn === null || m.canceledOn >= b.first))
+        activeAtStart += 1;
+      if (m.startDate >= b.first && m.startDate <= b.last) newMembers += 1;
+      if (m.canceledOn !== null && m.canceledOn >= b.first && m.canceledOn <= b.last) canceled += 1;
+      if (b.first <= asOf && activeOn(m, end)) mrrCents += Number(m.price);
+    }
+    return {
+      month: b.month,
+      activeAtStart,
+      newMembers,
+      canceled,
+      churnBasisPoints: activeAtStart ? Math.round((canceled * 10_000) / activeAtStart) : null,
+      mrrCents,
+    };
+  });
+
+  const money = rowsOf<{ month: IsoDate; kind: string; cents: string | number; n: number }>(
+    moneyRows,
+  );
+  const revenue: RevenueMonth[] = months.map((b) => {
+    const of = (kind: string) =>
+      Number(money.find((r) => r.month === b.month && r.kind === kind)?.cents ?? 0);
+    const row = {
+      month: b.month,
+      membershipCents: of("membership_charge"),
+      extraVisitCents: of("extra_visit"),
+      partsCents: of("part"),
+      shoppingFeeCents: of("shopping_fee"),
+      correctionCents: of("correction"),
+      refundCents: 0 - of("refund"),
+    };
+    return {
+      ...row,
+      netCents:
+        row.membershipCents +
+        row.extraVisitCents +
+        row.partsCents +
+        row.shoppingFeeCents +
+        row.correctionCents -
+        row.refundCents,
+    };
+  });
+  const sum = (key: keyof Omit<RevenueMonth, "month">) =>
+    revenue.reduce((total, r) => total + r[key], 0);
+  const revenueTotal = {
+    membershipCents: sum("membershipCents"),
+    extraVisitCents: sum("extraVisitCents"),
+    partsCents: sum("partsCents"),
+    shoppingFeeCents: sum("shoppingFeeCents"),
+    correctionCents: sum("correctionCents"),
+    refundCents: sum("refundCents"),
+    netCents: sum("netCents"),
+  };
+
+  /* ---------- prepaid hours ---------- */
+  const owedList = rowsOf<{ plan: PlanId; minutes: string; cents: string }>(owedRows);
+  const owed: OwedByPlan[] = PLANS.map((plan) => {
+    const row = owedList.find((r) => r.plan === plan.id);
+    return {
+      plan: plan.id,
+      planName: plan.name,
+      minutes: Number(row?.minutes ?? 0),
+      valueCents: Number(row?.cents ?? 0),
+    };
+  });
+  const hours = rowsOf<{ month: IsoDate; kind: string; minutes: string }>(hoursRows);
+  const visits = rowsOf<{
+    month: IsoDate;
+    employeeId: string | null;
+    extra: boolean;
+    n: number;
+    worked: string;
+    workedAtCompletion: string;
+    block: string;
+  }>(visitRows);
+  const hoursMonths: HoursMonth[] = months.map((b) => {
+    const of = (kind: string) =>
+      Number(hours.find((r) => r.month === b.month && r.kind === kind)?.minutes ?? 0);
+    const workedOnBank = visits
+      .filter((v) => v.month === b.month && !v.extra)
+      .reduce((total, v) => total + Number(v.workedAtCompletion), 0);
+    return {
+      month: b.month,
+      soldMinutes: of("accrual"),
+      reservedMinutes: 0 - of("reserve") - of("release"),
+      usedMinutes: workedOnBank - of("correction"),
+      refundedMinutes: 0 - of("refund"),
+    };
+  });
+  const completedVisits = visits.reduce((total, v) => total + v.n, 0);
+  const workedTotal = visits.reduce((total, v) => total + Number(v.worked), 0);
+
+  /* ---------- handymen ---------- */
+  const [handymen, closed] = await Promise.all([
+    loadHandymen(period.from, period.to, { database }),
+    loadClosedDays(period.from, period.to, database),
+  ]);
+  const weeks = new Map<IsoDate, HandymanWeek>();
+  const people: HandymanRow[] = handymen.map((h) => {
+    const row: HandymanRow = {
+      id: h.id,
+      name: h.name,
+      availableMinutes: 0,
+      bookedMinutes: 0,
+      workingDays: 0,
+      completedVisits: 0,
+      workedMinutes: 0,
+      workedBookedMinutes: 0,
+    };
+    for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+      const wd = weekday(day);
+      const monday = addDays(day, -((wd + 6) % 7));
+      const week = weeks.get(monday) ?? { week: monday, availableMinutes: 0, bookedMinutes: 0 };
+      weeks.set(monday, week);
+      const hoursOfDay = h.hours[wd];
+      const off = h.timeOff.some((t) => t.startDate <= day && t.endDate >= day);
+      if (hoursOfDay && !off && !closed.isClosed(day)) {
+        row.workingDays += 1;
+        row.availableMinutes += hoursOfDay.end - hoursOfDay.start;
+        week.availableMinutes += hoursOfDay.end - hoursOfDay.start;
+      }
+      for (const [start, end] of h.busy.get(day) ?? []) {
+        row.bookedMinutes += end - start;
+        week.bookedMinutes += end - start;
+      }
+    }
+    for (const v of visits) {
+      if (v.employeeId !== h.id) continue;
+      row.completedVisits += v.n;
+      row.workedMinutes += Number(v.worked);
+      row.workedBookedMinutes += Number(v.block);
+    }
+    return row;
+  });
+  /* ---------- sales ---------- */
+  const sales = rowsOf<{ what: string; month: IsoDate; n: number }>(salesRows);
+  const salesMonths: SalesMonth[] = months.map((b, i) => ({
+    month: b.month,
+    leads: sales.find((r) => r.what === "lead" && r.month === b.month)?.n ?? 0,
+    introCalls: sales.find((r) => r.what === "call" && r.month === b.month)?.n ?? 0,
+    newMembers: memberMonths[i].newMembers,
+  }));
+
+  /* ---------- parts ---------- */
+  const [parts] = rowsOf<{
+    pendingCount: number;
+    pendingCents: string;
+    decided: number;
+    averageDecisionHundredths: number | null;
+  }>(partRows);
+  const kindTotal = (kind: string) =>
+    money.filter((r) => r.kind === kind).reduce((t, r) => t + Number(r.cents), 0);
+  const kindCount = (kind: string) =>
+    money.filter((r) => r.kind === kind).reduce((t, r) => t + Number(r.n), 0);
+
+  return {
+    period: { from: period.from, to: period.to },
+    asOf,
+    members: {
+      active,
+      activeTotal: active.reduce((t, r) => t + r.count, 0),
+      mrrCents: active.reduce((t, r) => t + r.mrrCents, 0),
+      months: memberMonths,
+      revenue,
+      revenueTotal,
+    },
+    hours: {
+      owed,
+      owedMinutes: owed.reduce((t, r) => t + r.minutes, 0),
+      owedCents: owed.reduce((t, r) => t + r.valueCents, 0),
+      months: hoursMonths,
+      completedVisits,
+      averageWorkedMinutes: completedVisits ? Math.round(workedTotal / completedVisits) : null,
+    },
+    handymen: { weeks: [...weeks.values()], people },
+    sales: { months: salesMonths },
+    parts: {
+      pendingCount: Number(parts?.pendingCount ?? 0),
+      pendingCents: Number(parts?.pendingCents ?? 0),
+      decided: Number(parts?.decided ?? 0),
+      averageDecisionHundredths:
+        parts?.averageDecisionHundredths === null || parts?.averageDecisionHundredths === undefined
+          ? null
+          : Number(parts.averageDecisionHundredths),
+      partsCount: kindCount("part"),
+      partsCents: kindTotal("part"),
+      shoppingFeeCount: kindCount("shopping_fee"),
+      shoppingFeeCents: kindTotal("shopping_fee"),
+    },
+  };
+}

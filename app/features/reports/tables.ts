@@ -1,0 +1,221 @@
+import type { OwnerReport } from "./reports.server";
+import { dayLabel, monthLabel } from "./period";
+
+/*
+ * The report's tables, as the page shows them beside each chart and as 'Download CSV' gives
+ * them: one source for both, so the file says exactly what the page says.
+ */
+
+export type ReportTable = {
+  id: string;
+  title: string;
+  columns: string[];
+  rows: string[][];
+};
+
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** 1234567 -> "$12,345.67". */
+export function money(cents: number) {
+  return dollars.format(cents / 100);
+}
+
+/** Minutes as hours and minutes: 735 -> "12 h 15 min", 0 -> "0 min". */
+export function duration(minutes: number) {
+  const sign = minutes < 0 ? "-" : "";
+  const m = Math.abs(minutes);
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  if (h && rest) return `${sign}${h.toLocaleString("en-US")} h ${rest} min`;
+  if (h) return `${sign}${h.toLocaleString("en-US")} h`;
+  return `${sign}${rest} min`;
+}
+
+/** A share in basis points as a percentage with one decimal: 449 -> "4.5%". */
+export function percent(basisPoints: number | null) {
+  return basisPoints === null ? "n/a" : `${(basisPoints / 100).toFixed(1)}%`;
+}
+
+/** part / whole as basis points (rounded), null when whole is 0. */
+export function share(part: number, whole: number) {
+  return whole > 0 ? Math.round((part * 10_000) / whole) : null;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+const BILLING = { monthly: "Monthly", annual: "Annual" } as const;
+
+export function reportTables(report: OwnerReport): ReportTable[] {
+  const { members, hours, handymen, sales, parts } = report;
+  return [
+    {
+      id: "active-members",
+      title: `Active members by plan and billing on ${dayLabel(report.asOf)}`,
+      columns: ["Plan", "Billing", "Members", "Monthly recurring revenue"],
+      rows: [
+        ...members.active.map((r) => [
+          r.planName,
+          BILLING[r.billing],
+          count(r.count),
+          money(r.mrrCents),
+        ]),
+        ["All plans", "", count(members.activeTotal), money(members.mrrCents)],
+      ],
+    },
+    {
+      id: "members-by-month",
+      title: "Members per month",
+      columns: [
+        "Month",
+        "Active at start",
+        "New",
+        "Canceled",
+        "Churn",
+        "Monthly recurring revenue",
+      ],
+      rows: members.months.map((m) => [
+        monthLabel(m.month),
+        count(m.activeAtStart),
+        count(m.newMembers),
+        count(m.canceled),
+        percent(m.churnBasisPoints),
+        money(m.mrrCents),
+      ]),
+    },
+    {
+      id: "revenue-by-month",
+      title: "Revenue after refunds per month",
+      columns: [
+        "Month",
+        "Membership charges",
+        "Extra visits",
+        "Parts",
+        "Shopping fees",
+        "Corrections",
+        "Refunds",
+        "Revenue after refunds",
+      ],
+      rows: [
+        ...members.revenue.map((r) => [
+          monthLabel(r.month),
+          money(r.membershipCents),
+          money(r.extraVisitCents),
+          money(r.partsCents),
+          money(r.shoppingFeeCents),
+          money(r.correctionCents),
+          money(r.refundCents),
+          money(r.netCents),
+        ]),
+        [
+          "Period",
+          money(members.revenueTotal.membershipCents),
+          money(members.revenueTotal.extraVisitCents),
+          money(members.revenueTotal.partsCents),
+          money(members.revenueTotal.shoppingFeeCents),
+          money(members.revenueTotal.correctionCents),
+          money(members.revenueTotal.refundCents),
+          money(members.revenueTotal.netCents),
+        ],
+      ],
+    },
+    {
+      id: "hours-owed",
+      title: `Hours paid and not yet used on ${dayLabel(report.asOf)}`,
+      columns: ["Plan", "Hours owed", "Value at the plan's hourly rate"],
+      rows: [
+        ...hours.owed.map((r) => [r.planName, duration(r.minutes), money(r.valueCents)]),
+        ["All plans", duration(hours.owedMinutes), money(hours.owedCents)],
+      ],
+    },
+    {
+      id: "hours-by-month",
+      title: "Hours sold, reserved and used per month",
+      columns: ["Month", "Sold", "Reserved", "Used", "Refunded"],
+      rows: hours.months.map((m) => [
+        monthLabel(m.month),
+        duration(m.soldMinutes),
+        duration(m.reservedMinutes),
+        duration(m.usedMinutes),
+        duration(m.refundedMinutes),
+      ]),
+    },
+    {
+      id: "utilization-by-week",
+      title: "Booked against available hours per week",
+      columns: ["Week of", "Available", "Booked", "Utilization"],
+      rows: handymen.weeks.map((w) => [
+        dayLabel(w.week),
+        duration(w.availableMinutes),
+        duration(w.bookedMinutes),
+        percent(share(w.bookedMinutes, w.availableMinutes)),
+      ]),
+    },
+    {
+      id: "handymen",
+      title: "Each handyman over the period",
+      columns: [
+        "Handyman",
+        "Available",
+        "Booked",
+        "Utilization",
+        "Visits completed",
+        "Visits per working day",
+        "Time worked",
+        "Time booked",
+      ],
+      rows: handymen.people.map((p) => [
+        p.name,
+        duration(p.availableMinutes),
+        duration(p.bookedMinutes),
+        percent(share(p.bookedMinutes, p.availableMinutes)),
+        count(p.completedVisits),
+        p.workingDays ? (p.completedVisits / p.workingDays).toFixed(1) : "n/a",
+        duration(p.workedMinutes),
+        duration(p.workedBookedMinutes),
+      ]),
+    },
+    {
+      id: "sales-by-month",
+      title: "From lead to member per month",
+      columns: ["Month", "Leads", "Intro calls", "New members"],
+      rows: sales.months.map((m) => [
+        monthLabel(m.month),
+        count(m.leads),
+        count(m.introCalls),
+        count(m.newMembers),
+      ]),
+    },
+    {
+      id: "parts",
+      title: "Parts",
+      columns: ["Figure", "Value"],
+      rows: [
+        [`Approvals pending on ${dayLabel(report.asOf)}`, count(parts.pendingCount)],
+        ["Cost of the parts pending", money(parts.pendingCents)],
+        ["Decisions in the period", count(parts.decided)],
+        [
+          "Average days to a decision",
+          parts.averageDecisionHundredths === null
+            ? "n/a"
+            : (parts.averageDecisionHundredths / 100).toFixed(1),
+        ],
+        ["Parts charged", `${count(parts.partsCount)} for ${money(parts.partsCents)}`],
+        [
+          "Shopping fees charged",
+          `${count(parts.shoppingFeeCount)} for ${money(parts.shoppingFeeCents)}`,
+        ],
+      ],
+    },
+  ];
+}
+
+/** RFC 4180: fields quoted when they hold a comma, a quote or a line break; CRLF lines. */
+export function toCsv(table: ReportTable) {
+  const field = (value: string) => {
+    // A leading =, +, - or @ would be a formula in a spreadsheet: kept as text.
+    const safe = /^[=+\-@]/.test(value) && !/^-\$?[\d,.]+$/.test(value) ? `'${value}` : value;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return (
+    [table.columns, ...table.rows].map((row) => row.map(field).join(",")).join("\r\n") + "\r\n"
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * The reports page at a real business's size (issue 30, item 4): the bench data set of
+ * `npm run cli -- seed:bench` (2,000 members over 3 years, 10 handymen, their visits, parts and
+ * leads, server/seed/bench.ts) beside the small demo data, on PGlite and on PostgreSQL, in one
+ * run. Measures the whole /employee/reports document through the production build, signed in as
+ * the demo's office staff, for the page's default period (this month) and the longest choice
+ * (last 12 months): the server time from the request to the last byte, one request at a time,
+ * alternating between the small and the big database so both see the same machine load.
+ *
+ * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL), otherwise a throwaway
+ * cluster (scripts/pg-cluster.sh). Results go to docs/benchmarks.md between
+ * <!-- reports:start --> and <!-- reports:end -->.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setDatabase, type DatabaseHandle } from "~/db/client.server";
+import { businessToday } from "~/lib/business-calendar";
+import { createLocalStorage, setStorage } from "~/lib/storage.server";
+import { seedBench } from "../../server/seed/bench";
+import { DEMO_LOGINS, seedDemo } from "../../server/seed/demo";
+import {
+  ms,
+  openBenchDatabase,
+  signIn,
+  startServer,
+  stats,
+  timed,
+  writeSection,
+  yes,
+  type Stats,
+} from "./support/common";
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
+const WARMUP = 10;
+const TARGET_P95_MS = 200;
+const PERIODS = [
+  ["this month (the page's default)", ""],
+  ["last 12 months", "?period=last-12-months"],
+] as const;
+
+type Db = { handle: DatabaseHandle; label: string; drop: () => Promise<void> };
+
+function startCluster() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-reports-pg-"));
+  const url = execFileSync("bash", ["scripts/pg-cluster.sh", "start", dir], {
+    encoding: "utf8",
+  }).trim();
+  return { url, stop: () => execFileSync("bash", ["scripts/pg-cluster.sh", "stop", dir]) };
+}
+
+async function prepare(kind: "pglite" | "postgres", big: boolean): Promise<Db> {
+  const saved = process.env.BENCH_DATABASE_URL;
+  if (kind === "pglite") {
+    delete process.env.BENCH_DATABASE_URL;
+    delete process.env.TEST_DATABASE_URL;
+  }
+  const database = await openBenchDatabase(`reports_${big ? "big" : "small"}`);
+  if (saved) process.env.BENCH_DATABASE_URL = saved;
+  const today = businessToday();
+  const started = Date.now();
+  await seedDemo(database.handle.db, today);
+  if (big) {
+    const { counts } = await seedBench(database.handle.db, { today });
+    console.log(
+      `${database.label}: seeded the bench data set in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      counts,
+    );
+  }
+  return database;
+}
+
+export async function run() {
+  const savedEnv = { ...process.env };
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const cluster = adminUrl ? undefined : startCluster();
+  process.env.BENCH_DATABASE_URL = adminUrl ?? cluster!.url;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-reports-"));
+  setStorage(createLocalStorage(path.join(dataDir, "uploads")));
+  const opened: Db[] = [];
+  let server: Awaited<ReturnType<typeof startServer>> = null;
+  const results: { engine: string; period: string; small: Stats; big: Stats }[] = [];
+  try {
+    for (const kind of ["pglite", "postgres"] as const) {
+      const small = await prepare(kind, false);
+      opened.push(small);
+      const big = await prepare(kind, true);
+      opened.push(big);
+      setDatabase(small.handle);
+      server ??= await startServer(dataDir);
+      if (!server) {
+        console.log("no production build (run `npm run build` first): nothing measured");
+        return;
+      }
+      const staff = DEMO_LOGINS[0];
+      const cookies = new Map<Db, string>();
+      for (const db of [small, big]) {
+        setDatabase(db.handle);
+        cookies.set(db, await signIn(server.base, staff.email, staff.password));
+      }
+      for (const [label, query] of PERIODS) {
+        const samples = new Map<Db, number[]>([
+          [small, []],
+          [big, []],
+        ]);
+        for (let i = 0; i < WARMUP + ITERATIONS; i++) {
+          for (const db of i % 2 === 0 ? [small, big] : [big, small]) {
+            setDatabase(db.handle);
+            const { ms: elapsed } = await timed(async () => {
+              const response = await fetch(`${server!.base}/employee/reports${query}`, {
+                headers: { cookie: cookies.get(db)!, accept: "text/html" },
+              });
+              const html = await response.text();
+              if (response.status !== 200 || !html.includes("Prepaid hours")) {
+                throw new Error(`the reports page did not render (HTTP ${response.status})`);
+              }
+            });
+            if (i >= WARMUP) samples.get(db)!.push(elapsed);
+          }
+        }
+        const row = {
+          engine: big.label,
+          period: label,
+          small: stats(samples.get(small)!),
+          big: stats(samples.get(big)!),
+        };
+        results.push(row);
+        console.log(
+          `${row.engine}, ${label}: demo p95 ${ms(row.small.p95)}, bench data p95 ${ms(row.big.p95)}`,
+        );
+      }
+    }
+    const table = [
+      "| database | period | demo data p50 | demo data p95 | bench data p50 | bench data p95 | target met (p95 <= 200 ms) |",
+      "| --- | --- | ---: | ---: | ---: | ---: | --- |",
+      ...results.map(
+        (r) =>
+          `| ${r.engine} | ${r.period} | ${ms(r.small.p50)} | ${ms(r.small.p95)} | ${ms(r.big.p50)} | ${ms(r.big.p95)} | ${yes(r.big.p95 <= TARGET_P95_MS)} |`,
+      ),
+    ].join("\n");
+    const file = writeSection(
+      "reports",
+      `## The reports page on the bench data set (issue 30)
+
+\`npm run bench -- reports\` (scripts/bench/reports.ts), run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC: the whole /employee/reports document (session, every query, the SVG charts and tables rendered) through the production build in the bench's process, signed in as the demo's office staff, ${ITERATIONS} requests per row after ${WARMUP} warm-up requests, one at a time, alternating between the demo data and the bench data set (\`npm run cli -- seed:bench\`: 2,000 members over 3 years, 10 handymen, about 15,700 visits, 79,000 ledger entries, 8,000 leads) so both see the same load (${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)} at the end, shared with other work). Target: p95 at most ${TARGET_P95_MS} ms server time on the bench data. Decisions: docs/decisions/063-reports-read-the-ledgers.md.
+
+${table}
+`,
+    );
+    console.log(`\n${table}\nwritten to ${file}`);
+  } finally {
+    await server?.close();
+    setDatabase(undefined);
+    for (const db of opened) await db.drop().catch(() => {});
+    cluster?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.env = savedEnv;
+  }
+}
+
+// Run directly: `tsx scripts/bench/reports.ts`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await run();
+}
