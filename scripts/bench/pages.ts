@@ -20,9 +20,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { openDatabase, type Database } from "~/db/client.server";
 import { businessToday } from "~/lib/business-calendar";
+import { BENCH_EMAIL_DOMAIN, BENCH_PASSWORD, seedBench } from "../../server/seed/bench";
 import { DEMO_LOGINS, seedDemo } from "../../server/seed/demo";
 import {
   createDatabase,
@@ -173,11 +173,10 @@ type BenchSeed = {
   BENCH_EMAIL_DOMAIN: string;
 };
 
-/** The bench data set's seed, when this tree has it (server/seed/bench.ts). */
+/** The bench data set's seed (server/seed/bench.ts), unless BENCH_DATA=demo asks for the demo only. */
 export async function benchSeed(): Promise<BenchSeed | null> {
-  const file = path.join(ROOT, "server/seed/bench.ts");
-  if (!fs.existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as BenchSeed;
+  if (process.env.BENCH_DATA === "demo") return null;
+  return { seedBench, BENCH_PASSWORD, BENCH_EMAIL_DOMAIN };
 }
 
 export async function seed(
@@ -332,6 +331,8 @@ type Row = { page: Page; anchor: Measurement; ours: Measurement };
 
 type DatabaseRun = {
   kind: "PGlite" | "PostgreSQL";
+  /** Node settings added to the server's (a trial beside the shipped settings). */
+  variant?: string;
   rows: Row[];
   residentAtRest: number;
   residentAfterLoad: number;
@@ -399,7 +400,7 @@ function pct(value: number) {
 
 function table(run: DatabaseRun) {
   const lines = [
-    `| page (${run.kind}) | req/s | p50 ms | p95 ms | errors | CPU ms per request | floor req/s just before | ratio to floor | targets |`,
+    `| page (${run.kind}${run.variant ? `, node ${run.variant}` : ""}) | req/s | p50 ms | p95 ms | errors | CPU ms per request | floor req/s just before | ratio to floor | targets |`,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ];
   for (const { page, anchor, ours } of run.rows) {
@@ -424,7 +425,7 @@ function memoryTable(runs: DatabaseRun[]) {
     "| --- | ---: | ---: |",
     ...runs.map((r) =>
       r.kind === "PGlite"
-        ? `| embedded (PGlite) | ${mem(r.residentAtRest, TARGETS.residentAtRestMb)} | ${mem(r.residentAfterLoad, TARGETS.residentAfterLoadMb)} |`
+        ? `| embedded (PGlite)${r.variant ? `, node ${r.variant}` : ""} | ${mem(r.residentAtRest, TARGETS.residentAtRestMb)} | ${mem(r.residentAfterLoad, TARGETS.residentAfterLoadMb)} |`
         : `| PostgreSQL (the server's process only) | ${r.residentAtRest.toFixed(0)} MB | ${r.residentAfterLoad.toFixed(0)} MB |`,
     ),
   ].join("\n");
@@ -464,6 +465,21 @@ export async function run() {
       const server = await startServer({ ...common, DATA_DIR: dataDir });
       try {
         runs.push(await measureDatabase("PGlite", server, [], floor, bench));
+      } finally {
+        await server.stop();
+      }
+    }
+    // The same embedded server with other Node settings (BENCH_PAGES_VARIANT="--max-old-space-size=128"):
+    // memory against throughput, in the same run.
+    const variant = process.env.BENCH_PAGES_VARIANT?.split(/\s+/).filter(Boolean);
+    if (variant?.length && which !== "postgres") {
+      const dataDir = tempDir("handyman-pages-variant-");
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      await seed({ dataDir }, bench);
+      const server = await startServer({ ...common, DATA_DIR: dataDir }, { nodeArgs: variant });
+      try {
+        const measured = await measureDatabase("PGlite", server, [], floor, bench);
+        runs.push({ ...measured, variant: variant.join(" ") });
       } finally {
         await server.stop();
       }
