@@ -57,11 +57,15 @@ function mixScript(pages: { path: string; cookie: string }[]) {
     .join(",\n");
   fs.writeFileSync(
     file,
-    `local requests = {
-${entries}
-}
+    `local requests = nil
 local i = 0
+-- Built at the first request: wrk sets the Host header in its init, after this file is read.
 request = function()
+  if requests == nil then
+    requests = {
+${entries}
+    }
+  end
   i = i % #requests + 1
   return requests[i]
 end

@@ -400,8 +400,8 @@ function pct(value: number) {
 
 function table(run: DatabaseRun) {
   const lines = [
-    `| page (${run.kind}${run.variant ? `, node ${run.variant}` : ""}) | req/s | p50 ms | p95 ms | errors | CPU ms per request | floor req/s just before | ratio to floor | targets |`,
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    `| page (${run.kind}${run.variant ? `, node ${run.variant}` : ""}) | req/s | p50 ms | p95 ms | errors | CPU ms per request | floor req/s just before | floor CPU ms per request | ratio to floor (by CPU per request) | targets |`,
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ];
   for (const { page, anchor, ours } of run.rows) {
     const share = ours.rps / anchor.rps;
@@ -411,7 +411,7 @@ function table(run: DatabaseRun) {
         `>= ${pct(TARGETS.dashboardVsFloor)} of floor: ${share >= TARGETS.dashboardVsFloor ? "yes" : "**no**"}`,
       );
     lines.push(
-      `| ${page.label} | ${ours.rps.toFixed(0)} | ${ours.p50.toFixed(1)} | ${ours.p95.toFixed(1)} | ${ours.errors} | ${ours.cpuMs?.toFixed(2) ?? ""} | ${anchor.rps.toFixed(0)} | ${pct(share)} | ${checks.join("; ")} |`,
+      `| ${page.label} | ${ours.rps.toFixed(0)} | ${ours.p50.toFixed(1)} | ${ours.p95.toFixed(1)} | ${ours.errors} | ${ours.cpuMs?.toFixed(2) ?? ""} | ${anchor.rps.toFixed(0)} | ${anchor.cpuMs?.toFixed(2) ?? ""} | ${pct(share)} (${anchor.cpuMs && ours.cpuMs ? pct(anchor.cpuMs / ours.cpuMs) : "n/a"}) | ${checks.join("; ")} |`,
     );
   }
   return lines.join("\n");
@@ -517,7 +517,7 @@ export async function run() {
 
 Data: ${bench ? "the bench data set (server/seed/bench.ts: 2,000 members over 3 years, 10 handymen, their visits, parts and leads) on top of the demo" : "the demo data (server/seed/demo.ts)"}. Signed in as the demo member Maria (a Complete Home Care member with visits, a statement and requests) and the demo office staff${bench ? ", and handyman1 of the bench data set" : ""}; each page was found by following the pages' own links (the booking steps take each step's first choice) and checked to answer 200 with its content before it was measured.
 
-Each page was measured right after the framework floor's 30-card list page (scripts/bench/floor/, the column "floor req/s just before"), so a ratio's two figures ran under the same machine load. CPU ms per request is the CPU time the server used over the measurement divided by the answers (on PostgreSQL its backends too). Targets (issue 31): a member's \`/dashboard\` at least ${pct(TARGETS.dashboardVsFloor)} of the floor; every signed-in page p95 at most ${TARGETS.p95Ms} ms; the embedded server at most ${TARGETS.residentAtRestMb} MB resident at rest and ${TARGETS.residentAfterLoadMb} MB after the load.
+Each page was measured right after the framework floor's 30-card list page (scripts/bench/floor/, the column "floor req/s just before"), so a ratio's two figures ran under the same machine load. CPU ms per request is the CPU time the server used over the measurement divided by the answers (on PostgreSQL its backends too; the floor's process for the floor); the ratio by CPU per request (the floor's over ours, in brackets) is what the req/s ratio would be if both were bound by their own CPU alone, and moves much less with the machine's load than req/s. Targets (issue 31): a member's \`/dashboard\` at least ${pct(TARGETS.dashboardVsFloor)} of the floor; every signed-in page p95 at most ${TARGETS.p95Ms} ms; the embedded server at most ${TARGETS.residentAtRestMb} MB resident at rest and ${TARGETS.residentAfterLoadMb} MB after the load.
 
 ${runs.map(table).join("\n\n")}
 
