@@ -28,7 +28,10 @@ export function loader(): RootData {
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { hydrate, script } = pageScript(useMatches());
+  const matches = useMatches();
+  const { hydrate, script } = pageScript(matches);
+  // Staff pages: the manifest whose start_url is 'Today' (ADR 049).
+  const staffPage = matches.some((m) => m.id.startsWith("routes/employee"));
   return (
     <html lang="en">
       <head>
@@ -38,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.ico" sizes="48x48" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href="/site.webmanifest" />
+        <link rel="manifest" href={staffPage ? "/staff.webmanifest" : "/site.webmanifest"} />
         <Meta />
         <Links />
         {script && (

@@ -23,9 +23,14 @@ export default [
   // Working hours, time off and closed days; the week view per handyman (ADR 015).
   route("employee/availability", "routes/employee.availability.tsx"),
   route("employee/schedule", "routes/employee.schedule.tsx"),
+  // Leads (ADR 060): one lead's page, and the lead of a customer (staff book a walk-thru from it).
+  route("employee/leads/:leadId", "routes/employee.leads.$leadId.tsx"),
+  route("employee/customers/:customerId/lead", "routes/employee.customers.$customerId.lead.ts"),
   // The owner's numbers and each of their tables as CSV (issue 30).
   route("employee/reports", "routes/employee.reports.tsx"),
   route("employee/reports/csv/:table", "routes/employee.reports.csv.$table.ts"),
+  // The handyman's day on a phone, where a handyman lands after signing in (ADR 047).
+  route("employee/today", "routes/employee.today.tsx"),
   // Employees' profile photos: public, shown to customers on their appointment cards.
   route("profile-photos/:userId/:file", "routes/profile-photos.$userId.$file.ts"),
   // The signed-in person's own account: profile, home, two-factor and sign-out (intents).
@@ -59,6 +64,8 @@ export default [
   ),
   // Members book, move and cancel their own visits (ADR 017).
   route("dashboard/book", "routes/dashboard.book.tsx"),
+  // A signed-in customer books a free walk-thru (ADR 061).
+  route("dashboard/walk-thru", "routes/dashboard.walk-thru.tsx"),
   route("dashboard/visits/:appointmentId", "routes/dashboard.visits.$appointmentId.tsx"),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
   route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),
@@ -67,6 +74,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("webhooks/twilio/sms", "routes/webhooks.twilio.sms.ts"),
   route("webhooks/twilio/status", "routes/webhooks.twilio.status.ts"),
+  route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   // The booking page's free intro-call times (the page itself is prerendered).
   route("book-call/slots", "routes/book-call.slots.ts"),
   // For search engines.

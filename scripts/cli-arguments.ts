@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { emailSchema, nameSchema, newPasswordSchema } from "~/lib/validation";
 
 /*
@@ -27,6 +27,9 @@ export type CommandSpec = {
   summary: string;
   options: OptionSpec[];
 };
+
+/** An employee's role (ADR 047). */
+const roleSchema = z.string().refine((value) => value === "office" || value === "handyman");
 
 export const COMMANDS: CommandSpec[] = [
   {
@@ -86,6 +89,38 @@ export const COMMANDS: CommandSpec[] = [
         required: true,
         description: "last name (letters, spaces, ' and -)",
         schema: nameSchema,
+      },
+      {
+        name: "role",
+        value: "R",
+
+        description:
+          "office (office staff: every page) or handyman (their own visits, on 'Today'), office when not given",
+        schema: roleSchema,
+        invalid: (value) => `"${value}" is not a role (expected office or handyman)`,
+      },
+    ],
+  },
+  {
+    name: "employee:set-role",
+    summary: "Make an employee office staff or a handyman (existing employees are office staff).",
+    options: [
+      {
+        name: "email",
+        value: "E",
+        required: true,
+        description: "the e-mail address the employee signs in with",
+        schema: emailSchema,
+        invalid: (value) =>
+          `"${value}" is not a valid e-mail address (expected something like name@example.com)`,
+      },
+      {
+        name: "role",
+        value: "R",
+        required: true,
+        description: "office (office staff: every page) or handyman (their own visits, on 'Today')",
+        schema: roleSchema,
+        invalid: (value) => `"${value}" is not a role (expected office or handyman)`,
       },
     ],
   },

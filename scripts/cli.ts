@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { DataDirectoryLockedError } from "~/db/lock.server";
 import { profiles, user } from "~/db/schema";
+import { STAFF_ROLE_LABELS, type StaffRole } from "~/db/staff-role";
 import { ConfigError, env } from "~/lib/env.server";
 import { createUser } from "../server/seed/factories";
 import { commandHelp, generalHelp, parseCommandLine, type CommandSpec } from "./cli-arguments";
@@ -133,6 +134,7 @@ async function run(argv: string[]): Promise<number> {
       const email = text("email");
       const firstName = text("first-name");
       const lastName = text("last-name");
+      const role = (options.role as StaffRole | undefined) ?? "office";
       return withDatabase(async ({ db }) => {
         const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
         if (existing) {
@@ -146,10 +148,35 @@ async function run(argv: string[]): Promise<number> {
           firstName,
           lastName,
           isEmployee: true,
+          staffRole: role,
         });
         console.log(
-          `Employee ${firstName} ${lastName} <${email}> created. They can sign in at /auth.`,
+          `Employee ${firstName} ${lastName} <${email}> created (${STAFF_ROLE_LABELS[role].toLowerCase()}). They can sign in at /auth.`,
         );
+        return 0;
+      });
+    }
+    case "employee:set-role": {
+      const email = text("email");
+      const role = text("role") as StaffRole;
+      return withDatabase(async ({ db }) => {
+        const [account] = await db
+          .select({ id: user.id, isEmployee: profiles.isEmployee, role: profiles.staffRole })
+          .from(user)
+          .leftJoin(profiles, eq(profiles.userId, user.id))
+          .where(eq(user.email, email));
+        if (!account?.isEmployee) {
+          throw new CommandProblem(command, [
+            `--email: no employee with the e-mail ${email}. Use employee:create or employee:grant first.`,
+          ]);
+        }
+        const label = role === "office" ? "office staff" : "a handyman";
+        if (account.role === role) {
+          console.log(`${email} is already ${label}; nothing changed.`);
+          return 0;
+        }
+        await db.update(profiles).set({ staffRole: role }).where(eq(profiles.userId, account.id));
+        console.log(`${email} is now ${label}.`);
         return 0;
       });
     }

@@ -139,7 +139,7 @@ export function createApp(options: AppOptions) {
     next();
   });
 
-  app.get("/site.webmanifest", webManifest);
+  app.get(["/site.webmanifest", "/staff.webmanifest"], webManifest);
 
   // In production the fast path answers GET /healthz itself (server/fast-path.ts); this one
   // answers in development and the requests the fast path leaves (/healthz/, a query).

@@ -13,7 +13,7 @@ import { createApp } from "./app";
 import { createFastPath, prepareFastPath } from "./fast-path";
 import { renderPublicPages, renderVisitorPages, renderSearchFiles } from "./public-pages";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
-import { webManifestFile } from "./web-manifest";
+import { staffWebManifestFile, webManifestFile } from "./web-manifest";
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -36,6 +36,7 @@ async function loadSite(buildDir: string) {
     searchFiles: new Map([
       ...(await renderSearchFiles(build)),
       ["/site.webmanifest", webManifestFile()],
+      ["/staff.webmanifest", staffWebManifestFile()],
     ]),
     clientDir: path.join(buildDir, "client"),
     imagesDir: path.join(buildDir, "images"),

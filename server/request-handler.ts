@@ -44,6 +44,12 @@ const UPLOAD_ROUTES: { pattern: RegExp; limit: number; tooLarge: Refusal }[] = [
     limit: ONE_PHOTO_BODY_LIMIT,
     tooLarge: refusal(413, "photo upload too large", PHOTO_TOO_LARGE),
   },
+  // 'Add photo' on 'Today': one after photo (the page's other forms are not multipart).
+  {
+    pattern: /^\/employee\/today(\.data)?$/,
+    limit: ONE_PHOTO_BODY_LIMIT,
+    tooLarge: refusal(413, "photo upload too large", PHOTO_TOO_LARGE),
+  },
   {
     pattern: /^\/employee\/profile-photo(\.data)?$/,
     limit: PROFILE_PHOTO_MAX_BYTES + 64 * 1024,
@@ -138,7 +144,9 @@ async function readBody(req: ExpressRequest): Promise<Body> {
   if (multipart && !boundary) return { refusal: NO_BOUNDARY };
 
   const json = type.startsWith("application/json");
-  if (!(FORM_TYPES.some((form) => type.startsWith(form)) || (api && json))) {
+  // Stripe's webhook posts JSON, passed on byte for byte (its signature is on the raw body).
+  const takesJson = api || req.path === "/webhooks/stripe";
+  if (!(FORM_TYPES.some((form) => type.startsWith(form)) || (takesJson && json))) {
     return { refusal: api ? NOT_FORM_OR_JSON : NOT_A_FORM };
   }
   if (!(await parses(bytes, type, json))) return { refusal: MALFORMED };

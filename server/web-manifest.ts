@@ -9,13 +9,27 @@ import type { RenderedFile } from "./public-pages";
  * the public pages' route manifest stays as small as their JavaScript budget needs (ADR 008).
  */
 export function webManifestFile(): RenderedFile {
+  return manifestFile("/");
+}
+
+/**
+ * /staff.webmanifest: the staff pages link this one instead (app/root.tsx), so a handyman who
+ * adds the site to a phone's home screen from a staff page opens 'Today' (ADR 049). Public pages
+ * keep the site's manifest and stay free of scripts: no service worker.
+ */
+export function staffWebManifestFile(): RenderedFile {
+  return manifestFile("/employee/today");
+}
+
+function manifestFile(startUrl: string): RenderedFile {
   const { name } = business();
   return {
     body: Buffer.from(
       JSON.stringify({
         name,
         short_name: name.length <= 12 ? name : name.split(" ").slice(0, 2).join(" "),
-        start_url: "/",
+        id: startUrl,
+        start_url: startUrl,
         scope: "/",
         display: "browser",
         background_color: "#ffffff",
@@ -32,8 +46,8 @@ export function webManifestFile(): RenderedFile {
 }
 
 /** The same answer through Express, for what the fast path leaves to it (a Range, say). */
-export function webManifest(_req: Request, res: Response) {
-  const file = webManifestFile();
+export function webManifest(req: Request, res: Response) {
+  const file = req.path === "/staff.webmanifest" ? staffWebManifestFile() : webManifestFile();
   res.setHeader("Content-Type", file.contentType);
   res.setHeader("Cache-Control", file.cacheControl);
   res.send(file.body);

@@ -43,14 +43,14 @@ export function faqItems(settings: { guaranteeDays: number; name: string }): Faq
       question: "How do joining and billing work?",
       answer: [
         "It starts with a free 45-minute walk-thru: no obligation and no credit card. If you decide to join, your billing period begins when you add your payment details, at any time after the walk-thru.",
-        "Membership is annual and billed upfront for 12 months. When you book your first visit you can choose up to 3 tasks, and within your first 60 days we create your maintenance plan and document your appliances.",
+        "A membership runs for 12 months, billed monthly or upfront for the year. On monthly billing each month's hours are added as it is paid, and you can book a visit against the hours paid by its date plus one month ahead, so you can book in your first week. When you book your first visit you can choose up to 3 tasks, and within your first 60 days we create your maintenance plan and document your appliances.",
       ],
     },
     {
       id: "guarantee-cancellation",
       question: "What is your guarantee, and can I cancel?",
       answer: [
-        `Every membership comes with our ${days}-day money-back satisfaction guarantee: if you are not satisfied within your first ${days} days, you get a full refund.`,
+        `Your membership comes with our ${days}-day money-back satisfaction guarantee: if you are not satisfied within your first ${days} days as a member, you get a full refund. Those first ${days} days come once for each customer and each home, so a membership started again later does not bring them back.`,
         "After that you can still cancel at any time without penalty, and we refund the hours you have not used.",
       ],
     },

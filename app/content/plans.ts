@@ -121,7 +121,7 @@ export const MEMBERSHIP_INCLUSIONS = [
 
 /** The terms printed under the plan cards (SPEC.md section 9). */
 export const PLAN_TERMS = [
-  "Annual membership, billed upfront for 12 months. No hourly billing.",
+  "A 12-month membership, billed monthly or upfront for the year. No hourly billing.",
   "Visits come in 1 hour 45 minute or 3.5 hour blocks; the last 10 minutes are for clean-up and documenting the work.",
   "Need one more visit in a month? An extra 1 hour 45 minute visit is $150.",
   "Parts: a flat $10 shopping fee per visit that needs parts (not per part); anything over $100 waits for your approval.",

@@ -10,6 +10,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   time,
@@ -18,6 +19,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { REQUEST_STATUSES } from "./request-status";
+import { LEAD_STATUSES, VISIT_KINDS } from "./lead-status";
+import { STAFF_ROLES } from "./staff-role";
 import { TASK_OUTCOMES, VISIT_STATUSES } from "./visit-status";
 
 const timestamps = {
@@ -130,6 +133,11 @@ export const profiles = pgTable(
     phone: text(),
     /** Never settable by the user: only the admin CLI grants it. */
     isEmployee: boolean().notNull().default(false),
+    /**
+     * An employee's role (ADR 047): 'office' staff see everything; a 'handyman' sees their own
+     * visits only. Set by the admin CLI and by office staff; meaningless for customers.
+     */
+    staffRole: text({ enum: STAFF_ROLES }).notNull().default("office"),
     profilePhotoUrl: text(),
     /** The number texts go to (E.164, +1 and ten digits). */
     mobilePhone: text(),
@@ -152,6 +160,7 @@ export const profiles = pgTable(
     index("profiles_full_name_folded_trgm_idx")
       .using("gin", sql`${profileFullNameFolded} gin_trgm_ops`)
       .with({ fastupdate: "off" }),
+    check("profiles_staff_role", sql`${t.staffRole} in ('office', 'handyman')`),
   ],
 );
 
@@ -232,6 +241,8 @@ export const requestPhotos = pgTable(
     contentType: text().notNull(),
     width: integer(),
     height: integer(),
+    /** An after photo: the visit whose handyman took it ('Add photo' on 'Today'); null: the member's. */
+    afterVisitId: uuid().references(() => appointments.id, { onDelete: "set null" }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
@@ -240,16 +251,22 @@ export const requestPhotos = pgTable(
 /** A visit's life (ADR 046): the migration's trigger refuses any transition visit-state.ts refuses. */
 export const appointmentStatus = pgEnum("appointment_status", VISIT_STATUSES);
 
+export const visitKind = pgEnum("visit_kind", VISIT_KINDS);
+
 export const appointments = pgTable(
   "appointments",
   {
     id: uuid().primaryKey().defaultRandom(),
-    customerId: text()
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    homeId: uuid()
-      .notNull()
-      .references(() => homes.id, { onDelete: "cascade" }),
+    /** A member's visit always has a customer and a home; a walk-thru for a lead may have neither. */
+    customerId: text().references(() => user.id, { onDelete: "cascade" }),
+    homeId: uuid().references(() => homes.id, { onDelete: "cascade" }),
+    kind: visitKind().notNull().default("visit"),
+    /** A walk-thru's lead (ADR 061). */
+    leadId: uuid().references((): AnyPgColumn => prospects.id, { onDelete: "set null" }),
+    /** A walk-thru's person and address as booked (a lead has no account or home yet). */
+    contactName: text(),
+    contactEmail: text(),
+    address: text(),
     assignedEmployeeId: text().references(() => user.id, { onDelete: "set null" }),
     /** Calendar date and wall-clock times in the business time zone (lib/business-calendar.ts). */
     scheduledDate: date({ mode: "string" }).notNull(),
@@ -259,11 +276,47 @@ export const appointments = pgTable(
     notes: text(),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the handyman tapped 'Start visit': 'Finish visit' offers the time since, rounded. */
+    startedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    index("appointments_employee_date_idx").on(t.assignedEmployeeId, t.scheduledDate, t.startTime),
     index("appointments_customer_idx").on(t.customerId, t.scheduledDate),
     index("appointments_date_idx").on(t.scheduledDate, t.startTime),
+    index("appointments_lead_idx").on(t.leadId),
+    check(
+      "appointments_visit_has_customer",
+      sql`${t.kind} = 'walk_thru' or (${t.customerId} is not null and ${t.homeId} is not null)`,
+    ),
+    check(
+      "appointments_walk_thru_has_address",
+      sql`${t.kind} = 'visit' or (${t.contactName} is not null and ${t.address} is not null)`,
+    ),
   ],
+);
+
+/**
+ * 'Book anyway' (issue 26, item 5; ADR 050): a staff booking or move on a closed day, in time
+ * off, outside working hours or in the past, kept with who chose it, what was wrong and why.
+ */
+export const visitOverrides = pgTable(
+  "visit_overrides",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    staffId: text().references(() => user.id, { onDelete: "set null" }),
+    /** The staff member's name as it was, so the record reads the same if the account goes. */
+    staffName: text().notNull(),
+    /** 'book' (Create New Appointment) or 'move'. */
+    action: text().notNull(),
+    /** What was wrong, one line each, as staff were shown it. */
+    warnings: text().array().notNull(),
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visit_overrides_appointment_idx").on(t.appointmentId)],
 );
 
 export const taskOutcome = pgEnum("task_outcome", TASK_OUTCOMES);
@@ -305,7 +358,7 @@ export const membershipStatus = pgEnum("membership_status", ["active", "canceled
  * price change never rewrites what a member was charged. `minutesAvailable` (the hours bank)
  * and `balanceCents` (what the member owes; negative is a credit) change only in the same
  * transaction as a ledger row, under this row's lock: concurrent bookings serialize here, and
- * the CHECK keeps the bank from ever going negative.
+ * the CHECK bounds how far booking ahead of payment (ADR 057) takes the bank below zero.
  */
 export const memberships = pgTable(
   "memberships",
@@ -332,9 +385,28 @@ export const memberships = pgTable(
     balanceCents: integer().notNull().default(0),
     /** The business day the membership ended (the guarantee is judged on it). */
     canceledOn: date({ mode: "string" }),
+    /**
+     * The cancellation's settlement as it was computed and shown (ADR 058): the lines, the
+     * result and how it is paid. The canceled membership's page shows it.
+     */
+    settlement: jsonb().$type<{
+      lines: { label: string; cents: number }[];
+      resultCents: number;
+      resultLabel: string;
+      howLabel: string | null;
+    }>(),
     canceledAt: timestamp({ withTimezone: true }),
     canceledBy: text().references(() => user.id, { onDelete: "set null" }),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Who collects its charges: null, staff by hand (charges posted on the period's first day);
+     * "stripe", Stripe (a charge and its payment are posted when Stripe says a period is paid).
+     */
+    paymentProvider: text(),
+    /** Stripe: the subscription (monthly) paying this membership. */
+    stripeSubscriptionId: text().unique(),
+    /** A card payment failed on this day and is not yet paid: the membership is 'Past due'. */
+    pastDueSince: date({ mode: "string" }),
     ...timestamps,
   },
   (t) => [
@@ -345,7 +417,12 @@ export const memberships = pgTable(
       .on(t.customerId)
       .where(sql`${t.status} = 'active'`),
     index("memberships_customer_idx").on(t.customerId, t.createdAt),
-    check("memberships_minutes_available_not_negative", sql`${t.minutesAvailable} >= 0`),
+    // Booking ahead of payment (ADR 057) takes the bank below zero, never by more than a year's
+    // hours (one month ahead of the visit's date on monthly billing).
+    check(
+      "memberships_minutes_available_within_a_year_ahead",
+      sql`${t.minutesAvailable} >= -${t.minutesPerYear}`,
+    ),
     check(
       "memberships_terms_positive",
       sql`${t.monthlyPriceCents} > 0 and ${t.minutesPerYear} > 0 and ${t.visitsPerYear} > 0`,
@@ -404,7 +481,6 @@ export const membershipMinutesLedger = pgTable(
   (t) => [
     index("membership_minutes_ledger_membership_idx").on(t.membershipId, t.id),
     index("membership_minutes_ledger_membership_seq_idx").on(t.membershipId, t.seq),
-    check("membership_minutes_ledger_balance", sql`${t.balanceAfter} >= 0`),
     check(
       "membership_minutes_ledger_sign",
       sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0) or (${t.kind} = 'correction' and ${t.minutes} <> 0)`,
@@ -420,6 +496,7 @@ export const membershipMoneyKind = pgEnum("membership_money_kind", [
   "payment",
   "refund",
   "correction",
+  "refund_paid",
 ]);
 
 export const paymentMethod = pgEnum("payment_method", ["card", "check", "cash", "bank_transfer"]);
@@ -450,8 +527,15 @@ export const membershipMoneyLedger = pgTable(
     createdBy: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     seq: ledgerSeq(),
+    /**
+     * The payment provider's id this row was written from (a Stripe invoice, payment intent or
+     * refund, with a prefix telling which part of it: "in_...:charge"), unique: a webhook or
+     * the reconciliation never posts the same thing twice.
+     */
+    providerRef: text(),
   },
   (t) => [
+    uniqueIndex("membership_money_ledger_provider_ref").on(t.providerRef),
     index("membership_money_ledger_membership_idx").on(t.membershipId, t.id),
     index("membership_money_ledger_membership_seq_idx").on(t.membershipId, t.seq),
     // A billing period is charged once, a visit's shopping fee once, a part once.
@@ -466,11 +550,11 @@ export const membershipMoneyLedger = pgTable(
       .where(sql`${t.kind} = 'part'`),
     check(
       "membership_money_ledger_sign",
-      sql`(${t.kind} in ('membership_charge', 'extra_visit', 'part', 'shopping_fee') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
+      sql`(${t.kind}::text in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'refund_paid') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
     ),
     check(
       "membership_money_ledger_payment_method",
-      sql`(${t.kind} = 'payment') = (${t.paymentMethod} is not null)`,
+      sql`(${t.kind}::text in ('payment', 'refund_paid')) = (${t.paymentMethod} is not null)`,
     ),
   ],
 );
@@ -556,10 +640,51 @@ export const membershipParts = pgTable(
   ],
 );
 
+export const leadStatus = pgEnum("lead_status", LEAD_STATUSES);
+
+/**
+ * One person on the way to membership (ADR 060): one row per e-mail address, whatever forms
+ * and intro calls they sent (each is an entry: a `leads` or `intro_calls` row pointing here).
+ * Linked to the customer's account when one has (or, once confirmed, gets) the same e-mail.
+ */
+export const prospects = pgTable(
+  "prospects",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Lower-cased, as every form stores it. */
+    email: text().notNull(),
+    name: text().notNull(),
+    phone: text(),
+    zipCode: text(),
+    city: text(),
+    /** The page of the first entry. */
+    pageUrl: text(),
+    source: text().notNull(),
+    status: leadStatus().notNull().default("new"),
+    lostReason: text(),
+    notes: text(),
+    ownerId: text().references(() => user.id, { onDelete: "set null" }),
+    customerId: text().references(() => user.id, { onDelete: "set null" }),
+    invitedAt: timestamp({ withTimezone: true }),
+    offerSentAt: timestamp({ withTimezone: true }),
+    memberSince: timestamp({ withTimezone: true }),
+    lastEntryAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("prospects_email_unique").on(t.email),
+    index("prospects_last_entry_idx").on(t.lastEntryAt),
+    index("prospects_customer_idx").on(t.customerId),
+    index("prospects_status_idx").on(t.status),
+    check("prospects_lost_has_reason", sql`${t.status} <> 'lost' or ${t.lostReason} is not null`),
+  ],
+);
+
 export const leads = pgTable(
   "leads",
   {
     id: uuid().primaryKey().defaultRandom(),
+    prospectId: uuid().references(() => prospects.id, { onDelete: "set null" }),
     name: text().notNull(),
     email: text().notNull(),
     zipCode: text(),
@@ -571,13 +696,18 @@ export const leads = pgTable(
     source: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("leads_email_idx").on(t.email), index("leads_created_idx").on(t.createdAt)],
+  (t) => [
+    index("leads_email_idx").on(t.email),
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_prospect_idx").on(t.prospectId),
+  ],
 );
 
 export const introCalls = pgTable(
   "intro_calls",
   {
     id: uuid().primaryKey().defaultRandom(),
+    prospectId: uuid().references(() => prospects.id, { onDelete: "set null" }),
     name: text().notNull(),
     email: text().notNull(),
     phone: text(),
@@ -585,10 +715,19 @@ export const introCalls = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Two people can never book the same slot.
-  (t) => [uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt)],
+  (t) => [
+    uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt),
+    index("intro_calls_prospect_idx").on(t.prospectId),
+  ],
 );
 
-export const outboxKind = pgEnum("outbox_kind", ["email", "lead_webhook", "sms"]);
+export const outboxKind = pgEnum("outbox_kind", [
+  "email",
+  "lead_webhook",
+  "sms",
+  /** A payment provider's event from the inbox, or a payments job (app/features/payments). */
+  "payment_job",
+]);
 
 export const outbox = pgTable(
   "outbox",
@@ -758,3 +897,126 @@ export type ClosedDayRow = typeof closedDays.$inferSelect;
 export type EmployeeWorkingHours = typeof employeeWorkingHours.$inferSelect;
 export type EmployeeTimeOff = typeof employeeTimeOff.$inferSelect;
 export type VisitCalendar = typeof visitCalendar.$inferSelect;
+
+/* ---------- Payments: offers, the provider's events, refunds, the schedule (ADR 053-056) ---------- */
+
+export const membershipOfferStatus = pgEnum("membership_offer_status", [
+  "open",
+  "accepted",
+  "withdrawn",
+]);
+
+/**
+ * A membership offered by the office after the walk-thru: the plan, billing and start date the
+ * customer sees on their Membership tab with 'Start membership'. The membership it becomes is
+ * started when the payment is confirmed (Stripe's webhook, or staff recording the first payment).
+ */
+export const membershipOffers = pgTable(
+  "membership_offers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: text()
+      .notNull()
+      .references(() => user.id),
+    plan: membershipPlan().notNull(),
+    billing: membershipBilling().notNull(),
+    startDate: date({ mode: "string" }).notNull(),
+    status: membershipOfferStatus().notNull().default("open"),
+    /** Stripe: the last Checkout Session opened for it. */
+    checkoutSessionId: text(),
+    membershipId: uuid().references(() => memberships.id),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("membership_offers_one_open_per_customer")
+      .on(t.customerId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Stripe's customer for one of ours (cards and invoices live there). */
+export const paymentCustomers = pgTable("payment_customers", {
+  customerId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  stripeCustomerId: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The inbox of the payment provider's webhook: each event stored once by its id before the
+ * webhook answers 2xx, then applied by a job (an outbox item). `processedAt` is set in the
+ * transaction that applied it: a replayed or concurrent delivery is stored and applied once.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: text().primaryKey(),
+    type: text().notNull(),
+    /** The id of the object the event is about (an invoice, a Checkout Session...). */
+    objectId: text(),
+    payload: jsonb().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+    /** What applying it did ("charge and payment posted", "ignored: ...") or why it failed. */
+    outcome: text(),
+  },
+  (t) => [index("payment_events_received_idx").on(t.receivedAt)],
+);
+
+export const paymentRefundStatus = pgEnum("payment_refund_status", ["pending", "to_pay", "paid"]);
+
+/**
+ * A refund the business owes a member (a cancel's credit): sent back to the card through the
+ * provider (`pending` until the job ran), or listed for the office under 'Refunds to pay'
+ * (`to_pay`) until staff 'Mark refund paid'. Either way a `refund_paid` ledger row records it.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id),
+    amountCents: integer().notNull(),
+    status: paymentRefundStatus().notNull().default("pending"),
+    /** Of the amount, what went back to the card (Stripe refunds). */
+    toCardCents: integer().notNull().default(0),
+    method: paymentMethod(),
+    reference: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    paidBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("payment_refunds_status_idx").on(t.status, t.createdAt),
+    check("payment_refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The durable schedule (ADR 055): one row per job and occasion, keyed so several processes
+ * never schedule, nor run, the same period twice ("charge:<membership>:<period start>",
+ * "renewal-notice:<membership>:<period start>", "reconcile:<day>"). The job itself runs as an
+ * outbox item due at `dueAt`.
+ */
+export const paymentSchedule = pgTable("payment_schedule", {
+  key: text().primaryKey(),
+  kind: text().notNull(),
+  dueAt: timestamp({ withTimezone: true }).notNull(),
+  doneAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per action applied from a form carrying an idempotency key (ADR 048): the key is
+ * generated when the form is drawn, and the primary key refuses a second application of the
+ * same form (a retry on a poor connection, a double tap).
+ */
+export const actionKeys = pgTable("action_keys", {
+  key: text().primaryKey(),
+  actorId: text().notNull(),
+  action: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -132,6 +132,20 @@ function createAuth() {
             const userId = context?.context.session?.user.id ?? null;
             return { data: checkUserFields(data, userId) };
           },
+          // Once the address is confirmed, the leads with it are this person's (ADR 060): an
+          // invited lead who signs up is linked here, never at sign-up (nothing proven yet).
+          async after(user) {
+            if (!user.emailVerified) return;
+            await db()
+              .update(schema.prospects)
+              .set({ customerId: user.id })
+              .where(
+                and(
+                  eq(schema.prospects.email, user.email.toLowerCase()),
+                  isNull(schema.prospects.customerId),
+                ),
+              );
+          },
         },
         create: {
           async before(user) {

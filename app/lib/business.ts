@@ -18,6 +18,11 @@ export type Business = {
    * past it they call, and staff book more (ADR 042).
    */
   selfBookedExtraVisitsPerMonth: number;
+  /**
+   * Days within which a canceled membership's refund that cannot go back to a card is paid by
+   * check (ADR 058): the cancel dialog, its e-mail and the statement say it.
+   */
+  refundCheckDays: number;
   timeZone: string;
   area: string;
 };
@@ -30,6 +35,7 @@ export const DEFAULT_BUSINESS: Business = {
   hours: "Mon-Fri 8AM-6PM",
   guaranteeDays: 60,
   selfBookedExtraVisitsPerMonth: 4,
+  refundCheckDays: 10,
   timeZone: "America/New_York",
   area: "Metro Atlanta",
 };

@@ -92,6 +92,13 @@ const envSchema = z.object({
     { message: "must be a phone number in E.164 form, such as +14045550142" },
   ),
   TWILIO_API_URL: urlWithProtocols(["http:", "https:"]),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: urlWithProtocols(["http:", "https:"]),
+  PAST_DUE_GRACE_DAYS: optionalString.refine(
+    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 90),
+    { message: "must be a whole number of days from 0 to 90" },
+  ),
   OFFICE_MOBILE: optionalString.refine(
     (value) => value === undefined || value.replace(/\D/g, "").length >= 10,
     { message: "must be a phone number with at least 10 digits" },
@@ -146,6 +153,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (twilioSettings.some(Boolean) && !twilioSettings.every(Boolean)) {
     problems.push("TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together");
   }
+  if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
+  }
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
     problems.push("AUTH_SECRET is required in production with DATABASE_URL");
   }
@@ -194,6 +204,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             apiUrl: env.TWILIO_API_URL?.replace(/\/+$/, ""),
           }
         : undefined,
+    /**
+     * Cards through Stripe when set (both keys); otherwise payments are recorded by hand
+     * (app/features/payments, ADR 053). The server starts with them even if Stripe is down.
+     */
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            /** Where the SDK sends its API calls (a local stand-in in tests). */
+            apiUrl: env.STRIPE_API_URL?.replace(/\/+$/, ""),
+          }
+        : undefined,
+    /** Days a 'Past due' membership may still book before booking waits until paid. */
+    pastDueGraceDays: Number(env.PAST_DUE_GRACE_DAYS ?? 14),
     /** The office's mobile: each office alert is also texted there. */
     officeMobile: env.OFFICE_MOBILE,
     logLevel: env.LOG_LEVEL,

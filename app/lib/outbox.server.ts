@@ -33,8 +33,23 @@ export type OutboxPayloads = {
   email: MailMessage;
   lead_webhook: { url?: string; body: Record<string, unknown>; leadId: string };
   sms: TextPayload;
+  /** A payments job (a provider's event to apply, a refund, a scheduled charge...). */
+  payment_job: { job: string } & Record<string, unknown>;
 };
 export type OutboxKind = keyof OutboxPayloads;
+
+/*
+ * The payments feature runs its jobs on this worker (ADR 055): it registers its handler when
+ * the server starts. Kept on globalThis like the worker, since the server and the app's build
+ * may each load this module. Without a handler a payments job fails and is retried later.
+ */
+const jobHandlerKey = Symbol.for("peachtree-handyman.payment-job-handler");
+type PaymentJobHandler = (payload: OutboxPayloads["payment_job"], id: string) => Promise<void>;
+type GlobalWithJobHandler = typeof globalThis & { [jobHandlerKey]?: PaymentJobHandler };
+
+export function handlePaymentJobs(handler: PaymentJobHandler) {
+  (globalThis as GlobalWithJobHandler)[jobHandlerKey] = handler;
+}
 
 export async function enqueue<K extends OutboxKind>(
   tx: DbOrTx,
@@ -87,6 +102,12 @@ async function deliver(
   id: string,
 ): Promise<DeliveryOutcome | undefined> {
   if (kind === "sms") return deliverText(payload as TextPayload, id);
+  if (kind === "payment_job") {
+    const handler = (globalThis as GlobalWithJobHandler)[jobHandlerKey];
+    if (!handler) throw new Error("no payments job handler in this process");
+    await handler(payload as OutboxPayloads["payment_job"], id);
+    return;
+  }
   if (kind === "email") {
     await sendMail(payload as MailMessage, { messageId: id });
     return;

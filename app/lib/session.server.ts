@@ -15,6 +15,8 @@ export type SessionUser = {
   lastName: string | null;
   phone: string | null;
   isEmployee: boolean;
+  /** An employee who is a handyman (ADR 047): their own visits only, never the office's pages. */
+  isHandyman: boolean;
   profilePhotoUrl: string | null;
   hasHome: boolean;
   /** An authenticator app guards sign-in (two-factor authentication). */
@@ -100,6 +102,7 @@ function prepareLookup(database: Database) {
       lastName: profiles.lastName,
       phone: profiles.phone,
       isEmployee: profiles.isEmployee,
+      staffRole: profiles.staffRole,
       profilePhotoUrl: profiles.profilePhotoUrl,
       homeId: homes.id,
     })
@@ -141,6 +144,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     lastName: row.lastName ?? null,
     phone: row.phone ?? null,
     isEmployee: row.isEmployee ?? false,
+    isHandyman: Boolean(row.isEmployee && row.staffRole === "handyman"),
     profilePhotoUrl: row.profilePhotoUrl ?? null,
     hasHome: Boolean(row.homeId),
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
@@ -173,15 +177,35 @@ export async function requireCustomerForAction(request: Request): Promise<Sessio
   return user;
 }
 
-/** A non-employee is sent to /dashboard with the 'Access Denied' notice (?denied=employee). */
+/**
+ * The office's pages: a non-employee is sent to /dashboard with the 'Access Denied' notice
+ * (?denied=employee), a handyman to their 'Today' (ADR 047).
+ */
 export async function requireEmployee(request: Request): Promise<SessionUser> {
+  const user = await requireStaff(request);
+  if (user.isHandyman) throw redirect(href("/employee/today"));
+  return user;
+}
+
+/** For the office's actions and resource routes: 401/403 instead of redirects (a handyman: 403). */
+export async function requireEmployeeForAction(request: Request): Promise<SessionUser> {
+  const user = await requireStaffForAction(request);
+  if (user.isHandyman) throw new Response("Forbidden", { status: 403 });
+  return user;
+}
+
+/**
+ * Pages open to every employee, office staff and handymen alike ('Today', their own hours):
+ * each one narrows what a handyman sees to their own.
+ */
+export async function requireStaff(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.isEmployee) throw redirect(`${href("/dashboard")}?denied=employee`);
   return user;
 }
 
-/** For actions and resource routes: 401/403 instead of redirects. */
-export async function requireEmployeeForAction(request: Request): Promise<SessionUser> {
+/** requireStaff for actions: 401/403 instead of redirects. */
+export async function requireStaffForAction(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw new Response("Unauthorized", { status: 401 });
   if (!user.isEmployee) throw new Response("Forbidden", { status: 403 });

@@ -44,6 +44,7 @@ import { answer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
 import { useBusiness } from "~/lib/business";
+import { withoutControlCharacters } from "~/lib/validation";
 
 type View = "sign-in" | "sign-up" | "reset" | "two-factor" | "property";
 
@@ -58,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const user = await getSessionUser(request);
   if (user) {
-    if (user.isEmployee) throw redirect("/employee");
+    if (user.isEmployee) throw redirect(user.isHandyman ? "/employee/today" : "/employee");
     if (user.hasHome) throw redirect("/dashboard");
     return { view: "property" as View, token: null, notice, method: null };
   }
@@ -71,7 +72,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     notice = URL_NOTICES["two-factor-expired"];
   }
   const view: View = url.searchParams.get("mode") === "sign-up" ? "sign-up" : "sign-in";
-  return { view, token: null, notice, method: null };
+  return { view, token: null, notice, method: null, prefill: signUpPrefill(url.searchParams) };
+}
+
+/** An invitation's link fills the sign-up form in: name and e-mail (short, plain text only). */
+function signUpPrefill(params: URLSearchParams) {
+  const value = (name: string, max: number) => {
+    const v = (params.get(name) ?? "").trim();
+    return v.length <= max && withoutControlCharacters(v) ? v : "";
+  };
+  const prefill = {
+    firstName: value("firstName", 50),
+    lastName: value("lastName", 50),
+    email: value("email", 254),
+  };
+  return prefill.firstName || prefill.lastName || prefill.email ? prefill : null;
 }
 
 const authSchema = z.discriminatedUnion("intent", [
@@ -186,7 +201,7 @@ async function saveProperty(
       { status: 401 },
     );
   }
-  if (user.isEmployee) throw redirect("/employee");
+  if (user.isEmployee) throw redirect(user.isHandyman ? "/employee/today" : "/employee");
   if (submission.status !== "success") {
     return answer(
       { ok: false, intent: "property", result: submission.reply(), notice: null },
@@ -330,7 +345,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   )}
                 />
               )}
-              {view === "sign-up" && <SignUpForm lastResult={lastResult(["sign-up"])} />}
+              {view === "sign-up" && (
+                <SignUpForm
+                  lastResult={lastResult(["sign-up"])}
+                  prefill={"prefill" in loaderData ? loaderData.prefill : null}
+                />
+              )}
               {view === "reset" && token && (
                 <ResetPasswordForm token={token} lastResult={lastResult(["reset-password"])} />
               )}

@@ -4,12 +4,16 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/dashboard.book";
 import { offerVisits } from "~/features/availability/availability.server";
-import { parseBookingChoice } from "~/features/visits/booking-steps";
+import { bookingHref, parseBookingChoice } from "~/features/visits/booking-steps";
+import { serviceRequestSchema } from "~/features/service-requests/schema";
+import { createServiceRequest } from "~/features/service-requests/service-requests.server";
+import { limitRequestCreation } from "~/features/service-requests/limits.server";
 import { BookVisit } from "~/features/visits/components/book-visit";
 import { currentMembership } from "~/features/memberships/summary.server";
 import {
   MEMBERS_ONLY_MESSAGE,
   bookMemberVisit,
+  bookingNextSteps,
   visitSpendSummary,
 } from "~/features/visits/member-visits.server";
 import {
@@ -36,6 +40,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const day = (choice.date && offer?.days.find((d) => d.date === choice.date)) || null;
   const slot = day?.slots.find((s) => s.startMinute === choice.startMinute);
   const handyman = slot?.handymen.find((h) => h.id === choice.employeeId) ?? slot?.handymen[0];
+  // Only for a day on offer: a date typed into the URL (year 9999) is never estimated.
+  const summary =
+    choice.tasksChosen && choice.block && day
+      ? await visitSpendSummary(user.id, {
+          date: day.date,
+          block: choice.block,
+          asExtra: choice.asExtra,
+        })
+      : null;
   return {
     choice,
     days: offer?.days ?? null,
@@ -43,11 +56,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     requests,
     firstVisit,
     taskLimit: firstVisit ? FIRST_VISIT_TASK_LIMIT : null,
-    summary:
-      // Only for a day on offer: a date typed into the URL (year 9999) is never estimated.
-      choice.tasksChosen && choice.block && day
-        ? await visitSpendSummary(user.id, { date: day.date, block: choice.block })
-        : null,
+    summary,
+    // The bank cannot take it: the shorter block, or the extra visit at its price.
+    nextSteps:
+      summary?.refused && day && choice.block
+        ? await bookingNextSteps(user.id, { date: day.date, block: choice.block })
+        : [],
     handymanName: handyman?.name ?? null,
     startLabel: choice.startMinute !== undefined ? minuteLabel(choice.startMinute) : null,
   };
@@ -55,9 +69,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomerForAction(request);
-  const choice = parseBookingChoice(await request.formData());
+  const form = await request.formData();
+  const choice = parseBookingChoice(form);
   if ((await currentMembership(user.id))?.status !== "active") {
     return answer({ ok: false, message: MEMBERS_ONLY_MESSAGE }, context, { status: 403 });
+  }
+  if (form.get("intent") === "add-task") {
+    // 'Add a task': it becomes one of the member's requests (Next), chosen for this visit.
+    const title = String(form.get("title") ?? "");
+    const parsed = serviceRequestSchema.safeParse({ title, priority: "next" });
+    if (!parsed.success)
+      return answer(
+        { ok: false, message: parsed.error.issues[0].message, title: title.slice(0, 300) },
+        context,
+      );
+    if (!(await limitRequestCreation(user.id)).allowed)
+      return answer(
+        {
+          ok: false,
+          message: "You have added many requests in the last hour. Please try again later.",
+          title,
+        },
+        context,
+        { status: 429 },
+      );
+    const created = await createServiceRequest(user.id, parsed.data);
+    return redirect(
+      bookingHref(
+        { ...choice, requestIds: [...choice.requestIds, created.id], tasksChosen: false },
+        "summary",
+      ),
+    );
   }
   if (!choice.block || !choice.date || choice.startMinute === undefined) {
     return answer(
@@ -72,6 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       startMinute: choice.startMinute,
       employeeId: choice.employeeId,
       requestIds: choice.requestIds,
+      asExtra: choice.asExtra,
     });
     return redirect(`/dashboard/visits/${visit.id}?booked=1`);
   } catch (error) {
@@ -107,6 +150,7 @@ export default function BookVisitPage({ loaderData, actionData }: Route.Componen
           <BookVisit
             data={loaderData}
             error={actionData?.message}
+            keptTitle={(actionData as { title?: string } | undefined)?.title}
             pending={navigation.state === "submitting"}
           />
         )}

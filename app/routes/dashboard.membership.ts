@@ -6,6 +6,8 @@ import { decidePart } from "~/features/memberships/parts.server";
 import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { formValues, partIdSchema } from "~/features/memberships/schema";
 import { logger } from "~/lib/logger.server";
+import { manageCardUrl, startOfferCheckout } from "~/features/payments/index.server";
+import type { PaymentNotice } from "~/features/payments";
 import { requireCustomerForAction } from "~/lib/session.server";
 
 const back = (notice: MemberNoticeCode) => redirect(`/dashboard?tab=membership&mnotice=${notice}`);
@@ -22,6 +24,27 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const customer = await requireCustomerForAction(request);
   const values = formValues(await request.formData());
+  const payments = (notice: PaymentNotice) =>
+    redirect(`/dashboard?tab=membership&pnotice=${notice}`);
+  if (values.intent === "start-membership") {
+    try {
+      const url = await startOfferCheckout(customer.id);
+      return url ? redirect(url) : payments("office-told");
+    } catch (error) {
+      if (error instanceof MembershipRejectedError) return payments("no-offer");
+      logger.error({ err: (error as Error).message }, "checkout could not start");
+      return payments("card-unavailable");
+    }
+  }
+  if (values.intent === "manage-card") {
+    try {
+      const url = await manageCardUrl(customer.id);
+      return url ? redirect(url) : payments("card-unavailable");
+    } catch (error) {
+      logger.error({ err: (error as Error).message }, "the customer portal could not open");
+      return payments("card-unavailable");
+    }
+  }
   try {
     if (values.intent === "approve-part" || values.intent === "decline-part") {
       const parsed = partIdSchema.safeParse(values);

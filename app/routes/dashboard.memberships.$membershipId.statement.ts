@@ -11,6 +11,8 @@ import { UUID_PATTERN } from "~/lib/uuid";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) throw new Response("Unauthorized", { status: 401 });
+  // A membership's statement is the member's and the office's, never a handyman's (ADR 047).
+  if (user.isHandyman) throw new Response("Forbidden", { status: 403 });
   if (!UUID_PATTERN.test(params.membershipId)) throw new Response("Not Found", { status: 404 });
   const statement = await statementFor(user, params.membershipId);
   if (!statement) throw new Response("Not Found", { status: 404 });

@@ -14,6 +14,13 @@ import { AppointmentsTab } from "~/features/appointments/components/appointments
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import type { CustomerAppointment } from "~/features/appointments/types";
 import { MembershipTab } from "~/features/memberships/components/membership-tab";
+import {
+  MemberPayments,
+  PAYMENT_NOTICES,
+  type MemberPaymentsView,
+  type PaymentNotice,
+} from "~/features/payments";
+import { memberPaymentsView } from "~/features/payments/index.server";
 import type { MembershipView } from "~/features/memberships/types";
 import { customerMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import { ScheduleTab } from "~/features/visits/components/schedule-tab";
@@ -45,6 +52,7 @@ type DashboardData = {
   editing: CustomerRequest | null;
   appointments: CustomerAppointment[];
   membership: MembershipView | null;
+  payments: MemberPaymentsView | null;
 };
 
 const NO_REQUESTS: CustomerRequestLists = {
@@ -77,7 +85,7 @@ async function loadRequests(customerId: string, url: URL) {
 
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
 async function loadDashboard(customerId: string, url: URL): Promise<DashboardData> {
-  const [{ requests, editing }, appointments, membership] = await Promise.all([
+  const [{ requests, editing }, appointments, membership, payments] = await Promise.all([
     loadRequests(customerId, url).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
       return { requests: NO_REQUESTS, editing: null };
@@ -90,8 +98,12 @@ async function loadDashboard(customerId: string, url: URL): Promise<DashboardDat
       logger.error({ err: error.message }, "loading the membership failed");
       return null;
     }),
+    memberPaymentsView(customerId).catch((error: Error) => {
+      logger.error({ err: error.message }, "loading the payments failed");
+      return null;
+    }),
   ]);
-  return { requests, editing, appointments, membership };
+  return { requests, editing, appointments, membership, payments };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -285,11 +297,20 @@ function DashboardBody({ data }: { data: DashboardData }) {
           <CompletedTab list={data.requests.completed} />
         </TabsContent>
         <TabsContent value="membership">
+          {data.payments ? (
+            <MemberPayments view={data.payments} notice={paymentNotice(params)} />
+          ) : null}
           <MembershipTab view={data.membership} />
         </TabsContent>
       </Tabs>
     </>
   );
+}
+
+function paymentNotice(params: URLSearchParams): PaymentNotice | null {
+  if (params.get("checkout") === "done") return "checkout-done";
+  const code = params.get("pnotice");
+  return code && code in PAYMENT_NOTICES ? (code as PaymentNotice) : null;
 }
 
 function dialogState(params: URLSearchParams, data: DashboardData): RequestDialogState | null {

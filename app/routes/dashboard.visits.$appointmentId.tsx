@@ -10,7 +10,21 @@ import { offerVisits } from "~/features/availability/availability.server";
 import { isVisitBlock } from "~/features/availability/slots";
 import { DayRadios, radio } from "~/features/visits/components/book-visit";
 import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
-import { cancelMemberVisit, moveMemberVisit } from "~/features/visits/member-visits.server";
+import {
+  cancelMemberVisit,
+  moveMemberVisit,
+  staffMoveMemberVisit,
+} from "~/features/visits/member-visits.server";
+import {
+  BookAnywayNeededError,
+  overrideFromForm,
+  overridesOf,
+} from "~/features/visits/overrides.server";
+import { visitHold } from "~/features/memberships/index.server";
+import { listEmployees } from "~/features/accounts/index.server";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import {
   VisitRejectedError,
   findVisit,
@@ -23,6 +37,7 @@ import {
   minuteLabel,
   minuteOfDay,
   parseIsoDate,
+  timeOfDay,
 } from "~/lib/business-calendar";
 import { getSessionUser } from "~/lib/session.server";
 import { useBusiness } from "~/lib/business";
@@ -40,6 +55,11 @@ async function actorFor(request: Request, forAction: boolean) {
     throw redirect("/auth");
   }
   if (!user.isEmployee && !user.hasHome) throw redirect("/auth");
+  // A handyman works their visits from 'Today' (ADR 047); this page is the member's and the office's.
+  if (user.isHandyman) {
+    if (forAction) throw new Response("Forbidden", { status: 403 });
+    throw redirect("/employee/today");
+  }
   return user;
 }
 
@@ -64,9 +84,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     moveDate && parseIsoDate(moveDate)
       ? (offer?.days.find((d) => d.date === moveDate) ?? null)
       : null;
+  const [hold, overrides, employees] = await Promise.all([
+    mayChange ? visitHold(visit.id) : null,
+    actor.isEmployee ? overridesOf(visit.id) : [],
+    actor.isEmployee && mayChange ? listEmployees() : [],
+  ]);
   return {
     user: actor,
     isEmployee: actor.isEmployee,
+    // 'Cancel Visit' asks first: ?cancel=1 is the confirm step (a page of its own without
+    // JavaScript too).
+    confirmCancel: mayChange && url.searchParams.get("cancel") === "1",
+    cancelReturns: cancelReturns(actor.isEmployee, hold),
+    overrides: overrides.map((o) => ({
+      id: o.id,
+      staffName: o.staffName,
+      action: o.action,
+      warnings: o.warnings,
+      reason: o.reason,
+    })),
+    employees,
+    assignedEmployeeId: visit.assignedEmployeeId,
+    startTime: timeOfDay(minuteOfDay(visit.startTime)),
     booked: url.searchParams.get("booked") === "1",
     moved: url.searchParams.get("moved") === "1",
     visit: {
@@ -84,6 +123,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** What canceling gives back, said to the member or, for staff, about the member. */
+function cancelReturns(staff: boolean, hold: { minutes: number; isExtra: boolean } | null) {
+  if (staff) {
+    if (!hold) return "The tasks go back to the customer's lists.";
+    return hold.isExtra
+      ? "The member's $150 extra-visit charge is reversed and the tasks go back to their lists."
+      : `The member's hours go back to the bank (${durationLabel(hold.minutes)}) and the tasks back to their lists.`;
+  }
+  if (!hold) return "Its tasks go back to your lists.";
+  return hold.isExtra
+    ? "It was booked as an extra visit: its $150 charge is reversed. Its tasks go back to your lists."
+    : `Its ${durationLabel(hold.minutes)} go back to your hours bank and its tasks back to your lists.`;
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await actorFor(request, true);
   if (!isUuid(params.appointmentId)) throw new Response("Not Found", { status: 404 });
@@ -95,6 +150,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(
         actor.isEmployee ? "/employee?tab=appointments" : "/dashboard?tab=schedule&canceled=1",
       );
+    }
+    if (intent === "staff-move" && actor.isEmployee) {
+      const date = String(form.get("date") ?? "");
+      const time = TIME.exec(String(form.get("startTime") ?? ""));
+      const employeeId = String(form.get("employee") ?? "") || null;
+      if (!parseIsoDate(date) || !time)
+        return answer({ ok: false, message: "Please choose a day and a start time." }, context);
+      try {
+        await staffMoveMemberVisit(
+          actor,
+          params.appointmentId,
+          { date, startMinute: Number(time[1]) * 60 + Number(time[2]), employeeId },
+          { override: overrideFromForm(form) },
+        );
+      } catch (error) {
+        if (error instanceof BookAnywayNeededError)
+          return answer(
+            {
+              ok: false,
+              message: "Please check before moving.",
+              warnings: error.warnings,
+              values: { date, startTime: String(form.get("startTime")), employeeId },
+            },
+            context,
+            { status: 409 },
+          );
+        throw error;
+      }
+      return redirect(`/dashboard/visits/${params.appointmentId}?moved=1`);
     }
     if (intent === "move") {
       const date = String(form.get("date") ?? "");
@@ -126,6 +210,14 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const back = d.isEmployee ? "/employee?tab=appointments" : "/dashboard?tab=schedule";
+  const answered = actionData as
+    | {
+        message?: string;
+        warnings?: string[];
+        values?: { date: string; startTime: string; employeeId: string | null };
+      }
+    | undefined;
+  const warnings = answered?.warnings ?? [];
   return (
     <>
       {d.user.isEmployee ? (
@@ -136,7 +228,9 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
         </AppHeader>
       )}
       <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
-        <h1 className="text-2xl font-bold sm:text-3xl">Your Visit</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {d.isEmployee ? `Visit for ${d.visit.customerName}` : "Your Visit"}
+        </h1>
         {d.booked ? (
           <p
             role="status"
@@ -150,10 +244,12 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
             role="status"
             className="rounded-md border border-green-600/40 bg-green-600/10 px-4 py-3"
           >
-            Your visit has moved. The e-mail's calendar file updates your calendar.
+            {d.isEmployee
+              ? "The visit has moved. The member's e-mail carries the new calendar file."
+              : "Your visit has moved. The e-mail's calendar file updates your calendar."}
           </p>
         ) : null}
-        {actionData?.message ? (
+        {actionData?.message && !warnings.length ? (
           <p
             role="alert"
             className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
@@ -166,7 +262,21 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
           <p>
             {d.visit.when} ({d.visit.block})
           </p>
+          {d.isEmployee ? <p>Customer: {d.visit.customerName}</p> : null}
           {d.visit.handymanName ? <p>Handyman: {d.visit.handymanName}</p> : null}
+          {d.visit.extra ? (
+            <p data-testid="extra-visit-charge">
+              <span className="font-medium">{d.visit.extra.label}.</span>
+              {d.visit.extra.reason ? ` ${d.visit.extra.reason}` : null}
+            </p>
+          ) : null}
+          {d.overrides.map((o) => (
+            <p key={o.id} className="text-sm">
+              {o.action === "move" ? "Moved" : "Booked"} anyway by {o.staffName}:{" "}
+              {o.warnings.join(" ")}
+              {o.reason ? ` Reason: ${o.reason}` : ""}
+            </p>
+          ))}
           {d.visit.status === "canceled" ? (
             <p className="font-medium">This visit is canceled.</p>
           ) : d.visit.status === "completed" ? (
@@ -259,21 +369,59 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
                 </Button>
               </Form>
             )}
+            {d.isEmployee ? (
+              <StaffMove
+                date={answered?.values?.date ?? d.visit.date}
+                startTime={answered?.values?.startTime ?? d.startTime}
+                employeeId={answered?.values ? answered.values.employeeId : d.assignedEmployeeId}
+                employees={d.employees}
+                warnings={warnings}
+                busy={busy}
+              />
+            ) : null}
             <h2 className="pt-2 text-lg font-semibold">Cancel Visit</h2>
-            <p className="text-sm text-muted-foreground">
-              The visit's hours go back to your bank and its tasks back to your lists.
-            </p>
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel" />
-              <Button
-                type="submit"
-                variant="destructive"
-                className="w-full sm:w-fit"
-                disabled={busy}
+            {d.confirmCancel ? (
+              <div
+                role="alertdialog"
+                aria-labelledby="cancel-confirm-title"
+                aria-describedby="cancel-confirm-text"
+                className="grid gap-3 rounded-md border border-destructive/40 p-3"
               >
-                Cancel Visit
-              </Button>
-            </Form>
+                <p id="cancel-confirm-title" className="font-semibold">
+                  Cancel this visit?
+                </p>
+                <p id="cancel-confirm-text">{d.cancelReturns}</p>
+                <div className="flex flex-wrap gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <Button
+                      type="submit"
+                      variant="destructive"
+                      className="w-full sm:w-fit"
+                      disabled={busy}
+                    >
+                      Yes, cancel the visit
+                    </Button>
+                  </Form>
+                  <Link
+                    to={`/dashboard/visits/${d.visit.id}`}
+                    className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+                  >
+                    Keep the visit
+                  </Link>
+                </div>
+              </div>
+            ) : (
+              <>
+                <p className="text-sm text-muted-foreground">{d.cancelReturns}</p>
+                <Form method="get">
+                  <input type="hidden" name="cancel" value="1" />
+                  <Button type="submit" variant="destructive" className="w-full sm:w-fit">
+                    Cancel Visit
+                  </Button>
+                </Form>
+              </>
+            )}
           </section>
         ) : null}
         <Link
@@ -284,5 +432,85 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
         </Link>
       </main>
     </>
+  );
+}
+
+/** Staff move the visit to a day, start and handyman they choose, warned before 'Book anyway'. */
+function StaffMove({
+  date,
+  startTime,
+  employeeId,
+  employees,
+  warnings,
+  busy,
+}: {
+  date: string;
+  startTime: string;
+  employeeId: string | null;
+  employees: { userId: string; name: string }[];
+  warnings: string[];
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
+      <input type="hidden" name="intent" value="staff-move" />
+      <h3 className="font-semibold sm:col-span-3">Move to a time you choose</h3>
+      <div className="grid gap-1">
+        <Label htmlFor="staff-move-date">Day</Label>
+        <Input id="staff-move-date" type="date" name="date" defaultValue={date} required />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="staff-move-start">Start</Label>
+        <Input
+          id="staff-move-start"
+          type="time"
+          name="startTime"
+          defaultValue={startTime}
+          required
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="staff-move-employee">Handyman</Label>
+        <NativeSelect id="staff-move-employee" name="employee" defaultValue={employeeId ?? ""}>
+          <option value="">Unassigned</option>
+          {employees.map((e) => (
+            <option key={e.userId} value={e.userId}>
+              {e.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {warnings.length ? (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-md border border-amber-600/50 bg-amber-50 p-3 text-amber-950 sm:col-span-3 dark:bg-amber-950/30 dark:text-amber-50"
+        >
+          <p className="font-medium">Please check before moving:</p>
+          <ul className="list-disc pl-5 text-sm">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+          <Label htmlFor="staff-move-reason">Why book anyway (optional)</Label>
+          <Input id="staff-move-reason" name="overrideReason" maxLength={200} />
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2 sm:col-span-3">
+        <Button type="submit" variant="outline" className="w-full sm:w-fit" disabled={busy}>
+          Move to this time
+        </Button>
+        {warnings.length ? (
+          <Button
+            type="submit"
+            name="bookAnyway"
+            value="on"
+            className="w-full sm:w-fit"
+            disabled={busy}
+          >
+            Book anyway
+          </Button>
+        ) : null}
+      </div>
+    </Form>
   );
 }

@@ -3,10 +3,12 @@ import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.appointments";
 import {
   AppointmentRejectedError,
+  appointmentWarnings,
   createAppointment,
 } from "~/features/appointments/create-appointment.server";
 import { createAppointmentSchema } from "~/features/appointments/create-appointment-schema";
 import { guardEmployee } from "~/features/employee/guard.server";
+import { BookAnywayNeededError } from "~/features/visits/index.server";
 import { businessToday } from "~/lib/business-calendar";
 import { logger } from "~/lib/logger.server";
 
@@ -22,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ ok: false as const, result: submission.reply() }, context, { status: 400 });
   }
   try {
-    const appointment = await createAppointment(submission.value, guard.employee.id);
+    const warnings = await appointmentWarnings(submission.value);
+    const appointment = await createAppointment(submission.value, guard.employee.id, {
+      warnings,
+    });
     logger.info(
       { appointmentId: appointment.id, employeeId: guard.employee.id },
       "appointment created",
@@ -33,6 +38,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       result: submission.reply({ resetForm: true }),
     };
   } catch (error) {
+    if (error instanceof BookAnywayNeededError) {
+      // Nothing written: the dialog lists what is wrong and offers 'Book anyway'.
+      return answer(
+        {
+          ok: false as const,
+          message: "Please check before booking.",
+          warnings: error.warnings,
+          result: submission.reply(),
+        },
+        context,
+        { status: 409 },
+      );
+    }
     if (error instanceof AppointmentRejectedError) {
       return answer(
         {

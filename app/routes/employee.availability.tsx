@@ -16,60 +16,212 @@ import {
   addTimeOff,
   listTimeOff,
   parseClosedDay,
+  parseTimeOff,
   removeTimeOff,
   saveWorkingWeek,
+  weekOfForm,
   workingWeek,
 } from "~/features/availability/staff-availability.server";
-import { guardEmployee } from "~/features/employee/guard.server";
+import { isStaffRole, listEmployees, setStaffRole } from "~/features/accounts/index.server";
+import { denial, guardStaff, OFFICE_ONLY_MESSAGE } from "~/features/employee/guard.server";
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/db/staff-role";
+import { strandedHeadline, type Closure } from "~/features/availability/closures.server";
+import {
+  ClosureWarningsError,
+  cancelStrandedVisits,
+  moveStrandedVisits,
+  strandedVisits,
+  type MoveTarget,
+} from "~/features/visits/closures.server";
+import { overrideFromForm } from "~/features/visits/overrides.server";
+import { VisitRejectedError } from "~/features/visits/visits.server";
+import { StrandedVisits } from "~/features/visits/components/stranded-visits";
 import {
   addYears,
   businessToday,
+  parseIsoDate,
   DATE_WINDOW,
   isHolidayKey,
   longDate,
   timeOfDay,
 } from "~/lib/business-calendar";
 import { StaffHeader } from "~/features/employee/components/staff-header";
-import { requireEmployee } from "~/lib/session.server";
+import { requireStaff } from "~/lib/session.server";
 
 /*
- * Staff availability settings: one's own working week and time off (reached from Profile
- * Settings), and the business's closed days (a settings panel for every employee).
+ * Staff availability settings: a working week and time off (reached from Profile Settings), and
+ * the business's closed days. Office staff pick whose hours they set (the 'Handyman' picker,
+ * ?employee=), set each employee's role, and keep the closed days; a handyman sets their own
+ * hours and time off only (ADR 047).
  */
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const employee = await requireEmployee(request);
+  const employee = await requireStaff(request);
   const today = businessToday();
+  const office = !employee.isHandyman;
+  const employees = office ? await listEmployees() : [];
+  const asked = new URL(request.url).searchParams.get("employee");
+  const chosen = employees.find((e) => e.userId === asked) ?? null;
+  const subjectId = chosen?.userId ?? employee.id;
   const [week, timeOff, closed, holidays] = await Promise.all([
-    workingWeek(employee.id),
-    listTimeOff(employee.id, today),
-    listClosedDays(today, 400),
-    holidaySettings(),
+    workingWeek(subjectId),
+    listTimeOff(subjectId, today),
+    office ? listClosedDays(today, 400) : [],
+    office ? holidaySettings() : [],
   ]);
-  const saved = new URL(request.url).searchParams.get("saved");
+  const params = new URL(request.url).searchParams;
+  const saved = params.get("saved");
+  // How many visits the closure moved or canceled before it was saved.
+  const count = (name: string) => Math.max(0, Math.min(999, Number(params.get(name)) || 0));
+  const handled = { canceled: count("canceled"), moved: count("moved") };
   // The furthest day the forms take (ADR 039); the server checks it too.
   const latest = addYears(today, DATE_WINDOW.schedule.yearsAhead);
-  return { employee, today, latest, week, timeOff, closed, holidays, saved };
+  const subject = employees.find((e) => e.userId === subjectId) ?? null;
+  return {
+    employee,
+    office,
+    employees,
+    subject: {
+      id: subjectId,
+      own: subjectId === employee.id,
+      name: subject?.name ?? null,
+      role: subject?.role ?? null,
+    },
+    today,
+    latest,
+    week,
+    timeOff,
+    closed,
+    holidays,
+    saved,
+    handled,
+  };
+}
+
+/** The closure a form would save, or null for the forms that close nothing. */
+function closureOf(intent: unknown, form: FormData, employeeId: string): Closure | null {
+  const today = businessToday();
+  if (intent === "close-day") return { kind: "day", date: parseClosedDay(form, today).date };
+  if (intent === "time-off") {
+    const { startDate, endDate } = parseTimeOff(form, today);
+    return { kind: "time-off", employeeId, startDate, endDate };
+  }
+  if (intent === "hours") return { kind: "hours", employeeId, week: weekOfForm(form) };
+  return null;
+}
+
+/** Why the business canceled, as the member's e-mail says it. */
+function closureWhy(closure: Closure, form: FormData) {
+  const note = String(form.get("note") ?? "").trim();
+  if (closure.kind === "day")
+    return `we are closed on ${longDate(closure.date)}${note ? `: ${note}` : ""}`;
+  if (closure.kind === "time-off") return "your handyman is away that day";
+  return "your handyman's working hours changed";
+}
+
+/** The fields a closure form posted, to post again with the choice (without the choice). */
+const CHOICE_FIELD = /^(resolution|bookAnyway|overrideReason|visit|date-|start-|employee-)/;
+function closureFields(form: FormData) {
+  return [...form.entries()]
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string")
+    .filter(([name]) => !CHOICE_FIELD.test(name));
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+function targetsOf(form: FormData) {
+  const targets: Record<string, MoveTarget | undefined> = {};
+  for (const id of form.getAll("visit").map(String)) {
+    const date = String(form.get(`date-${id}`) ?? "");
+    const time = TIME.exec(String(form.get(`start-${id}`) ?? ""));
+    const employeeId = String(form.get(`employee-${id}`) ?? "") || null;
+    targets[id] =
+      parseIsoDate(date) && time
+        ? { date, startMinute: Number(time[1]) * 60 + Number(time[2]), employeeId }
+        : undefined;
+  }
+  return targets;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const guard = await guardEmployee(request);
+  const guard = await guardStaff(request);
   if (guard.denied) return guard.denied;
   const form = await request.formData();
   const intent = form.get("intent");
-  const id = guard.employee.id;
+  const office = !guard.employee.isHandyman;
+  // Whose hours: office staff choose any employee; a handyman only ever their own.
+  const asked = String(form.get("employeeId") ?? "") || guard.employee.id;
+  if (asked !== guard.employee.id) {
+    if (!office) return denial(403, "You can change your own hours and time off only.");
+    if (!(await listEmployees()).some((e) => e.userId === asked))
+      return answer({ ok: false as const, message: "Please choose an employee." }, context, {
+        status: 400,
+      });
+  }
+  const id = asked;
+  const officeOnly = ["holidays", "close-day", "open-day", "role"];
+  if (!office && officeOnly.includes(String(intent))) return denial(403, OFFICE_ONLY_MESSAGE);
+  const back = (saved: string) =>
+    redirect(
+      `/employee/availability?saved=${saved}${id !== guard.employee.id ? `&employee=${encodeURIComponent(id)}` : ""}`,
+    );
+  const actor = { id: guard.employee.id, isEmployee: true };
+  let handled = "";
   try {
+    if (intent === "role") {
+      const role = form.get("role");
+      if (!isStaffRole(role))
+        return answer({ ok: false as const, message: "Please choose a role." }, context, {
+          status: 400,
+        });
+      await setStaffRole(id, role);
+      return back("role");
+    }
+    // A closure over booked visits lists them first; it is saved once each is moved or
+    // canceled (issue 26, item 4; ADR 050).
+    const closure = closureOf(intent, form, id);
+    if (closure) {
+      const resolution = form.get("resolution");
+      let warnings: Record<string, string[]> | undefined;
+      let message: string | undefined;
+      try {
+        if (resolution === "cancel")
+          handled = `&canceled=${await cancelStrandedVisits(actor, closure, closureWhy(closure, form))}`;
+        else if (resolution === "move")
+          handled = `&moved=${await moveStrandedVisits(actor, closure, targetsOf(form), overrideFromForm(form))}`;
+      } catch (error) {
+        if (error instanceof ClosureWarningsError) warnings = error.warnings;
+        else if (error instanceof VisitRejectedError) message = error.message;
+        else throw error;
+      }
+      const stranded = await strandedVisits(actor, closure);
+      if (stranded.length)
+        return answer(
+          {
+            ok: false as const,
+            message: message ?? strandedHeadline(stranded.length),
+            stranded: {
+              headline: strandedHeadline(stranded.length),
+              visits: stranded,
+              fields: closureFields(form),
+              warnings: warnings ?? {},
+              targets: resolution === "move" ? targetsOf(form) : {},
+            },
+          },
+          context,
+          { status: 409 },
+        );
+    }
     if (intent === "hours") await saveWorkingWeek(id, form);
     else if (intent === "time-off") await addTimeOff(id, form, businessToday());
     else if (intent === "remove-time-off") await removeTimeOff(id, String(form.get("id") ?? ""));
     else if (intent === "holidays") {
       const closed = form.getAll("closedHoliday").map(String).filter(isHolidayKey);
-      await saveHolidaySettings(new Set(closed), id);
+      await saveHolidaySettings(new Set(closed), guard.employee.id);
     } else if (intent === "close-day" || intent === "open-day") {
       const { date, note } = parseClosedDay(form, businessToday());
-      await setClosedDay({ date, closed: intent === "close-day", note }, id);
+      await setClosedDay({ date, closed: intent === "close-day", note }, guard.employee.id);
     } else
       return answer({ ok: false as const, message: "Unknown action." }, context, { status: 400 });
   } catch (error) {
@@ -77,7 +229,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ ok: false as const, message: error.message }, context, { status: 400 });
     throw error;
   }
-  return redirect(`/employee/availability?saved=${String(intent)}`);
+  return back(`${String(intent)}${handled}`);
 }
 
 export function meta() {
@@ -91,7 +243,12 @@ const SAVED: Record<string, string> = {
   "close-day": "Closed day saved.",
   "open-day": "The day is open again.",
   holidays: "Holidays saved.",
+  role: "Role saved.",
 };
+
+function visitCount(n: number) {
+  return n === 1 ? "1 visit" : `${n} visits`;
+}
 
 const monthDayFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
@@ -106,7 +263,14 @@ function shortDate(date: string, today: string) {
 }
 
 export default function AvailabilityPage({ loaderData: d, actionData }: Route.ComponentProps) {
-  const error = actionData && !actionData.ok ? actionData.message : undefined;
+  const stranded = (
+    actionData as
+      { stranded?: Omit<React.ComponentProps<typeof StrandedVisits>, "employees"> } | undefined
+  )?.stranded;
+  const error =
+    actionData && !actionData.ok && actionData.message !== stranded?.headline
+      ? actionData.message
+      : undefined;
   return (
     <>
       <StaffHeader employee={d.employee} width="max-w-3xl" />
@@ -122,15 +286,81 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
         ) : d.saved && SAVED[d.saved] ? (
           <p role="status" className="rounded-md border bg-card px-4 py-3">
             {SAVED[d.saved]}
+            {d.handled.canceled
+              ? ` ${visitCount(d.handled.canceled)} canceled; the members were told by e-mail.`
+              : ""}
+            {d.handled.moved ? ` ${visitCount(d.handled.moved)} moved.` : ""}
           </p>
         ) : null}
+        {stranded ? <StrandedVisits {...stranded} employees={d.employees} /> : null}
+
+        {d.office && (
+          <section
+            className="grid gap-3 rounded-lg border bg-card p-4"
+            aria-labelledby="picker-title"
+          >
+            <h2 id="picker-title" className="text-lg font-semibold">
+              Whose hours
+            </h2>
+            {/* A plain GET form: works without JavaScript. */}
+            <Form
+              method="get"
+              className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+            >
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor="employee-picker">Handyman</Label>
+                <select
+                  id="employee-picker"
+                  name="employee"
+                  defaultValue={d.subject.id}
+                  className="h-10 w-full min-w-0 rounded-md border bg-background px-3"
+                >
+                  {d.employees.map((e) => (
+                    <option key={e.userId} value={e.userId}>
+                      {e.name} ({STAFF_ROLE_LABELS[e.role].toLowerCase()})
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" variant="outline" className="w-full sm:w-fit">
+                Show Hours
+              </Button>
+            </Form>
+            <Form
+              method="post"
+              className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+            >
+              <input type="hidden" name="intent" value="role" />
+              <input type="hidden" name="employeeId" value={d.subject.id} />
+              <div className="grid min-w-0 gap-1">
+                <Label htmlFor="staff-role">Role of {d.subject.name ?? "this employee"}</Label>
+                <select
+                  id="staff-role"
+                  name="role"
+                  defaultValue={d.subject.role ?? "office"}
+                  className="h-10 w-full min-w-0 rounded-md border bg-background px-3"
+                >
+                  {STAFF_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {STAFF_ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" variant="outline" className="w-full sm:w-fit">
+                Save Role
+              </Button>
+            </Form>
+          </section>
+        )}
 
         <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby="hours-title">
           <h2 id="hours-title" className="text-lg font-semibold">
-            My working hours
+            {d.subject.own ? "My working hours" : `Working hours of ${d.subject.name}`}
           </h2>
           <Form method="post" className="grid gap-2">
             <input type="hidden" name="intent" value="hours" />
+            <input type="hidden" name="employeeId" value={d.subject.id} />
             {WEEKDAYS.map((name, weekday) => {
               const day = d.week[weekday];
               return (
@@ -174,7 +404,7 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
 
         <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby="off-title">
           <h2 id="off-title" className="text-lg font-semibold">
-            My time off
+            {d.subject.own ? "My time off" : `Time off of ${d.subject.name}`}
           </h2>
           {d.timeOff.length ? (
             <ul className="grid gap-2">
@@ -187,6 +417,7 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
                   </span>
                   <Form method="post">
                     <input type="hidden" name="intent" value="remove-time-off" />
+                    <input type="hidden" name="employeeId" value={d.subject.id} />
                     <input type="hidden" name="id" value={t.id} />
                     <Button
                       type="submit"
@@ -205,6 +436,7 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
           )}
           <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
             <input type="hidden" name="intent" value="time-off" />
+            <input type="hidden" name="employeeId" value={d.subject.id} />
             <div className="grid gap-1">
               <Label htmlFor="off-start">First day</Label>
               <Input
@@ -230,94 +462,96 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
           </Form>
         </section>
 
-        <section
-          id="closed-days"
-          className="grid gap-3 rounded-lg border bg-card p-4"
-          aria-labelledby="closed-title"
-        >
-          <h2 id="closed-title" className="text-lg font-semibold">
-            Closed days
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Nothing is offered or bookable on a closed day: not visits, not intro calls. The
-            holidays checked below are closed every year; a single day can be reopened or closed in
-            the list.
-          </p>
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="holidays" />
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 font-medium">Holidays we close on</legend>
-              <div className="grid gap-2 sm:grid-cols-2">
-                {d.holidays.map((holiday) => (
-                  <label key={holiday.key} className="flex items-center gap-2">
+        {d.office && (
+          <section
+            id="closed-days"
+            className="grid gap-3 rounded-lg border bg-card p-4"
+            aria-labelledby="closed-title"
+          >
+            <h2 id="closed-title" className="text-lg font-semibold">
+              Closed days
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Nothing is offered or bookable on a closed day: not visits, not intro calls. The
+              holidays checked below are closed every year; a single day can be reopened or closed
+              in the list.
+            </p>
+            <Form method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value="holidays" />
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 font-medium">Holidays we close on</legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {d.holidays.map((holiday) => (
+                    <label key={holiday.key} className="flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        name="closedHoliday"
+                        value={holiday.key}
+                        defaultChecked={holiday.closed}
+                      />
+                      {holiday.name}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <Button type="submit" variant="outline" className="w-full sm:w-fit">
+                Save Holidays
+              </Button>
+            </Form>
+            <ul className="grid gap-2">
+              {d.closed.map((day) => (
+                <li key={day.date} className="flex flex-wrap items-center justify-between gap-2">
+                  <span
+                    className={
+                      day.kind === "reopened" ? "text-muted-foreground line-through" : undefined
+                    }
+                  >
+                    {longDate(day.date)}: {day.name}
+                    {day.kind === "reopened" ? " (open)" : ""}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="date" value={day.date} />
                     <input
-                      type="checkbox"
-                      name="closedHoliday"
-                      value={holiday.key}
-                      defaultChecked={holiday.closed}
+                      type="hidden"
+                      name="intent"
+                      value={day.kind === "reopened" ? "close-day" : "open-day"}
                     />
-                    {holiday.name}
-                  </label>
-                ))}
+                    {/* Says what it does and to which day: 'Reopen November 27'. */}
+                    <Button type="submit" variant="outline" size="sm">
+                      {day.kind === "reopened" ? "Close" : "Reopen"} {shortDate(day.date, d.today)}
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+            <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
+              <input type="hidden" name="intent" value="close-day" />
+              <div className="grid gap-1">
+                <Label htmlFor="closed-date">Date</Label>
+                <Input
+                  id="closed-date"
+                  type="date"
+                  name="date"
+                  min={d.today}
+                  max={d.latest}
+                  required
+                />
               </div>
-            </fieldset>
-            <Button type="submit" variant="outline" className="w-full sm:w-fit">
-              Save Holidays
-            </Button>
-          </Form>
-          <ul className="grid gap-2">
-            {d.closed.map((day) => (
-              <li key={day.date} className="flex flex-wrap items-center justify-between gap-2">
-                <span
-                  className={
-                    day.kind === "reopened" ? "text-muted-foreground line-through" : undefined
-                  }
-                >
-                  {longDate(day.date)}: {day.name}
-                  {day.kind === "reopened" ? " (open)" : ""}
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="date" value={day.date} />
-                  <input
-                    type="hidden"
-                    name="intent"
-                    value={day.kind === "reopened" ? "close-day" : "open-day"}
-                  />
-                  {/* Says what it does and to which day: 'Reopen November 27'. */}
-                  <Button type="submit" variant="outline" size="sm">
-                    {day.kind === "reopened" ? "Close" : "Reopen"} {shortDate(day.date, d.today)}
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-          <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
-            <input type="hidden" name="intent" value="close-day" />
-            <div className="grid gap-1">
-              <Label htmlFor="closed-date">Date</Label>
-              <Input
-                id="closed-date"
-                type="date"
-                name="date"
-                min={d.today}
-                max={d.latest}
-                required
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="closed-note">Reason</Label>
-              <Input id="closed-note" name="note" maxLength={100} placeholder="Team training" />
-            </div>
-            <Button type="submit" className="w-full sm:w-fit">
-              Close This Day
-            </Button>
-          </Form>
-        </section>
+              <div className="grid gap-1">
+                <Label htmlFor="closed-note">Reason</Label>
+                <Input id="closed-note" name="note" maxLength={100} placeholder="Team training" />
+              </div>
+              <Button type="submit" className="w-full sm:w-fit">
+                Close This Day
+              </Button>
+            </Form>
+          </section>
+        )}
         <Link
-          to="/employee?tab=appointments"
+          to={d.office ? "/employee?tab=appointments" : "/employee/today"}
           className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
         >
-          Back to the dashboard
+          {d.office ? "Back to the dashboard" : "Back to Today"}
         </Link>
       </main>
     </>

@@ -27,7 +27,17 @@ import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { messagesFor } from "~/features/notifications/index.server";
 import { MessagesList } from "~/features/notifications";
+import { CustomerOrigin } from "~/features/leads/components/customer-origin";
+import { customerOrigin } from "~/features/leads/people.server";
 import { logger } from "~/lib/logger.server";
+import {
+  markRefundPaid,
+  sendMembershipOffer,
+  staffPaymentsView,
+  startOfferByHand,
+  withdrawOffer,
+} from "~/features/payments/index.server";
+import { StaffPayments } from "~/features/payments";
 import { requireEmployee } from "~/lib/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -42,6 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     view,
     today: businessNow().date,
     messages: await messagesFor(params.customerId),
+    payments: await staffPaymentsView(params.customerId),
+    showOfferForm: new URL(request.url).searchParams.get("offer") === "new",
+    origin: await customerOrigin(params.customerId),
   };
 }
 
@@ -77,13 +90,57 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await startMembership({ customerId: params.customerId, ...parsed.data }, staffId);
         return { ok: true, intent, message: "Membership started." };
       }
+      case "send-offer": {
+        const parsed = createStartMembershipSchema(businessNow().date).safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        await sendMembershipOffer({ customerId: params.customerId, ...parsed.data }, staffId);
+        return { ok: true, intent, message: "Membership offer sent." };
+      }
+      case "withdraw-offer": {
+        await withdrawOffer(params.customerId);
+        return { ok: true, intent: "send-offer", message: "Offer withdrawn." };
+      }
+      case "offer-payment": {
+        const parsed = paymentSchema.safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        await startOfferByHand(
+          params.customerId,
+          {
+            amountCents: parsed.data.amount,
+            method: parsed.data.method,
+            reference: parsed.data.reference,
+          },
+          staffId,
+          businessNow().date,
+        );
+        return { ok: true, intent, message: "First payment recorded: the membership started." };
+      }
+      case "mark-refund-paid": {
+        const parsed = paymentSchema.omit({ amount: true }).safeParse(values);
+        if (!parsed.success) return refused(intent, firstError(parsed.error));
+        const payments = await staffPaymentsView(params.customerId);
+        if (!payments.refundsToPay.some((r) => r.id === values.refundId)) {
+          return refused(intent, "This refund is not waiting to be paid.");
+        }
+        await markRefundPaid(
+          {
+            refundId: values.refundId,
+            method: parsed.data.method,
+            reference: parsed.data.reference,
+          },
+          staffId,
+        );
+        return { ok: true, intent, message: "Refund marked paid." };
+      }
       case "payment": {
         const parsed = paymentSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        if (!membershipId) return refused(intent, "There is no active membership.");
+        // The latest membership, canceled too: what is owed after a cancel is still paid.
+        const latestId = view.membership?.summary.membershipId;
+        if (!latestId) return refused(intent, "There is no membership.");
         await recordPayment(
           {
-            membershipId,
+            membershipId: latestId,
             amountCents: parsed.data.amount,
             method: parsed.data.method,
             reference: parsed.data.reference,
@@ -171,7 +228,14 @@ export default function EmployeeCustomerMembership({
       today={loaderData.today}
       outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
     >
+      <StaffPayments
+        view={loaderData.payments}
+        today={loaderData.today}
+        outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
+        showOfferForm={loaderData.showOfferForm}
+      />
       <MessagesList messages={loaderData.messages} />
+      <CustomerOrigin customerId={loaderData.view.customer.userId} origin={loaderData.origin} />
     </StaffMembershipPage>
   );
 }

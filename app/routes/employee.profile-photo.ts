@@ -1,6 +1,6 @@
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.profile-photo";
-import { guardEmployee } from "~/features/employee/guard.server";
+import { guardStaff } from "~/features/employee/guard.server";
 import {
   PROFILE_PHOTO_FAILED,
   PROFILE_PHOTO_MAX_BYTES,
@@ -21,7 +21,7 @@ import { logger } from "~/lib/logger.server";
  * extension, and shown to customers on their appointment cards.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const guard = await guardEmployee(request);
+  const guard = await guardStaff(request);
   if (guard.denied) return guard.denied;
   const employeeId = guard.employee.id;
 

@@ -383,7 +383,7 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
             query={query}
             chart={
               <Chart
-                label="Leads, intro calls and new members per month"
+                label="Leads, intro calls, walk-thrus, offers and new members per month"
                 categories={months}
                 series={[
                   {
@@ -395,6 +395,16 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
                     name: "Intro calls",
                     color: CHART_COLORS[1],
                     values: report.sales.months.map((m) => m.introCalls),
+                  },
+                  {
+                    name: "Walk-thrus",
+                    color: CHART_COLORS[3],
+                    values: report.sales.months.map((m) => m.walkThrus),
+                  },
+                  {
+                    name: "Offers",
+                    color: CHART_COLORS[4],
+                    values: report.sales.months.map((m) => m.offers),
                   },
                   {
                     name: "New members",

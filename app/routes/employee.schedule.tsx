@@ -97,8 +97,13 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
                   {day.visits.map((v) => (
                     <Link
                       key={v.id}
-                      to={`/dashboard/visits/${v.id}`}
+                      to={
+                        v.kind === "walk_thru" && v.leadId
+                          ? `/employee/leads/${v.leadId}`
+                          : `/dashboard/visits/${v.id}`
+                      }
                       data-status={v.status}
+                      data-kind={v.kind}
                       className={cn(
                         "overflow-hidden rounded p-2 text-sm sm:absolute sm:inset-x-0.5 sm:top-(--visit-top) sm:h-(--visit-height) sm:p-1 sm:text-xs",
                         v.status === "booked" ||
@@ -118,6 +123,9 @@ export default function WeekView({ loaderData: d }: Route.ComponentProps) {
                       }
                     >
                       {minuteLabel(v.start)}-{minuteLabel(v.end)} {v.customer}
+                      {v.kind === "walk_thru" ? (
+                        <span className="block font-semibold">Walk-thru</span>
+                      ) : null}
                       {v.status !== "booked" ? (
                         <span className="block font-semibold">{VISIT_STATUS_LABELS[v.status]}</span>
                       ) : null}

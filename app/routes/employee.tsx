@@ -13,6 +13,8 @@ import { StaffHeader } from "~/features/employee/components/staff-header";
 import { RequestDetailDialog } from "~/features/employee/components/request-detail-dialog";
 import { RequestsPanel, withParams } from "~/features/employee/components/requests-panel";
 import { employeeDashboard, parseDashboardQuery } from "~/features/employee/dashboard.server";
+import { LeadsPanel } from "~/features/leads/components/leads-panel";
+import { RefundsToPay } from "~/features/payments";
 import type { DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -71,6 +73,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
             <TabsTrigger value="requests">All Requests</TabsTrigger>
             <TabsTrigger value="appointments">Appointments</TabsTrigger>
             <TabsTrigger value="customers">Customers</TabsTrigger>
+            <TabsTrigger value="leads">Leads</TabsTrigger>
           </TabsList>
           <TabsContent value="requests" {...panelName("requests")}>
             {data.requests && <RequestsPanel data={data.requests} total={data.counters.total} />}
@@ -91,6 +94,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
             )}
           </TabsContent>
           <TabsContent value="customers" {...panelName("customers")}>
+            {data.customers && <RefundsToPay refunds={data.customers.refundsToPay} />}
             {data.customers && (
               <CustomersPanel
                 customers={data.customers.customers}
@@ -101,6 +105,9 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
                 search={data.customers.search}
               />
             )}
+          </TabsContent>
+          <TabsContent value="leads" {...panelName("leads")}>
+            {data.leads && <LeadsPanel data={data.leads} />}
           </TabsContent>
         </Tabs>
         <RequestDetailDialog detail={data.detail} onClose={closeDetail} />

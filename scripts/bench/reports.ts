@@ -15,6 +15,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { setDatabase, type DatabaseHandle } from "~/db/client.server";
 import { businessToday } from "~/lib/business-calendar";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
@@ -80,6 +81,8 @@ export async function run() {
   setStorage(createLocalStorage(path.join(dataDir, "uploads")));
   const opened: Db[] = [];
   let server: Awaited<ReturnType<typeof startServer>> = null;
+  let session:
+    { cookie: string; id: string; token: string; expiresAt: string; home: Db } | undefined;
   const results: { engine: string; period: string; small: Stats; big: Stats }[] = [];
   try {
     for (const kind of ["pglite", "postgres"] as const) {
@@ -93,12 +96,30 @@ export async function run() {
         console.log("no production build (run `npm run build` first): nothing measured");
         return;
       }
+      // Better Auth keeps the database it started with (the first small one): sign in there
+      // once, then give every other database the same session row, for its own copy of the
+      // demo's staff.
       const staff = DEMO_LOGINS[0];
-      const cookies = new Map<Db, string>();
-      for (const db of [small, big]) {
-        setDatabase(db.handle);
-        cookies.set(db, await signIn(server.base, staff.email, staff.password));
+      if (!session) {
+        setDatabase(small.handle);
+        const cookie = await signIn(server.base, staff.email, staff.password);
+        const [row] = (
+          (await small.handle.db.execute(
+            sql`select s.id, s.token, s.expires_at::text as "expiresAt" from session s join "user" u on u.id = s.user_id where u.email = ${staff.email} order by s.created_at desc limit 1`,
+          )) as unknown as { rows: { id: string; token: string; expiresAt: string }[] }
+        ).rows;
+        session = { cookie, ...row, home: small };
       }
+      for (const db of [small, big]) {
+        if (db === session.home) continue;
+        await db.handle.db.execute(
+          sql`insert into session (id, token, expires_at, user_id) select ${session.id}, ${session.token}, ${session.expiresAt}::timestamptz, id from "user" where email = ${staff.email}`,
+        );
+      }
+      const cookies = new Map<Db, string>([
+        [small, session.cookie],
+        [big, session.cookie],
+      ]);
       for (const [label, query] of PERIODS) {
         const samples = new Map<Db, number[]>([
           [small, []],

@@ -294,7 +294,7 @@ export function buildFloor() {
   };
 }
 
-async function startFloor(dir: string) {
+export async function startFloor(dir: string) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
     cwd: dir,

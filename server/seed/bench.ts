@@ -198,6 +198,7 @@ export async function seedBench(db: Database, options: BenchSeedOptions) {
       lastName,
       phone: `(404) 555-${String(users.length % 10000).padStart(4, "0")}`,
       isEmployee,
+      ...(isEmployee ? { staffRole: "handyman" as const } : {}),
     });
     return id;
   };

@@ -11,6 +11,7 @@ import { addPart, markPartBought } from "~/features/memberships/parts.server";
 import { recordPayment } from "~/features/memberships/money.server";
 import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
 import {
+  createAppointment,
   createHome,
   createMembership,
   createMemberVisit,
@@ -22,6 +23,8 @@ export const DEMO_LOGINS = [
   { role: "employee", email: "staff@peachtree-handyman.example", password: "Staff-demo-2026!" },
   { role: "customer", email: "maria@peachtree-handyman.example", password: "Maria-demo-2026!" },
   { role: "customer", email: "james@peachtree-handyman.example", password: "James-demo-2026!" },
+  // The handyman on the demo's visits (ADR 047): lands on 'Today'.
+  { role: "handyman", email: "dana@peachtree-handyman.example", password: "Dana-demo-2026!" },
 ] as const;
 
 /** The demo logins, one a line, for whoever has just created them. */
@@ -47,14 +50,32 @@ function businessDayFrom(date: IsoDate, step: 1 | -1): IsoDate {
 export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
   /** A date N days from today in the business time zone, as YYYY-MM-DD. */
   const dayFromToday = (days: number) => addDays(today, days);
+  // Dana's day: the day the demo is made on (or the next business day), and the days after;
+  // the coming visit of Maria's falls after both.
+  const first = businessDayFrom(today, 1);
+  const second = businessDayFrom(addDays(first, 1), 1);
+  const comingDay = businessDayFrom(
+    dayFromToday(3) > second ? dayFromToday(3) : addDays(second, 1),
+    1,
+  );
   await db.transaction(async (tx) => {
+    // The office (sees everything) and Dana, the handyman on every demo visit.
     const staff = await createUser(tx, {
       email: DEMO_LOGINS[0].email,
       password: DEMO_LOGINS[0].password,
-      firstName: "Dana",
-      lastName: "Whitfield",
+      firstName: "Sam",
+      lastName: "Reyes",
       phone: "(404) 555-0150",
       isEmployee: true,
+    });
+    const dana = await createUser(tx, {
+      email: DEMO_LOGINS[3].email,
+      password: DEMO_LOGINS[3].password,
+      firstName: "Dana",
+      lastName: "Whitfield",
+      phone: "(404) 555-0155",
+      isEmployee: true,
+      staffRole: "handyman",
     });
     const maria = await createUser(tx, {
       email: DEMO_LOGINS[1].email,
@@ -89,13 +110,13 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       priority: "next",
       position: 0,
     });
-    await createServiceRequest(tx, mariaHome, {
+    const gallery = await createServiceRequest(tx, mariaHome, {
       title: "Hang gallery wall",
       description: "Six framed prints in the hallway; I have the layout drawn on paper.",
       priority: "later",
       position: 0,
     });
-    await createServiceRequest(tx, mariaHome, {
+    const drywall = await createServiceRequest(tx, mariaHome, {
       title: "Patch drywall in the guest room",
       description: "Two doorknob holes behind the guest room door.",
       priority: "later",
@@ -109,7 +130,7 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       position: 2,
       status: "complete",
     });
-    await createServiceRequest(tx, jamesHome, {
+    const gutters = await createServiceRequest(tx, jamesHome, {
       title: "Clean gutters",
       description: "Front and back gutters are full of leaves.",
       priority: "next",
@@ -137,7 +158,7 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       scheduledDate: businessDayFrom(dayFromToday(-30), -1),
       startTime: "09:00",
       endTime: "10:45",
-      assignedEmployeeId: staff.id,
+      assignedEmployeeId: dana.id,
       createdBy: staff.id,
       tasks: ["Replace porch light fixture"],
     });
@@ -165,13 +186,42 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
     );
     const coming = await createMemberVisit(tx, mariaHome, {
       today,
-      scheduledDate: businessDayFrom(dayFromToday(3), 1),
+      scheduledDate: comingDay,
       startTime: "09:00",
       endTime: "12:30",
       notes: "Bring a faucet cartridge for a Moen single-handle.",
-      assignedEmployeeId: staff.id,
+      assignedEmployeeId: dana.id,
       createdBy: staff.id,
       tasks: [leak.title, "Check the water heater's relief valve"],
+    });
+    await createMemberVisit(tx, mariaHome, {
+      today,
+      scheduledDate: first,
+      startTime: "09:00",
+      endTime: "10:45",
+      notes: "Maria works from home; knock, the bell is broken.",
+      assignedEmployeeId: dana.id,
+      createdBy: staff.id,
+      tasks: [
+        { description: gallery.title, requestId: gallery.id },
+        { description: drywall.title, requestId: drywall.id },
+      ],
+    });
+    await createAppointment(tx, jamesHome, {
+      scheduledDate: first,
+      startTime: "13:00",
+      endTime: "15:00",
+      assignedEmployeeId: dana.id,
+      createdBy: staff.id,
+      tasks: [{ description: gutters.title, requestId: gutters.id }],
+    });
+    await createAppointment(tx, jamesHome, {
+      scheduledDate: second,
+      startTime: "10:00",
+      endTime: "11:00",
+      assignedEmployeeId: dana.id,
+      createdBy: staff.id,
+      tasks: ["Test the smoke detectors"],
     });
     await addPart(
       {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { StaffRole } from "~/db/staff-role";
 import { hashPassword } from "better-auth/crypto";
 import type { Database, DbOrTx } from "~/db/client.server";
 import {
@@ -26,6 +27,8 @@ export type NewUser = {
   lastName: string;
   phone?: string | null;
   isEmployee?: boolean;
+  /** An employee's role (ADR 047); office staff unless told. */
+  staffRole?: StaffRole;
   emailVerified?: boolean;
 };
 
@@ -51,6 +54,7 @@ export async function createUser(db: DbOrTx, input: NewUser) {
     lastName: input.lastName,
     phone: input.phone ?? null,
     isEmployee: input.isEmployee ?? false,
+    staffRole: input.staffRole ?? "office",
   });
   return { ...input, id, email };
 }
@@ -117,7 +121,8 @@ export type NewAppointment = {
   notes?: string | null;
   assignedEmployeeId?: string | null;
   createdBy?: string | null;
-  tasks: string[];
+  /** A task's description, or a request of the member's it does (the request's title). */
+  tasks: (string | { description: string; requestId: string })[];
 };
 
 export async function createAppointment(
@@ -140,9 +145,17 @@ export async function createAppointment(
     })
     .returning();
   if (input.tasks.length) {
-    await db
-      .insert(appointmentTasks)
-      .values(input.tasks.map((taskDescription) => ({ appointmentId: row.id, taskDescription })));
+    await db.insert(appointmentTasks).values(
+      input.tasks.map((task) =>
+        typeof task === "string"
+          ? { appointmentId: row.id, taskDescription: task }
+          : {
+              appointmentId: row.id,
+              taskDescription: task.description,
+              serviceRequestId: task.requestId,
+            },
+      ),
+    );
   }
   return row;
 }

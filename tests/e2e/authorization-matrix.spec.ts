@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { appointmentTasks } from "~/db/schema";
+import { appointmentTasks, prospects } from "~/db/schema";
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
@@ -21,7 +21,8 @@ import { e2eDb, expect, test } from "./fixtures";
 
 /*
  * The authorization matrix: every route of app/routes.ts (page loaders, actions, resource
- * routes) × visitor, customer A, customer B and employee, on their own and on others' objects.
+ * routes) × visitor, customer A, customer B, office staff and a handyman (ADR 047), on their own
+ * and on others' objects.
  * Generated from the route table: a route without an entry below fails the test. For every
  * answer it checks the outcome (allowed, redirected, refused), that no row of someone else
  * appears in it (A's, B's and employees' internal notes carry markers), and, for every post,
@@ -74,7 +75,16 @@ type Entry = { layout: true } | { loader?: LoaderRule; actions?: ActionCase[]; n
 const everyone = (outcome: Outcome) => () => outcome;
 /** Each visit's tasks marked 'Done', as the finishing form posts them (read before the post). */
 const taskOutcomes = new Map<string, Record<string, string>>();
-const byActor = (outcomes: Record<Actor, Outcome>) => (actor: Actor) => outcomes[actor];
+/**
+ * The handyman (ADR 047) gets what office staff get, except where office staff are let in: an
+ * office page sends a handyman to 'Today' and an office action answers 403 (both "denied").
+ * Pages open to every employee say `handyman` themselves.
+ */
+const handymanFrom = (employee: Outcome): Outcome => (employee === "ok" ? "denied" : employee);
+const byActor =
+  (outcomes: Record<Exclude<Actor, "handyman">, Outcome> & { handyman?: Outcome }) =>
+  (actor: Actor) =>
+    actor === "handyman" ? (outcomes.handyman ?? handymanFrom(outcomes.employee)) : outcomes[actor];
 /** Customers on their own objects get `own`; on the other customer's, `foreign`. */
 function ownership(
   own: Outcome,
@@ -83,8 +93,27 @@ function ownership(
 ) {
   return (actor: Actor, owner?: Owner) => {
     if (actor === "visitor" || actor === "employee") return others[actor];
+    if (actor === "handyman") return handymanFrom(others.employee);
     return world.ownerOf(actor) === owner ? own : foreign;
   };
+}
+
+/** A lead per owner (a row of prospects), for the staff-only lead page. */
+const worldLeads = new Map<string, string>();
+async function worldLead(world: World, owner: Owner) {
+  const key = `${world.tag}-${owner}`;
+  const known = worldLeads.get(key);
+  if (known) return known;
+  const [row] = await e2eDb()
+    .insert(prospects)
+    .values({
+      email: `lead-${key}@example.com`.toLowerCase(),
+      name: `Lead ${owner}`,
+      source: "home",
+    })
+    .returning({ id: prospects.id });
+  worldLeads.set(key, row.id);
+  return row.id;
 }
 
 /** A new open request of `owner`'s, for actions that destroy what they act on. */
@@ -175,6 +204,17 @@ const MATRIX: Record<string, Entry> = {
       {
         name: "a delivery report without Twilio's signature",
         body: () => ({ MessageSid: "SMmatrix2", MessageStatus: "failed" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  // Stripe's webhook: only its signature (Stripe-Signature on the raw body) is believed.
+  "routes/webhooks.stripe": {
+    loader: { expect: everyone("denied") },
+    actions: [
+      {
+        name: "an event without Stripe's signature (400, nothing stored)",
+        body: () => ({ id: "evt_matrix", type: "invoice.paid" }),
         expect: everyone("denied"),
       },
     ],
@@ -323,6 +363,7 @@ const MATRIX: Record<string, Entry> = {
           customerA: "denied",
           customerB: "denied",
           employee: "ok",
+          handyman: "ok",
         }),
       },
     ],
@@ -447,6 +488,7 @@ const MATRIX: Record<string, Entry> = {
         customerA: "to-dashboard",
         customerB: "to-dashboard",
         employee: "ok",
+        handyman: "ok",
       }),
     },
     actions: [
@@ -482,6 +524,106 @@ const MATRIX: Record<string, Entry> = {
   },
   "routes/employee.reports.csv.$table": {
     loader: { objects: () => ({ table: "members-by-month" }), expect: staffOnly },
+  },
+  // The handyman's day (ADR 047): every employee's own visits; each action acts on the
+  // asker's own visit only, so a visit nobody is assigned to is refused to everyone.
+  "routes/employee.today": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+        handyman: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "'On my way' for a visit that is not the asker's",
+        body: () => ({
+          intent: "on-my-way",
+          appointmentId: "00000000-0000-4000-8000-000000000000",
+          key: "aaaaaaaaaaaaaaaaaaaaaaaa",
+        }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  // Leads are staff-only (issue 29, ADR 060): a lead's page and its actions, and a customer's lead.
+  "routes/employee.leads.$leadId": {
+    loader: {
+      objects: async (world, owner) => ({ leadId: await worldLead(world, owner) }),
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "mark a lead 'Lost' without a reason",
+        objects: async (world, owner) => ({ leadId: await worldLead(world, owner) }),
+        body: () => ({ intent: "update", status: "lost", lostReason: "" }),
+        expect: everyone("denied"),
+      },
+      {
+        name: "book a walk-thru at a time that is not offered",
+        objects: async (world, owner) => ({ leadId: await worldLead(world, owner) }),
+        body: () => ({
+          intent: "book-walk-thru",
+          date: "2020-01-01",
+          startMinute: "540",
+          name: "Matrix Lead",
+          address: "1 Matrix Way",
+        }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/employee.customers.$customerId.lead": {
+    loader: {
+      objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "to-employee",
+      }),
+    },
+    actions: [
+      {
+        name: "open a customer's lead",
+        objects: (world, owner) => ({ customerId: world.customer(owner).id }),
+        body: () => ({}),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "denied",
+          customerB: "denied",
+          employee: "to-employee",
+          // The office's action: a handyman is answered 403 (ADR 047).
+          handyman: "denied",
+        }),
+      },
+    ],
+  },
+  // A signed-in customer books their own free walk-thru (ADR 061).
+  "routes/dashboard.walk-thru": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "ok",
+        customerB: "ok",
+        employee: "to-employee",
+      }),
+    },
+    actions: [
+      {
+        name: "book a walk-thru without a time",
+        body: () => ({ name: "Matrix Customer", address: "1 Matrix Way" }),
+        expect: everyone("denied"),
+      },
+    ],
   },
   // Members book, move and cancel their own visits (ADR 017).
   "routes/dashboard.book": {
@@ -523,7 +665,13 @@ const MATRIX: Record<string, Entry> = {
   },
   "routes/account": {
     loader: {
-      expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+      expect: byActor({
+        visitor: "denied",
+        customerA: "ok",
+        customerB: "ok",
+        employee: "ok",
+        handyman: "ok",
+      }),
     },
     actions: [
       {
@@ -534,7 +682,13 @@ const MATRIX: Record<string, Entry> = {
           lastName: world.tag,
           phone: "(404) 555-0111",
         }),
-        expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "ok",
+          customerB: "ok",
+          employee: "ok",
+          handyman: "ok",
+        }),
       },
       {
         name: "save-home (always one's own)",
@@ -545,7 +699,13 @@ const MATRIX: Record<string, Entry> = {
           state: "GA",
           zipCode: "30303",
         }),
-        expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "ok",
+          customerB: "ok",
+          employee: "ok",
+          handyman: "ok",
+        }),
       },
       {
         name: "two-factor-enable with a wrong password",
@@ -725,7 +885,13 @@ const MATRIX: Record<string, Entry> = {
         { path: "/api/auth/get-session", expect: everyone("ok") },
         {
           path: "/api/auth/list-sessions",
-          expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+          expect: byActor({
+            visitor: "denied",
+            customerA: "ok",
+            customerB: "ok",
+            employee: "ok",
+            handyman: "ok",
+          }),
         },
       ],
       expect: everyone("ok"),
@@ -736,7 +902,13 @@ const MATRIX: Record<string, Entry> = {
         splat: "update-user",
         json: true,
         body: (world) => ({ name: `Updated ${world.tag}` }),
-        expect: byActor({ visitor: "denied", customerA: "ok", customerB: "ok", employee: "ok" }),
+        expect: byActor({
+          visitor: "denied",
+          customerA: "ok",
+          customerB: "ok",
+          employee: "ok",
+          handyman: "ok",
+        }),
       },
       {
         name: "change-password with a wrong current password",
@@ -760,6 +932,8 @@ function appointmentForm(world: World, customer: Owner, home: Owner): Record<str
     startTime: "13:00",
     endTime: "14:45",
     "tasks[0].description": `Matrix task ${world.tag}`,
+    // A week ahead may be a weekend or a holiday: staff book it anyway (ADR 050).
+    bookAnyway: "on",
   };
 }
 

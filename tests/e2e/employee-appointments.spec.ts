@@ -13,6 +13,7 @@ import {
 } from "./fixtures";
 import {
   appointmentDate,
+  bookAnywayIfWarned,
   businessDate,
   clearOfBusinessMidnight,
   uniqueCustomer,
@@ -126,6 +127,7 @@ test.describe("Create New Appointment", () => {
     });
     await dialog.getByRole("button", { name: "Create Appointment" }).click();
     await expect(dialog.getByRole("button", { name: "Creating..." })).toBeVisible();
+    await bookAnywayIfWarned(page, dialog);
     await expect(page.getByText("Appointment created successfully")).toBeVisible();
     await expect(dialog).toBeHidden();
 
@@ -225,6 +227,7 @@ test.describe("Create New Appointment", () => {
     await dialog.getByLabel("Date", { exact: true }).fill(businessDate(0));
     await dialog.getByLabel("End Time").fill("16:00");
     await dialog.getByRole("button", { name: "Create Appointment" }).click();
+    await bookAnywayIfWarned(page, dialog);
     await expect(page.getByText("Appointment created successfully")).toBeVisible();
     expect(await appointmentsOf(customer.id)).toHaveLength(1);
   });

@@ -137,6 +137,8 @@ test.describe("employee dashboard authorization", () => {
         startTime: "09:00",
         endTime: "10:00",
         "tasks[0].description": "Visit",
+        // A weekend day is only warned about: past the warnings, the home is refused.
+        bookAnyway: "on",
       },
       headers,
     });

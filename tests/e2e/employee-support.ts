@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { and, gte, inArray, sql } from "drizzle-orm";
 import { appointments, serviceRequests } from "~/db/schema";
-import { createCustomer, e2eDb, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { createCustomer, e2eDb, expect, test } from "./fixtures";
 
 /*
  * Helpers shared by the employee dashboard's end-to-end specs: unique, isolated data made
@@ -129,4 +130,14 @@ export async function expectedCounters() {
     Completed: count("complete"),
     total: rows.reduce((sum, r) => sum + r.n, 0),
   };
+}
+
+/**
+ * After 'Create Appointment': a day or time with warnings (a weekend, a holiday, a time already
+ * past) shows 'Book anyway' instead of creating it (ADR 050); this books it anyway then.
+ */
+export async function bookAnywayIfWarned(page: Page, dialog: Locator) {
+  const bookAnyway = dialog.getByRole("button", { name: "Book anyway" });
+  await expect(page.getByText("Appointment created successfully").or(bookAnyway)).toBeVisible();
+  if (await bookAnyway.isVisible()) await bookAnyway.click();
 }

@@ -1,5 +1,4 @@
 import { drizzle } from "drizzle-orm/node-postgres";
-import { isNull } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import type { Database } from "~/db/client.server";
@@ -14,6 +13,7 @@ import {
   TEST_AUTH_SECRET,
   type ServerProcess,
 } from "../support/processes";
+import { undeliveredNow } from "../support/outbox";
 import { startSink } from "../support/sink";
 import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
 
@@ -173,7 +173,7 @@ test("mail server and webhook down while 100 leads and sign-ups arrive, a worker
     // recorded; it carries the same Message-ID or Idempotency-Key, so it is recognisable.
     const repeats = sink.mails.length + sink.calls.length - total;
     expect(repeats).toBeLessThanOrEqual(1);
-    const pending = await db.select().from(schema.outbox).where(isNull(schema.outbox.deliveredAt));
+    const pending = await undeliveredNow(db);
     expect(pending).toEqual([]);
     console.log(
       `outbox fault: ${leadEmails.length} leads (webhook and office alert) and ${signUpEmails.length} sign-up e-mails delivered, ${repeats} repeat(s) after SIGKILL ` +

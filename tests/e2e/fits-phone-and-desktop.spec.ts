@@ -118,6 +118,8 @@ for (const width of [390, 1280]) {
 
     test("every staff page fits and has the profile menu with 'Sign Out'", async ({ page }) => {
       const { member, staff, day, visitId } = await memberWithVisit();
+      // A long name in the availability page's handyman picker must not widen the page.
+      await createEmployee({ firstName: "Maximiliana", lastName: "Montgomery-Whitfield-Okonkwo" });
       await signIn(page, staff);
       const paths = [
         "/employee?tab=requests",

@@ -172,6 +172,8 @@ test("random bodies, content types and queries at every route: no 5xx, bounded m
               customerId: crypto.randomUUID(),
               membershipId: crypto.randomUUID(),
               userId: crypto.randomUUID(),
+              leadId: crypto.randomUUID(),
+              table: "members-by-month",
               file: "profile.webp",
               variant: "thumbnail",
               "*": "sign-in/email",

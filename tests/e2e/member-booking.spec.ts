@@ -16,6 +16,7 @@ import {
   createMembership,
   createServiceRequest,
 } from "../../server/seed/factories";
+import { addMonths, shortDate } from "~/features/memberships/bank";
 import { BASE_URL } from "../support/ports";
 import {
   createCustomer,
@@ -58,6 +59,12 @@ async function memberWithHandyman() {
     tasks.push(await createServiceRequest(e2eDb(), home, { title, priority: "next" }));
   }
   return { handyman, handymanName: `Devon ${lastName}`, member, home, tasks };
+}
+
+/** The meter of a Complete annual membership started today (ADR 057). */
+function annualMeter(left: string) {
+  const today = businessToday();
+  return `42 h paid, ${left} left now; 42 h more on ${shortDate(addMonths(today, 12), today)}`;
 }
 
 function calendarOf(raw: string) {
@@ -144,7 +151,7 @@ test.describe("members book their own visits", () => {
     await expect(page.getByText("Fix the porch step").first()).toBeVisible();
     await expect(page.getByText("Hang the hallway mirror").first()).toBeVisible();
     await expect(page.getByTestId("appointments-hours-meter")).toHaveText(
-      "38 h 30 min of 42 h left",
+      annualMeter("38 h 30 min"),
     );
     const mail = await sink.waitForMail(a.member.email, /Your visit is booked/);
     expect(calendarOf(mail.raw)).toContain("METHOD:REQUEST");
@@ -224,7 +231,7 @@ test.describe("members book their own visits", () => {
     const uid = /UID:(.+)/.exec(booked)![1].trim();
     expect(booked).toContain("SEQUENCE:0");
     await page.goto("/dashboard?tab=schedule");
-    await expect(page.getByTestId("schedule-hours-meter")).toHaveText("40 h 15 min of 42 h left");
+    await expect(page.getByTestId("schedule-hours-meter")).toHaveText(annualMeter("40 h 15 min"));
     await page.getByRole("link", { name: /^Move or cancel the visit on / }).click();
 
     await page.getByRole("button", { name: "Move Visit" }).click();
@@ -238,6 +245,8 @@ test.describe("members book their own visits", () => {
     expect(moved).toContain("SEQUENCE:1");
 
     await page.getByRole("button", { name: "Cancel Visit" }).click();
+    await expect(page.getByText("Cancel this visit?")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, cancel the visit" }).click();
     await expect(page.getByText("Your visit is canceled.")).toBeVisible();
     const canceled = calendarOf(
       (await sink.waitForMail(a.member.email, /Your visit is canceled/)).raw,
@@ -251,7 +260,7 @@ test.describe("members book their own visits", () => {
       .where(eq(serviceRequests.id, a.tasks[2].id));
     expect(tub.status).toBe("reviewed");
     // The block is back in the bank.
-    await expect(page.getByTestId("schedule-hours-meter")).toHaveText("42 h of 42 h left");
+    await expect(page.getByTestId("schedule-hours-meter")).toHaveText(annualMeter("42 h"));
   });
 
   test("a customer without a membership is sent to the plans, and the server refuses a booking", async ({

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/db/schema";
+import { addMonths, shortDate } from "~/features/memberships/bank";
 import { BASE_URL } from "../support/ports";
 import { addPart } from "~/features/memberships/parts.server";
 import { recordPayment } from "~/features/memberships/money.server";
@@ -16,6 +17,20 @@ import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employe
  */
 
 type Customer = Awaited<ReturnType<typeof uniqueCustomer>>;
+
+/** The meter of a Complete monthly membership started on `start` (ADR 057). */
+function monthlyMeter(left: string, start = businessDate(0)) {
+  const today = businessDate(0);
+  return `3 h 30 min paid, ${left} left now; 3 h 30 min more on ${shortDate(addMonths(start, 1), today)}`;
+}
+
+/** The settlement's lines and result as a region shows them (ADR 058). */
+async function settlementOf(page: Page, testId: string) {
+  return [
+    ...(await page.getByTestId(`${testId}-line`).allTextContents()),
+    (await page.getByTestId(`${testId}-result`).textContent())!,
+  ];
+}
 
 async function pageAs(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext();
@@ -66,6 +81,9 @@ async function bookVisit(
   await expect(dialog.getByTestId("visit-spend")).toHaveText(spend);
   await dialog.getByLabel("Task 1", { exact: true }).fill("Fix the kitchen faucet");
   await dialog.getByRole("button", { name: "Create Appointment" }).click();
+  // 12:15 AM today has passed: staff are warned and book it anyway (ADR 050).
+  await expect(dialog.getByText("This time has already passed.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Book anyway" }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -84,7 +102,7 @@ test.describe("memberships", () => {
     const customer = await uniqueCustomer();
     await signIn(page, staffAccount);
     await startMembership(page, customer);
-    await expect(page.getByTestId("hours-meter")).toHaveText("3 h 30 min of 42 h left");
+    await expect(page.getByTestId("hours-meter")).toHaveText(monthlyMeter("3 h 30 min"));
 
     await page.getByLabel("Amount (USD)").fill("295");
     await page.getByLabel("Method").selectOption("check");
@@ -104,7 +122,7 @@ test.describe("memberships", () => {
       "aria-selected",
       "true",
     );
-    await expect(member.getByTestId("hours-meter")).toHaveText("3 h 30 min of 42 h left");
+    await expect(member.getByTestId("hours-meter")).toHaveText(monthlyMeter("3 h 30 min"));
     await expect(member.getByTestId("visits-left-year")).toHaveText("24 of 24");
     await expect(member.getByTestId("visits-left-month")).toHaveText("2 of 2");
     await expect(member.getByRole("region", { name: "Statement" })).toContainText(
@@ -125,7 +143,7 @@ test.describe("memberships", () => {
 
     const member = await pageAs(browser, customer);
     await member.goto("/dashboard?tab=membership");
-    await expect(member.getByTestId("hours-meter")).toHaveText("1 h 45 min of 42 h left");
+    await expect(member.getByTestId("hours-meter")).toHaveText(monthlyMeter("1 h 45 min"));
 
     await page.goto(`/employee?tab=customers&cq=${encodeURIComponent(customer.email)}`);
     await page.getByRole("link", { name: /manage membership for/ }).click();
@@ -159,7 +177,7 @@ test.describe("memberships", () => {
     expect(await forged.text()).toContain("This visit is completed and cannot be canceled.");
 
     await member.reload();
-    await expect(member.getByTestId("hours-meter")).toHaveText("2 h of 42 h left");
+    await expect(member.getByTestId("hours-meter")).toHaveText(monthlyMeter("2 h"));
     await expect(
       member
         .getByRole("region", { name: "Statement" })
@@ -232,22 +250,25 @@ test.describe("memberships", () => {
     const dialog = member.getByRole("alertdialog");
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Unused hours refunded");
-    const shown = (await dialog.getByTestId("cancel-refund").textContent())!.replace(
-      "Refund: ",
-      "",
-    );
-    expect(shown).toMatch(/^\$\d/);
+    // Line by line (ADR 058): 10 h 30 min unused at $84.29/h, the three months' charges unpaid.
+    const lines = await settlementOf(member, "cancel-settlement");
+    expect(lines[0]).toBe("Unused hours: $885.00");
+    expect(lines.filter((l) => /^Unpaid \w+ charge: -\$295\.00$/.test(l))).toHaveLength(3);
+    expect(lines.at(-1)).toBe("Nothing is owed either way.");
     await expectNoAxeViolations(member);
     await dialog.getByRole("button", { name: "Confirm cancellation" }).click();
     await expect(member.getByText("Your membership is canceled.")).toBeVisible();
+    // The canceled membership shows what was settled, the same lines, not an hours meter.
+    expect(await settlementOf(member, "settled")).toEqual(lines);
+    await expect(member.getByTestId("hours-meter")).toHaveCount(0);
     const refundRow = member
       .getByRole("region", { name: "Statement" })
       .getByRole("row")
       .filter({ hasText: "Refund:" });
-    await expect(refundRow.locator('[data-cell="amount"]')).toHaveText(`-${shown}`);
+    await expect(refundRow.locator('[data-cell="amount"]')).toHaveText("-$885.00");
     await expect(member.getByRole("link", { name: "Book a free walk-thru" })).toHaveAttribute(
       "href",
-      "/book-call",
+      "/dashboard/walk-thru",
     );
     await member.context().close();
   });
@@ -322,7 +343,7 @@ test.describe("memberships", () => {
     await expect(page.getByText("Complete Home Care")).toBeVisible();
     await expect(page.getByRole("link", { name: "Book a free walk-thru" })).toHaveAttribute(
       "href",
-      "/book-call",
+      "/dashboard/walk-thru",
     );
     await expectNoAxeViolations(page);
   });
@@ -330,6 +351,28 @@ test.describe("memberships", () => {
 
 test.describe("memberships without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("an extra visit's confirmation says its $150", async ({ page }) => {
+    const customer = await uniqueCustomer();
+    await createMembership(e2eDb(), customer.id, { startDate: businessDate(-5) });
+    const { appointment } = await createMemberVisit(
+      e2eDb(),
+      { id: customer.homeId, customerId: customer.id },
+      {
+        scheduledDate: businessDate(10),
+        startTime: "09:00",
+        endTime: "10:45",
+        tasks: ["Faucet"],
+        asExtra: true,
+      },
+    );
+    await signIn(page, customer);
+    await page.goto(`/dashboard/visits/${appointment.id}?booked=1`);
+    await expect(page.getByText("Your visit is booked!")).toBeVisible();
+    await expect(page.getByTestId("extra-visit-charge")).toContainText(
+      "Extra visit: $150, charged to your membership.",
+    );
+  });
 
   test("the member approves a part and cancels with plain forms", async ({ page }) => {
     const customer = await uniqueCustomer();
@@ -347,18 +390,22 @@ test.describe("memberships without JavaScript", () => {
     );
     await signIn(page, customer);
     await page.goto("/dashboard?tab=membership");
-    await expect(page.getByTestId("hours-meter")).toHaveText("1 h 45 min of 42 h left");
+    await expect(page.getByTestId("hours-meter")).toHaveText(
+      monthlyMeter("1 h 45 min", businessDate(-5)),
+    );
     await page.getByRole("button", { name: "Approve Sump pump float ($125.00)" }).click();
     await expect(page.getByText("Part approved. We will buy it for your visit.")).toBeVisible();
 
     await page.getByRole("link", { name: "Cancel membership" }).click();
     const confirm = page.getByRole("region", { name: "Cancel membership" });
     // Within the guarantee: the month's charge comes back in full; the visit is canceled too.
-    await expect(confirm.getByTestId("cancel-refund")).toHaveText("Refund: $295.00");
+    const lines = await settlementOf(page, "cancel-settlement");
+    expect(lines[0]).toBe("60-day guarantee, membership charges refunded: $295.00");
+    expect(lines.at(-1)).toBe("Nothing is owed either way.");
     await expect(confirm).toContainText("1 upcoming visit is canceled");
     await confirm.getByRole("button", { name: "Confirm cancellation" }).click();
     await expect(page.getByText("Your membership is canceled.")).toBeVisible();
-    await expect(page.getByTestId("hours-meter")).toHaveText("0 min of 42 h left");
+    expect(await settlementOf(page, "settled")).toEqual(lines);
     await expect(
       page
         .getByRole("region", { name: "Statement" })

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import tls from "node:tls";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "~/db/schema";
 import { LEAD_ADDRESS_LIMIT } from "~/features/leads/submit.server";
@@ -24,6 +24,7 @@ import {
   type ServerProcess,
 } from "../support/processes";
 import { startLocalS3, type LocalS3 } from "../support/s3-server";
+import { undeliveredNow } from "../support/outbox";
 import { startSink } from "../support/sink";
 import { uploadPhoto } from "../support/world";
 import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
@@ -173,7 +174,7 @@ test("with both workers running, every confirmation e-mail is delivered exactly 
   expect(received).toHaveLength(emails.length);
   expect(new Set(received.map((m) => m.to[0])).size).toBe(emails.length);
   expect(new Set(received.map((m) => m.messageId)).size).toBe(emails.length);
-  const pending = await db.select().from(schema.outbox).where(isNull(schema.outbox.deliveredAt));
+  const pending = await undeliveredNow(db);
   expect(pending).toEqual([]);
 });
 

@@ -42,6 +42,9 @@ function urlFor(route: AppRoute) {
     customerId: world.A.id,
     membershipId: world.A.membershipId,
     file: "profile.webp",
+    // A lead nobody has (a 404 carries the headers too) and one of the reports' tables.
+    leadId: "00000000-0000-4000-8000-000000000000",
+    table: "members-by-month",
     "*": route.pattern.startsWith("/api/auth") ? "get-session" : "no-such-page",
   };
   return fillPattern(route.pattern, params);
@@ -359,10 +362,12 @@ test("cross-origin posts to every action and auth endpoint are refused and chang
         });
         const text = await response.text();
         attempts++;
-        // Twilio's webhooks come from no page: they are refused by their missing signature
-        // (ADR 044) rather than by the origin check, with the same 403.
+        // Webhooks come from no page: they are refused by their missing signature rather than
+        // by the origin check: Twilio's with 403 (ADR 044), Stripe's with 400 as Stripe expects
+        // (issue 27, ADR 054).
         const webhook = url.startsWith("/webhooks/");
-        if (response.status !== 403 || (!webhook && text !== "Cross-origin request refused"))
+        const refused = url.startsWith("/webhooks/stripe") ? 400 : 403;
+        if (response.status !== refused || (!webhook && text !== "Cross-origin request refused"))
           problems.push(`${actor} POST ${url} ${JSON.stringify(source)} → ${response.status}`);
       }
     }

@@ -166,6 +166,7 @@ test("a member opts in to texts, gets the reminder once, STOP stops the next; th
   const sentBeforeCancel = (await sink.texts(mobile)).length;
   await page.goto(`/dashboard/visits/${visit.id}`);
   await page.getByRole("button", { name: "Cancel Visit" }).click();
+  await page.getByRole("button", { name: "Yes, cancel the visit" }).click();
   await expect(page.getByText("Your visit is canceled.")).toBeVisible();
   const alert = await sink.waitForMail(
     "hello@peachtree-handyman.example",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { introCalls } from "~/db/schema";
+import { introCalls, paymentRefunds } from "~/db/schema";
 import { employeeDashboard, parseDashboardQuery } from "~/features/employee/dashboard.server";
 import {
   createAppointment,
@@ -42,7 +42,24 @@ beforeAll(async () => {
     endTime: "10:00",
     tasks: ["Fix the faucet"],
   });
-  await createMembership(database.db, customer.id, { startDate: "2026-11-01" });
+  const membership = await createMembership(database.db, customer.id, { startDate: "2026-11-01" });
+  // A refund owed by check (issue 27, item 5), one partly sent back to the card, and one paid.
+  await database.db.insert(paymentRefunds).values([
+    {
+      membershipId: membership.id,
+      amountCents: 72_407,
+      status: "to_pay",
+      createdAt: new Date("2026-11-20T15:00:00Z"),
+    },
+    {
+      membershipId: membership.id,
+      amountCents: 10_000,
+      toCardCents: 4_000,
+      status: "to_pay",
+      createdAt: new Date("2026-11-21T15:00:00Z"),
+    },
+    { membershipId: membership.id, amountCents: 5_000, status: "paid" },
+  ]);
   await database.db.insert(introCalls).values({
     name: "Caller Tabs",
     email: "caller@example.com",
@@ -86,6 +103,16 @@ describe("the employee dashboard reads the tab shown", () => {
     expect(data.appointments).toBeNull();
     expect(data.customers?.customers).toHaveLength(1);
     expect(data.customers?.customers[0].membership?.planName).toEqual(expect.any(String));
+    // 'Refunds to pay': what is still owed by hand, oldest first, the paid one gone.
+    expect(data.customers?.refundsToPay).toEqual([
+      expect.objectContaining({
+        customerId,
+        customerName: "Imani Okafor",
+        amountCents: 72_407,
+        since: "2026-11-20",
+      }),
+      expect.objectContaining({ customerId, amountCents: 6_000, since: "2026-11-21" }),
+    ]);
   });
 
   it("an open request's detail comes with any tab, with its customer's membership", async () => {

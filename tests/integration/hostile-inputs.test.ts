@@ -24,8 +24,19 @@ import { useTestDatabase, type TestDatabase } from "../support/test-database";
 const session = vi.hoisted(() => ({ staffId: "" }));
 vi.mock("~/lib/session.server", async (importOriginal) => {
   const original = await importOriginal<Record<string, unknown>>();
-  const staff = async () => ({ id: session.staffId, isEmployee: true, hasHome: false });
-  return { ...original, requireEmployee: staff, requireEmployeeForAction: staff };
+  const staff = async () => ({
+    id: session.staffId,
+    isEmployee: true,
+    isHandyman: false,
+    hasHome: false,
+  });
+  return {
+    ...original,
+    requireEmployee: staff,
+    requireEmployeeForAction: staff,
+    requireStaff: staff,
+    requireStaffForAction: staff,
+  };
 });
 
 let database: TestDatabase;

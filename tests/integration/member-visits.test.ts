@@ -282,6 +282,15 @@ describe("members' visits spend the hours bank", () => {
       { now },
     );
     expect((await bank(account.id)).balance).toBe(balance + 15_000);
+    // The extra visit's e-mail says its $150 (issue 27, item 13); the bank visit's does not.
+    const booked = (await mails()).filter((r) =>
+      r.message.subject.startsWith("Your visit is booked"),
+    );
+    expect(booked).toHaveLength(2);
+    expect(booked[0].message.text).not.toContain("Extra visit");
+    expect(booked[1].message.text).toContain(
+      "Extra visit: $150, charged to your membership. The monthly allowance of 1 visit is used.",
+    );
   });
 
   it("refuses a customer without a membership and writes nothing", async () => {

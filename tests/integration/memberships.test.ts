@@ -8,7 +8,7 @@ import {
   membershipVisits,
   outbox,
 } from "~/db/schema";
-import { addDays, refundForUnusedMinutes } from "~/features/memberships/bank";
+import { addDays, addMonths, refundForUnusedMinutes, shortDate } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
 import {
   addDays as addIsoDays,
@@ -122,7 +122,10 @@ describe("starting a membership", () => {
       periodsCharged: 1,
     });
     const summary = await memberBankSummary(member.id);
-    expect(summary?.meterLabel).toBe("3 h 30 min of 42 h left");
+    // The meter says what is paid, what is left and what comes next, when (ADR 057).
+    expect(summary?.meterLabel).toBe(
+      `3 h 30 min paid, 3 h 30 min left now; 3 h 30 min more on ${shortDate(addMonths(today, 1), today)}`,
+    );
     expect(summary?.visitsLeftThisMonth).toBe(2);
     expect((await mails()).map((m) => m.subject)).toEqual([
       expect.stringContaining("Complete Home Care membership"),
@@ -172,15 +175,18 @@ describe("starting a membership", () => {
 });
 
 describe("the database keeps the bank honest", () => {
-  it("refuses a negative bank", async () => {
+  it("refuses a bank more than a year's hours below zero (booking ahead, ADR 057)", async () => {
     const { staff, member } = await people();
     const m = await startMembership(
       { customerId: member.id, plan: "complete", billing: "monthly", startDate: today },
       staff.id,
     );
     await expect(
-      database.db.execute(sql`update memberships set minutes_available = -1 where id = ${m.id}`),
+      database.db.execute(sql`update memberships set minutes_available = -2521 where id = ${m.id}`),
     ).rejects.toThrow();
+    await database.db.execute(
+      sql`update memberships set minutes_available = -18 where id = ${m.id}`,
+    );
   });
 
   it("refuses to edit or delete ledger rows", async () => {
@@ -233,26 +239,31 @@ describe("visits", () => {
     expect(last.text).toContain("Hours left: 2 h of 42 h");
   });
 
-  it("refuses a visit the bank cannot hold, and staff can book it as an extra visit", async () => {
+  it("books the first week ahead of payment, refuses what even that cannot hold, and staff can book an extra visit", async () => {
     const { staff, member, home } = await people();
     await startMembership(
       { customerId: member.id, plan: "essential", billing: "monthly", startDate: today },
       staff.id,
     );
-    // Essential's first month buys 87 minutes: not enough for 1 h 45 min.
-    await expect(book(home, { date: today, start: "09:00", end: "10:45" })).rejects.toThrow(
+    // Essential's first month buys 87 minutes and the next 88 (ADR 057): 2 h 55 min can be
+    // booked this month, not 3 h 30 min.
+    await expect(book(home, { date: today, start: "09:00", end: "12:30" })).rejects.toThrow(
       VisitSpendRefusedError,
     );
     expect(await database.db.$count(appointments)).toBe(0);
+    const first = await book(home, { date: today, start: "09:00", end: "10:45" });
+    expect(first.reserved?.decision).toEqual({ kind: "bank", minutes: 105 });
+    const [ahead] = await database.db.select().from(memberships);
+    expect(ahead.minutesAvailable).toBe(87 - 105);
     const { reserved } = await book(home, {
-      date: today,
+      date: addDays(today, 1),
       start: "09:00",
       end: "10:45",
       asExtra: true,
     });
     expect(reserved?.decision).toMatchObject({ kind: "extra", chargeCents: 15_000 });
     const [m] = await database.db.select().from(memberships);
-    expect(m.minutesAvailable).toBe(87);
+    expect(m.minutesAvailable).toBe(-18);
     expect(m.balanceCents).toBe(17_500 + 15_000);
   });
 
@@ -394,7 +405,11 @@ describe("canceling", () => {
     const canceledMail = (await mails()).find((mail) =>
       mail.subject.includes("membership is canceled"),
     );
-    expect(canceledMail?.text).toContain(`Refund: $${(preview!.refundCents / 100).toFixed(2)}`);
+    // The e-mail says the dialog's lines (ADR 058).
+    expect(canceledMail?.text).toContain(
+      `60-day guarantee, membership charges refunded: $${(preview!.refundCents / 100).toFixed(2)}`,
+    );
+    expect(canceledMail?.text).toContain(preview!.settlement.resultLabel);
     expect(cancelMail?.attachments?.[0].content).toContain(
       `UID:appointment-${future.appointment.id}@peachtree-handyman`,
     );
@@ -454,9 +469,12 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
       { customerId: member.id, plan: "total", billing: "monthly", startDate: today },
       staff.id,
     );
-    // Total's first month buys 420 minutes. A visit next month spends 105, leaving room for
-    // three 1 h 45 min visits this month, within the allowance of 4 a month.
-    await book(home, { date: addDays(today, 40), start: "09:00", end: "10:45" });
+    // Total's first month buys 420 minutes, and a visit this month may book a month ahead
+    // (ADR 057): 840. Visits next month take 525, leaving room for three 1 h 45 min visits
+    // this month, within the allowance of 4 a month.
+    await book(home, { date: addDays(today, 40), start: "09:00", end: "12:30" });
+    await book(home, { date: addDays(today, 41), start: "09:00", end: "12:30" });
+    await book(home, { date: addDays(today, 42), start: "09:00", end: "10:45" });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () => book(home, { date: today, start: "13:00", end: "14:45" })),
     );
@@ -467,13 +485,15 @@ describe.runIf(testDatabaseKind() === "postgres")("concurrency (PostgreSQL)", ()
     expect(ok).toHaveLength(3);
     expect(refused).toHaveLength(17);
     const [after] = await database.db.select().from(memberships).where(eq(memberships.id, m.id));
-    expect(after.minutesAvailable).toBe(0);
-    expect(await database.db.$count(appointments)).toBe(4);
+    expect(after.minutesAvailable).toBe(-420);
+    expect(await database.db.$count(appointments)).toBe(6);
     const ledger = await database.db
       .select()
       .from(membershipMinutesLedger)
       .where(eq(membershipMinutesLedger.kind, "reserve"));
-    expect(ledger.map((e) => e.balanceAfter).sort((a, b) => a - b)).toEqual([0, 105, 210, 315]);
+    expect(ledger.map((e) => e.balanceAfter).sort((a, b) => a - b)).toEqual([
+      -420, -315, -210, -105, 0, 210,
+    ]);
   });
 });
 
@@ -502,9 +522,14 @@ describe("demo data", () => {
       }>(
         sql`select scheduled_date::text, start_time::text, end_time::text, assigned_employee_id from appointments order by scheduled_date`,
       );
-      expect(visits.rows).toHaveLength(2);
-      const [past, coming] = visits.rows;
-      expect(past.scheduled_date < day && coming.scheduled_date > day).toBe(true);
+      // The past visit, then the handyman's: on the day made (or the next business day) and after.
+      expect(visits.rows).toHaveLength(5);
+      const [past, ...coming] = visits.rows;
+      expect(past.scheduled_date < day).toBe(true);
+      expect(coming.every((v) => v.scheduled_date >= day)).toBe(true);
+      expect(coming[0].scheduled_date).toBe(
+        isBusinessDay(day, calendar) ? day : coming[0].scheduled_date,
+      );
       for (const visit of visits.rows) {
         const where = `${visit.scheduled_date} (demo made on ${day})`;
         expect(isBusinessDay(visit.scheduled_date, calendar), where).toBe(true);

@@ -9,6 +9,7 @@ import {
   leads,
   membershipMinutesLedger,
   membershipMoneyLedger,
+  membershipOffers,
   membershipParts,
   memberships,
   membershipVisits,
@@ -47,12 +48,24 @@ type Ids = { hal: string };
 async function person(db: Database, name: string, isEmployee = false) {
   const id = crypto.randomUUID();
   await db.insert(user).values({ id, name, email: `${name.toLowerCase()}@example.com` });
-  await db.insert(profiles).values({ userId: id, firstName: name, lastName: "Test", isEmployee });
+  await db.insert(profiles).values({
+    userId: id,
+    firstName: name,
+    lastName: "Test",
+    isEmployee,
+    ...(isEmployee ? { staffRole: "handyman" as const } : {}),
+  });
   return id;
 }
 
 async function buildHistory(db: Database): Promise<Ids> {
   const hal = await person(db, "Hal", true);
+  // Office staff with no visits: not a handyman, not in the handymen's figures.
+  const office = await person(db, "Olive");
+  await db
+    .update(profiles)
+    .set({ isEmployee: true, staffRole: "office" })
+    .where(inArray(profiles.userId, [office]));
 
   async function member(
     name: string,
@@ -343,6 +356,47 @@ async function buildHistory(db: Database): Promise<Ids> {
       createdAt: when,
     });
   }
+  // Walk-thrus counted in the month they were booked (a canceled one is not), and offers sent.
+  const [rosa, omar] = [await person(db, "Rosa"), await person(db, "Omar")];
+  const walkThru = (createdAt: Date, startTime: string, endTime: string) => ({
+    kind: "walk_thru" as const,
+    contactName: "Walk-thru",
+    address: "1 Elm St, Atlanta, GA 30303",
+    assignedEmployeeId: null,
+    scheduledDate: "2026-02-20",
+    startTime,
+    endTime,
+    createdAt,
+  });
+  const [, canceledWalkThru] = await db
+    .insert(appointments)
+    .values([
+      walkThru(at("2026-02-10"), "09:00:00", "09:45:00"),
+      walkThru(at("2026-02-11"), "11:00:00", "11:45:00"),
+    ])
+    .returning();
+  // A visit is booked before it is canceled (ADR 046): the second walk-thru is canceled after.
+  await db
+    .update(appointments)
+    .set({ status: "canceled" })
+    .where(inArray(appointments.id, [canceledWalkThru.id]));
+  await db.insert(membershipOffers).values([
+    {
+      customerId: rosa,
+      plan: "essential",
+      billing: "monthly",
+      startDate: "2026-01-20",
+      createdAt: at("2026-01-15"),
+    },
+    {
+      customerId: omar,
+      plan: "total",
+      billing: "annual",
+      startDate: "2026-03-01",
+      status: "withdrawn",
+      createdAt: at("2026-02-14"),
+    },
+  ]);
   await db.insert(introCalls).values([
     {
       name: "Ann",
@@ -541,9 +595,9 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
   it("follows leads to members and parts to their decisions", async () => {
     const r = await ownerReport(q1, { now: TZ_NOW, database: database.db });
     expect(r.sales.months).toEqual([
-      { month: "2026-01-01", leads: 2, introCalls: 1, newMembers: 1 },
-      { month: "2026-02-01", leads: 1, introCalls: 1, newMembers: 1 },
-      { month: "2026-03-01", leads: 1, introCalls: 0, newMembers: 0 },
+      { month: "2026-01-01", leads: 2, introCalls: 1, walkThrus: 0, offers: 1, newMembers: 1 },
+      { month: "2026-02-01", leads: 1, introCalls: 1, walkThrus: 1, offers: 1, newMembers: 1 },
+      { month: "2026-03-01", leads: 1, introCalls: 0, walkThrus: 0, offers: 0, newMembers: 0 },
     ]);
     expect(r.parts).toEqual({
       pendingCount: 1,
@@ -590,7 +644,7 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
     ]);
     expect(r.members.revenue[0]).toMatchObject({ membershipCents: 29_500, netCents: 29_500 });
     expect(r.sales.months).toEqual([
-      { month: "2026-04-01", leads: 1, introCalls: 0, newMembers: 0 },
+      { month: "2026-04-01", leads: 1, introCalls: 0, walkThrus: 0, offers: 0, newMembers: 0 },
     ]);
     expect(r.parts).toMatchObject({
       pendingCount: 1,

@@ -10,6 +10,7 @@ import pg from "pg";
 import { isBuilt } from "../../scripts/fingerprint.mjs";
 import { E2E_PORT, SINK_HTTP_PORT, SINK_SMTP_PORT, e2eDatabaseUrl } from "./ports";
 import { E2E_TWILIO } from "./twilio-stand-in";
+import { E2E_STRIPE } from "./stripe-stand-in";
 
 const databaseUrl = e2eDatabaseUrl();
 const name = new URL(databaseUrl).pathname.slice(1);
@@ -45,6 +46,10 @@ Object.assign(process.env, {
   TWILIO_AUTH_TOKEN: E2E_TWILIO.authToken,
   TWILIO_FROM: E2E_TWILIO.from,
   TWILIO_API_URL: `http://127.0.0.1:${SINK_HTTP_PORT}`,
+  // Cards through the Stripe SDK to the sink's stand-in of Stripe's API.
+  STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+  STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+  STRIPE_API_URL: `http://127.0.0.1:${SINK_HTTP_PORT}`,
 });
 
 const entry = path.resolve("build/server/main.js");

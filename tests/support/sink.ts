@@ -11,6 +11,7 @@
  */
 import http from "node:http";
 import { answerTwilio, E2E_TWILIO, type StandInText } from "./twilio-stand-in";
+import { createStripeState, E2E_STRIPE } from "./stripe-stand-in";
 import { SMTPServer } from "smtp-server";
 
 export type CapturedMail = {
@@ -124,6 +125,10 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
   let smtp: SMTPServer | undefined = await listenSmtp();
 
   const texts: StandInText[] = [];
+  // The stand-in of Stripe's API (the e2e server's STRIPE_API_URL), and Stripe's side of a
+  // Checkout paid or a card declined for the tests (/stripe/...: each answers a signed event).
+  const stripe = createStripeState(E2E_STRIPE);
+  stripe.setBase(`http://127.0.0.1:${options.httpPort}`);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://sink");
     const send = (status: number, body: unknown) => {
@@ -135,6 +140,32 @@ export async function startSink(options: { smtpPort: number; httpPort: number })
     req.on("end", () => {
       // The stand-in of Twilio's Messages endpoint (the e2e server's TWILIO_API_URL).
       if (answerTwilio(E2E_TWILIO, texts, req, Buffer.concat(chunks), res)) return;
+      if (url.pathname.startsWith("/v1/")) {
+        const [status, body] = stripe.answer(req, Buffer.concat(chunks).toString("utf8"));
+        return send(status, body);
+      }
+      if (req.method === "GET" && url.pathname.startsWith("/pay/")) {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        return res.end("<!doctype html><title>Checkout stand-in</title><h1>Pay</h1>");
+      }
+      if (req.method === "POST" && url.pathname === "/stripe/complete") {
+        const done = stripe.completeCheckout(url.searchParams.get("session") ?? "");
+        return send(200, {
+          subscriptionId: done.subscriptionId ?? null,
+          event: stripe.event("checkout.session.completed", done.session),
+        });
+      }
+      if (req.method === "POST" && url.pathname === "/stripe/decline") {
+        const invoice = stripe.nextInvoice(
+          url.searchParams.get("subscription") ?? "",
+          false,
+          Number(url.searchParams.get("amount") ?? 0),
+        );
+        return send(200, { event: stripe.event("invoice.payment_failed", invoice) });
+      }
+      if (req.method === "GET" && url.pathname === "/stripe/refunds") {
+        return send(200, { refunds: stripe.refunds, calls: stripe.calls });
+      }
       if (req.method === "GET" && url.pathname === "/health") return send(200, { ok: true });
       if (req.method === "GET" && url.pathname === "/texts") return send(200, texts);
       if (req.method === "GET" && url.pathname === "/mail") {

@@ -21,8 +21,9 @@ import { HttpClient } from "./http";
 
 export const WORLD_PASSWORD = "World-Pass-2026!";
 
-export type Actor = "visitor" | "customerA" | "customerB" | "employee";
-export const ACTORS: Actor[] = ["visitor", "customerA", "customerB", "employee"];
+/** `employee` is office staff; `handyman` an employee with the handyman's role (ADR 047). */
+export type Actor = "visitor" | "customerA" | "customerB" | "employee" | "handyman";
+export const ACTORS: Actor[] = ["visitor", "customerA", "customerB", "employee", "handyman"];
 export type Owner = "A" | "B";
 
 export type CustomerFixture = {
@@ -48,6 +49,8 @@ export type World = {
   A: CustomerFixture;
   B: CustomerFixture;
   employee: { id: string; email: string };
+  /** A handyman with no visit in the world: every customer's data is someone else's to them. */
+  handyman: { id: string; email: string };
   clients: Record<Actor, HttpClient>;
   customer(owner: Owner): CustomerFixture;
   /** The owner of an actor's own objects; employees and visitors own none. */
@@ -147,16 +150,26 @@ export async function buildWorld(db: Database, base: string): Promise<World> {
     lastName: "Staff",
     isEmployee: true,
   });
+  const handyman = await createUser(db, {
+    email: `handyman${tag}@example.com`,
+    password: WORLD_PASSWORD,
+    firstName: "Casey",
+    lastName: "Handyman",
+    isEmployee: true,
+    staffRole: "handyman",
+  });
   const clients = {
     visitor: new HttpClient(base),
     customerA: new HttpClient(base),
     customerB: new HttpClient(base),
     employee: new HttpClient(base),
+    handyman: new HttpClient(base),
   } satisfies Record<Actor, HttpClient>;
   for (const [actor, email] of [
     ["customerA", A.email],
     ["customerB", B.email],
     ["employee", staff.email],
+    ["handyman", handyman.email],
   ] as const) {
     const response = await clients[actor].postJson("/api/auth/sign-in/email", {
       email,
@@ -177,6 +190,7 @@ export async function buildWorld(db: Database, base: string): Promise<World> {
     A,
     B,
     employee: { id: staff.id, email: staff.email },
+    handyman: { id: handyman.id, email: handyman.email },
     clients,
     customer: (owner) => (owner === "A" ? A : B),
     ownerOf: (actor) => (actor === "customerA" ? "A" : actor === "customerB" ? "B" : null),
@@ -226,6 +240,8 @@ export function foreignMarkers(world: World, actor: Actor): string[] {
       return [world.markers.A, world.markers.notes];
     case "employee":
       return [];
+    case "handyman":
+      return [world.markers.A, world.markers.B, world.markers.notes];
   }
 }
 

@@ -69,17 +69,19 @@ async function failure(response: Response, fallback = "Something went wrong. Ple
 }
 
 /**
- * Where a signed-in user belongs (SPEC section 2): employees on /employee, customers with a
+ * Where a signed-in user belongs (SPEC section 2): office staff on /employee, a handyman on
+ * 'Today' (/employee/today, ADR 047), customers with a
  * home on /dashboard, everyone else back on /auth, where the property setup dialog opens.
  */
 export async function destinationFor(userId: string) {
   const [row] = await db()
-    .select({ isEmployee: profiles.isEmployee, homeId: homes.id })
+    .select({ isEmployee: profiles.isEmployee, staffRole: profiles.staffRole, homeId: homes.id })
     .from(profiles)
     .leftJoin(homes, eq(homes.customerId, profiles.userId))
     .where(eq(profiles.userId, userId))
     .limit(1);
-  if (row?.isEmployee) return href("/employee");
+  if (row?.isEmployee)
+    return row.staffRole === "handyman" ? href("/employee/today") : href("/employee");
   if (row?.homeId) return href("/dashboard");
   return href("/auth");
 }

@@ -104,6 +104,15 @@ export function createAppointmentSchema(today: string) {
       )
         .transform((value) => value || undefined)
         .optional(),
+      // 'Book anyway': staff saw the warnings (a closed day, time off, outside hours, the past)
+      // and book it all the same; the reason is kept with their name (ADR 050).
+      bookAnyway: z
+        .enum(["on"])
+        .transform(() => true)
+        .optional(),
+      overrideReason: optionalText(200, "The reason must be at most 200 characters")
+        .transform((value) => value || undefined)
+        .optional(),
       // A member's visit booked by staff as an extra visit ($150, not from the hours bank).
       asExtra: z
         .enum(["on", "true"])

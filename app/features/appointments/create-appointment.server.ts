@@ -10,8 +10,14 @@ import {
   user,
 } from "~/db/schema";
 import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability";
-import { isRequestOnAnotherVisit } from "~/features/visits/index.server";
-import { startVisitCalendar } from "~/features/visits/index.server";
+import {
+  BookAnywayNeededError,
+  isRequestOnAnotherVisit,
+  recordOverride,
+  startVisitCalendar,
+} from "~/features/visits/index.server";
+import { staffBookingWarnings } from "~/features/availability/index.server";
+import { minuteOfDay } from "~/lib/business-calendar";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
@@ -36,18 +42,53 @@ export class AppointmentRejectedError extends Error {
  * none. Tasks picked from the customer's open requests keep the link to the request, and those
  * requests move to 'scheduled' (they are no longer waiting to be planned).
  */
-export async function createAppointment(input: CreateAppointmentInput, createdBy: string) {
-  return createAppointmentTransaction(input, createdBy).catch((error: unknown) => {
-    // The database refuses a handyman two overlapping visits (appointments_no_double_booking).
-    if (isDoubleBooking(error)) throw new AppointmentRejectedError(DOUBLE_BOOKING_MESSAGE);
-    // A request is on one upcoming visit at most (appointment_tasks_one_open_visit_per_request).
-    if (isRequestOnAnotherVisit(error))
-      throw new AppointmentRejectedError("A chosen task is already on another upcoming visit");
-    throw error;
-  });
+/**
+ * What is wrong with the appointment's time (a closed day, time off, outside working hours,
+ * the past): staff are warned, and it is booked only 'anyway' (ADR 050). Throws
+ * BookAnywayNeededError when there is something and staff have not chosen 'Book anyway';
+ * returns the warnings to keep with the visit otherwise. A handyman's overlapping visit stays
+ * refused, by the database, in createAppointment.
+ */
+export async function appointmentWarnings(
+  input: CreateAppointmentInput,
+  options: { now?: Date } = {},
+) {
+  const warnings = await staffBookingWarnings(
+    {
+      date: input.scheduledDate,
+      start: minuteOfDay(input.startTime),
+      end: minuteOfDay(input.endTime),
+      employeeId: input.assignedEmployeeId ?? null,
+    },
+    options,
+  );
+  if (warnings.length && !input.bookAnyway) throw new BookAnywayNeededError(warnings);
+  return warnings;
 }
 
-function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: string) {
+export async function createAppointment(
+  input: CreateAppointmentInput,
+  createdBy: string,
+  /** The warnings staff booked anyway (appointmentWarnings), kept with their name. */
+  options: { warnings?: string[] } = {},
+) {
+  return createAppointmentTransaction(input, createdBy, options.warnings ?? []).catch(
+    (error: unknown) => {
+      // The database refuses a handyman two overlapping visits (appointments_no_double_booking).
+      if (isDoubleBooking(error)) throw new AppointmentRejectedError(DOUBLE_BOOKING_MESSAGE);
+      // A request is on one upcoming visit at most (appointment_tasks_one_open_visit_per_request).
+      if (isRequestOnAnotherVisit(error))
+        throw new AppointmentRejectedError("A chosen task is already on another upcoming visit");
+      throw error;
+    },
+  );
+}
+
+function createAppointmentTransaction(
+  input: CreateAppointmentInput,
+  createdBy: string,
+  warnings: string[],
+) {
   return db().transaction(async (tx) => {
     const [place] = await tx
       .select({
@@ -114,6 +155,14 @@ function createAppointmentTransaction(input: CreateAppointmentInput, createdBy: 
         createdBy,
       })
       .returning();
+    if (warnings.length)
+      await recordOverride(tx, {
+        appointmentId: appointment.id,
+        staffId: createdBy,
+        action: "book",
+        warnings,
+        reason: input.overrideReason,
+      });
     await tx.insert(appointmentTasks).values(
       input.tasks.map((task) => ({
         appointmentId: appointment.id,

@@ -89,6 +89,8 @@ export function appointmentIcs(
     sequence?: number;
     /** REQUEST for a booking or a move, CANCEL to withdraw the event. */
     method?: "REQUEST" | "CANCEL";
+    /** The event's title: 'Handyman Appointment' unless said otherwise (a walk-thru). */
+    title?: string;
   } = {},
 ) {
   const start = zonedTimeToUtc(appointment.scheduledDate, appointment.startTime);
@@ -98,14 +100,14 @@ export function appointmentIcs(
   const { error, value } = createEvent({
     uid: `appointment-${appointment.id}@peachtree-handyman`,
     productId: options.productId ?? "peachtree-handyman/appointments",
-    title: "Handyman Appointment",
+    title: options.title ?? "Handyman Appointment",
     start: toDateArray(start),
     startInputType: "utc",
     startOutputType: "utc",
     end: toDateArray(end),
     endInputType: "utc",
     endOutputType: "utc",
-    location: [appointment.address, appointment.city, appointment.state].join(", "),
+    location: [appointment.address, appointment.city, appointment.state].filter(Boolean).join(", "),
     description: appointmentDescription(appointment),
     status:
       options.method === "CANCEL" ||

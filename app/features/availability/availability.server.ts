@@ -115,8 +115,9 @@ export async function dedicatedHandymanId(customerId: string, database: DbOrTx =
 
 /** The days and starts a member can book for `block`, their dedicated handyman first. */
 export async function offerVisits(input: {
-  customerId: string;
-  block: VisitBlock;
+  /** The member whose dedicated handyman comes first; none for a walk-thru for a lead. */
+  customerId: string | null;
+  block: VisitBlock | number;
   now?: Date;
   onlyDate?: IsoDate;
   excludeAppointmentId?: string;
@@ -132,7 +133,7 @@ export async function offerVisits(input: {
       excludeAppointmentId: input.excludeAppointmentId,
       database,
     }),
-    dedicatedHandymanId(input.customerId, database),
+    input.customerId ? dedicatedHandymanId(input.customerId, database) : undefined,
   ]);
   const days = offerVisitSlots({
     now,

@@ -86,7 +86,8 @@ function isFree(day: HandymanDay, start: number, end: number) {
 
 export type OfferInput = {
   now: Date;
-  block: VisitBlock;
+  /** Minutes: a member's block (VISIT_BLOCKS) or a walk-thru's 45 minutes (ADR 061). */
+  block: number;
   closed: ClosedDays;
   handymen: readonly Handyman[];
   /** The member's dedicated handyman: offered first, and slots with them come first. */

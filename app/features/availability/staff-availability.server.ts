@@ -64,7 +64,8 @@ export async function listTimeOff(employeeId: string, from: IsoDate) {
     .orderBy(asc(employeeTimeOff.startDate));
 }
 
-export async function addTimeOff(employeeId: string, form: FormData, today: IsoDate) {
+/** The time-off form: the first and last day (within the window, not over), and its note. */
+export function parseTimeOff(form: FormData, today: IsoDate) {
   const start = String(form.get("startDate") ?? "");
   const end = String(form.get("endDate") ?? "") || start;
   const note = staffNote(form, 200);
@@ -77,9 +78,25 @@ export async function addTimeOff(employeeId: string, form: FormData, today: IsoD
     !isWithinWindow(end, today, DATE_WINDOW.schedule)
   )
     throw new AvailabilityInputError(SCHEDULE_WINDOW_MESSAGE);
-  await db()
-    .insert(employeeTimeOff)
-    .values({ employeeId, startDate: start, endDate: end, note, createdBy: employeeId });
+  return { startDate: start, endDate: end, note };
+}
+
+export async function addTimeOff(employeeId: string, form: FormData, today: IsoDate) {
+  const { startDate, endDate, note } = parseTimeOff(form, today);
+  await db().insert(employeeTimeOff).values({
+    employeeId,
+    startDate,
+    endDate,
+    note,
+    createdBy: employeeId,
+  });
+}
+
+/** The week form as the slots read it (null: not working that day). */
+export function weekOfForm(form: FormData): WeeklyHours {
+  return parseWorkingWeek(form).map((d) =>
+    d.isWorking ? { start: d.startMinute, end: d.endMinute } : null,
+  );
 }
 
 /** Closed days and time off are planned at most this far ahead (or back): ADR 039. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointments, homes, profiles } from "~/db/schema";
+import type { VisitKind } from "~/db/lead-status";
 import type { VisitStatus } from "~/db/visit-status";
 import {
   addDays,
@@ -35,12 +36,17 @@ export async function handymanWeek(employeeId: string | null, weekParam: string 
           startTime: appointments.startTime,
           endTime: appointments.endTime,
           status: appointments.status,
+          kind: appointments.kind,
+          leadId: appointments.leadId,
           firstName: profiles.firstName,
           lastName: profiles.lastName,
-          address: homes.address,
+          contactName: appointments.contactName,
+          homeAddress: homes.address,
+          walkThruAddress: appointments.address,
         })
         .from(appointments)
-        .innerJoin(homes, eq(homes.id, appointments.homeId))
+        // A walk-thru for a lead has no home yet: its address is the one booked (ADR 061).
+        .leftJoin(homes, eq(homes.id, appointments.homeId))
         .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
         .where(
           and(
@@ -62,6 +68,8 @@ export async function handymanWeek(employeeId: string | null, weekParam: string 
       start: number;
       end: number;
       status: VisitStatus;
+      kind: VisitKind;
+      leadId: string | null;
       customer: string;
       address: string;
     }[];
@@ -80,8 +88,10 @@ export async function handymanWeek(employeeId: string | null, weekParam: string 
           start: minuteOfDay(v.startTime),
           end: minuteOfDay(v.endTime),
           status: v.status,
-          customer: [v.firstName, v.lastName].filter(Boolean).join(" "),
-          address: v.address,
+          kind: v.kind,
+          leadId: v.leadId,
+          customer: [v.firstName, v.lastName].filter(Boolean).join(" ") || (v.contactName ?? ""),
+          address: v.walkThruAddress ?? v.homeAddress ?? "",
         })),
     });
   }

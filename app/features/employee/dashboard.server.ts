@@ -3,7 +3,14 @@ import { listEmployees } from "~/features/accounts/index.server";
 import { listEmployeeAppointments } from "~/features/appointments/index.server";
 import { listCustomers } from "~/features/customers/index.server";
 import { listIntroCallsForStaff } from "~/features/intro-calls/index.server";
+import {
+  leadFunnel,
+  listLeads,
+  parseLeadsQuery,
+  type LeadsQuery,
+} from "~/features/leads/index.server";
 import { activeMembershipsOf, membershipCounters } from "~/features/memberships/index.server";
+import { refundsToPay } from "~/features/payments/index.server";
 import { requestStatusSchema } from "~/features/service-requests";
 import {
   countMatchingRequests,
@@ -42,6 +49,8 @@ export type DashboardQuery = {
   /** Appointments: upcoming or past, and page. */
   appointmentsView: "upcoming" | "past";
   appointmentsPage: number;
+  /** Leads: status filter, search and page. */
+  leads: LeadsQuery;
 };
 
 export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
@@ -57,6 +66,7 @@ export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
     customerPage: pageParam(params, "cpage"),
     appointmentsView: params.get("appts") === "past" ? "past" : "upcoming",
     appointmentsPage: pageParam(params, "apage"),
+    leads: parseLeadsQuery(params),
   };
 }
 
@@ -71,30 +81,49 @@ export type EmployeeDashboard = Awaited<ReturnType<typeof employeeDashboard>>;
 export async function employeeDashboard(query: DashboardQuery, now = new Date()) {
   const { tab, status, search, requestId } = query;
   const today = businessToday(now);
-  const [counters, members, employees, detail, requests, searchMatches, appointments, customers] =
-    await Promise.all([
-      requestCounters(today),
-      membershipCounters(),
-      listEmployees(),
-      isUuid(requestId) ? getRequestDetail(requestId) : null,
-      tab === "requests"
-        ? listRequests({ status, search, after: query.after, before: query.before })
-        : null,
-      tab === "requests" && search ? countMatchingRequests({ status, search }) : null,
-      tab === "appointments"
-        ? Promise.all([
-            listEmployeeAppointments({
-              when: query.appointmentsView,
-              today,
-              page: query.appointmentsPage,
-            }),
-            listIntroCallsForStaff({ limit: 50, now }),
-          ])
-        : null,
-      tab === "customers"
-        ? listCustomers({ search: query.customerSearch, page: query.customerPage, today })
-        : null,
-    ]);
+  const [
+    counters,
+    members,
+    employees,
+    detail,
+    requests,
+    searchMatches,
+    appointments,
+    customers,
+    leads,
+    owedRefunds,
+  ] = await Promise.all([
+    requestCounters(today),
+    membershipCounters(),
+    listEmployees(),
+    isUuid(requestId) ? getRequestDetail(requestId) : null,
+    tab === "requests"
+      ? listRequests({ status, search, after: query.after, before: query.before })
+      : null,
+    tab === "requests" && search ? countMatchingRequests({ status, search }) : null,
+    tab === "appointments"
+      ? Promise.all([
+          listEmployeeAppointments({
+            when: query.appointmentsView,
+            today,
+            page: query.appointmentsPage,
+          }),
+          listIntroCallsForStaff({ limit: 50, now }),
+        ])
+      : null,
+    tab === "customers"
+      ? listCustomers({ search: query.customerSearch, page: query.customerPage, today })
+      : null,
+    tab === "leads"
+      ? Promise.all([listLeads(query.leads), leadFunnel(now)]).then(([list, funnel]) => ({
+          ...list,
+          funnel,
+        }))
+      : null,
+    // 'Refunds to pay' (issue 27, item 5): what the office owes by check, cash or transfer, for
+    // every customer, above the Customers tab's list.
+    tab === "customers" ? refundsToPay() : null,
+  ]);
   // Each customer's active membership, for the Customers tab and the request detail.
   const customerIds = [
     ...(customers?.customers.map((c) => c.userId) ?? []),
@@ -124,9 +153,17 @@ export async function employeeDashboard(query: DashboardQuery, now = new Date())
     },
     customers: customers && {
       ...customers,
+      refundsToPay: (owedRefunds ?? []).map((r) => ({
+        id: r.id,
+        customerId: r.customerId,
+        customerName: r.customerName,
+        amountCents: r.amountCents,
+        since: businessToday(r.createdAt),
+      })),
       customers: customers.customers.map((c) => ({ ...c, membership: membershipOf(c.userId) })),
       search: query.customerSearch ?? "",
     },
+    leads,
     employees,
     detail: detail ? { ...detail, membership: membershipOf(detail.customerId) } : null,
     detailMissing: Boolean(requestId) && !detail,

@@ -1,4 +1,4 @@
-export const DASHBOARD_TABS = ["requests", "appointments", "customers"] as const;
+export const DASHBOARD_TABS = ["requests", "appointments", "customers", "leads"] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 export function parseDashboardTab(value: string | null | undefined): DashboardTab {

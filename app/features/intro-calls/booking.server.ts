@@ -9,7 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { enqueue } from "~/lib/outbox.server";
 import { alertOffice } from "~/features/notifications/index.server";
 import { hitAll } from "~/lib/rate-limit.server";
-import { LEAD_ADDRESS_LIMIT } from "~/features/leads/index.server";
+import { LEAD_ADDRESS_LIMIT, leadForEntry } from "~/features/leads/index.server";
 import { loadClosedDays } from "~/features/availability/index.server";
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { introCallConfirmation } from "./confirmation.server";
@@ -141,9 +141,16 @@ export async function bookIntroCall(
 
   try {
     const call = await db().transaction(async (tx) => {
+      const prospectId = await leadForEntry(tx, {
+        email,
+        name,
+        phone,
+        source: "intro-call",
+        at: now,
+      });
       const [row] = await tx
         .insert(introCalls)
-        .values({ name, email, phone, startsAt })
+        .values({ name, email, phone, startsAt, prospectId, createdAt: now })
         .returning();
       await enqueue(tx, "email", introCallConfirmation(row));
       await alertOffice(tx, {
@@ -154,7 +161,7 @@ export async function bookIntroCall(
           `Phone: ${row.phone}`,
           `E-mail: ${row.email}`,
         ],
-        staffPath: "/employee?tab=appointments",
+        staffPath: `/employee/leads/${prospectId}`,
       });
       return row;
     });

@@ -1,2 +1,17 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
 export { LEAD_ADDRESS_LIMIT } from "./submit.server";
+export {
+  customerOrigin,
+  leadBecameMember,
+  leadForEntry,
+  leadFunnel,
+  leadOfCustomer,
+  leadOfferSent,
+  leadWalkThruBooked,
+  linkLeadsToAccount,
+  listLeads,
+  parseLeadsQuery,
+  type LeadListItem,
+  type LeadsQuery,
+  type FunnelMonth,
+} from "./people.server";

@@ -18,6 +18,7 @@ import {
   homeLeadSchema,
 } from "./schema";
 import { CITY_SENT, HOME_SENT, type TakenStatus } from "./sent";
+import { leadForEntry } from "./people.server";
 
 /** Who is submitting and from where: the action's context, not the form. */
 export type LeadContext = {
@@ -44,15 +45,25 @@ type SaveMethod = "database" | "webhook" | "none";
  * error log, the last place it can be recovered from.
  */
 export async function saveLead(input: {
-  lead: Omit<typeof leads.$inferInsert, "id" | "createdAt">;
+  lead: Omit<typeof leads.$inferInsert, "id" | "createdAt" | "prospectId">;
   webhookBody: Record<string, unknown>;
   createdAt: Date;
 }): Promise<{ method: SaveMethod; id?: string }> {
   try {
     const id = await db().transaction(async (tx) => {
+      // One person, one lead (ADR 060): this post is an entry of the e-mail's lead.
+      const prospectId = await leadForEntry(tx, {
+        email: input.lead.email,
+        name: input.lead.name,
+        phone: input.lead.phone,
+        zipCode: input.lead.zipCode,
+        pageUrl: input.lead.pageUrl,
+        source: input.lead.source,
+        at: input.createdAt,
+      });
       const [row] = await tx
         .insert(leads)
-        .values({ ...input.lead, createdAt: input.createdAt })
+        .values({ ...input.lead, prospectId, createdAt: input.createdAt })
         .returning({ id: leads.id });
       await enqueue(tx, "lead_webhook", { body: input.webhookBody, leadId: row.id });
       const { name, email, phone, zipCode, source } = input.lead;
@@ -65,7 +76,7 @@ export async function saveLead(input: {
           ...(phone ? [`Phone: ${phone}`] : []),
           ...(zipCode ? [`ZIP code: ${zipCode}`] : []),
         ],
-        staffPath: "/employee",
+        staffPath: `/employee/leads/${prospectId}`,
       });
       return row.id;
     });

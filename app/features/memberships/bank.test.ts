@@ -238,11 +238,15 @@ describe("cancellation", () => {
       rule: "guarantee",
       refundCents: 88_500,
       minutesRefunded: 300,
+      minutesOwed: 0,
+      owedCents: 0,
     });
     expect(quoteCancellation({ ...base, cancelDate: "2026-03-03" })).toEqual({
       rule: "unused_hours",
       refundCents: refundForUnusedMinutes(complete, 300),
       minutesRefunded: 300,
+      minutesOwed: 0,
+      owedCents: 0,
     });
   });
   it("refunds unused minutes at the hourly rate, rounded down to the cent", () => {

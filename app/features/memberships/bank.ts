@@ -205,6 +205,8 @@ export const EXTRA_VISIT_BLOCK_ONLY = `An extra visit is ${formatMinutes(EXTRA_V
 export function decideVisit(input: {
   terms: MembershipTerms;
   minutesAvailable: number;
+  /** Minutes bookable for the visit's date beyond the bank (ADR 057); 0 by default. */
+  minutesAhead?: number;
   block: number;
   counts: VisitCounts;
   /** Staff chose to book it as an extra visit. */
@@ -238,11 +240,15 @@ export function decideVisit(input: {
       `The monthly allowance of ${allowance} visit${allowance === 1 ? "" : "s"} is used.`,
     );
   }
-  if (input.asExtra) return extra("Booked by staff as an extra visit.");
-  if (minutesAvailable < block) {
+  if (input.asExtra)
+    return extra(selfBooked ? "Booked as an extra visit." : "Booked by staff as an extra visit.");
+  const ahead = input.minutesAhead ?? 0;
+  if (minutesAvailable + ahead < block) {
     return {
       kind: "refused",
-      reason: `Not enough hours left: ${formatMinutes(minutesAvailable)} left, the visit needs ${formatMinutes(block)}.`,
+      reason: ahead
+        ? `Not enough hours for that day: ${formatMinutes(Math.max(0, minutesAvailable + ahead))} can be booked by then, the visit needs ${formatMinutes(block)}.`
+        : `Not enough hours left: ${formatMinutes(minutesAvailable)} left, the visit needs ${formatMinutes(block)}.`,
     };
   }
   return { kind: "bank", minutes: block };
@@ -265,6 +271,13 @@ export function selfBookedExtraLimitMessage(limit: number, visitDate: IsoDate, p
 /** The sentence shown before anyone confirms a visit. */
 export function spendLabel(decision: VisitDecision, minutesAvailable: number) {
   if (decision.kind === "bank") {
+    if (decision.minutes > minutesAvailable) {
+      // Booked ahead of payment (ADR 057): part of it comes from the hours paid by then.
+      const now = Math.max(0, minutesAvailable);
+      return now > 0
+        ? `Uses ${formatMinutes(decision.minutes)}: ${formatMinutes(now)} left now and ${formatMinutes(decision.minutes - now)} from the hours paid by then`
+        : `Uses ${formatMinutes(decision.minutes)} from the hours paid by then`;
+    }
     return `Uses ${formatMinutes(decision.minutes)} of ${formatMinutes(minutesAvailable)} left`;
   }
   if (decision.kind === "extra") return `Extra visit: ${formatPrice(decision.chargeCents)}`;
@@ -309,6 +322,9 @@ export type CancellationQuote = {
   refundCents: number;
   /** The bank's minutes given up by the cancellation (refunded as money under either rule). */
   minutesRefunded: number;
+  /** Minutes used before they were paid (booked ahead, ADR 057), owed at the hourly rate. */
+  minutesOwed: number;
+  owedCents: number;
 };
 
 export function quoteCancellation(input: {
@@ -316,19 +332,31 @@ export function quoteCancellation(input: {
   startDate: IsoDate;
   cancelDate: IsoDate;
   guaranteeDays: number;
-  /** Minutes left in the bank once future visits are released. */
+  /**
+   * The guarantee is the first membership's, of the customer and of the home (ADR 059): false
+   * for anyone re-joining.
+   */
+  guaranteeApplies?: boolean;
+  /** Minutes left in the bank once future visits are released (negative: used ahead). */
   minutesLeft: number;
   /** Net membership charges so far (charges less earlier corrections), in cents. */
   membershipChargesCents: number;
 }): CancellationQuote {
   const minutesRefunded = Math.max(0, input.minutesLeft);
-  if (withinGuarantee(input.startDate, input.cancelDate, input.guaranteeDays)) {
+  if (
+    input.guaranteeApplies !== false &&
+    withinGuarantee(input.startDate, input.cancelDate, input.guaranteeDays)
+  ) {
+    // The guarantee refunds every charge: hours used, paid or not, are never owed.
     return {
       rule: "guarantee",
       refundCents: Math.max(0, input.membershipChargesCents),
       minutesRefunded,
+      minutesOwed: 0,
+      owedCents: 0,
     };
   }
+  const minutesOwed = Math.max(0, -input.minutesLeft);
   return {
     rule: "unused_hours",
     // Never more than was charged, whatever the rounding.
@@ -337,5 +365,249 @@ export function quoteCancellation(input: {
       refundForUnusedMinutes(input.terms, minutesRefunded),
     ),
     minutesRefunded,
+    minutesOwed,
+    // Rounded up to the cent: what is owed for hours used is never less than their price.
+    owedCents:
+      minutesOwed > 0
+        ? Math.ceil((minutesOwed * input.terms.monthlyPriceCents * 12) / input.terms.minutesPerYear)
+        : 0,
+  };
+}
+
+/* ---------- booking ahead of payment (ADR 057) ---------- */
+
+/**
+ * Minutes a member may book on `visitDate` beyond the bank (the minutes paid so far, less
+ * what is reserved and used): the hours of every billing period not yet charged that begins
+ * on or before the visit's date (paid by then), and, on monthly billing, one month more
+ * ahead. So a new Essential member (1 h 27 min paid) can book a 1 h 45 min visit in the first
+ * week, and a visit on December 21 counts the hours paid on December 18.
+ */
+export function minutesBookableAhead(input: {
+  terms: MembershipTerms;
+  billing: Billing;
+  startDate: IsoDate;
+  periodsCharged: number;
+  visitDate: IsoDate;
+}) {
+  const { terms, billing, startDate, periodsCharged, visitDate } = input;
+  let minutes = 0;
+  // A visit is at most a few months out; 60 periods bound the loop whatever the input.
+  for (let n = periodsCharged; n < periodsCharged + 60; n++) {
+    const charge = chargeForPeriod(terms, billing, startDate, n);
+    if (charge.periodStart > visitDate) {
+      if (billing === "monthly") minutes += charge.minutes;
+      break;
+    }
+    minutes += charge.minutes;
+  }
+  return minutes;
+}
+
+const MONTH_DAY = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+});
+const MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** "2026-12-18" -> "December 18" in `today`'s year, "December 18, 2027" otherwise. */
+export function shortDate(date: IsoDate, today: IsoDate) {
+  const { y, m, d } = parse(date);
+  const format = y === parse(today).y ? MONTH_DAY : MONTH_DAY_YEAR;
+  return format.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** Minutes charged in the membership year holding `today` (the meter's "paid"). */
+export function minutesPaidThisYear(input: {
+  terms: MembershipTerms;
+  billing: Billing;
+  startDate: IsoDate;
+  periodsCharged: number;
+  today: IsoDate;
+}) {
+  const year = membershipYear(
+    input.startDate,
+    input.today < input.startDate ? input.startDate : input.today,
+  );
+  let minutes = 0;
+  for (let n = input.periodsCharged - 1; n >= 0; n--) {
+    const charge = chargeForPeriod(input.terms, input.billing, input.startDate, n);
+    if (charge.periodStart < year.first) break;
+    minutes += charge.minutes;
+  }
+  return minutes;
+}
+
+/**
+ * The hours meter in words (ADR 057): what is paid this membership year, what is left now
+ * (or booked ahead of payment), and what the next charge adds, when:
+ * '7 h paid, 2 h left now; 3 h 30 min more on December 18'.
+ */
+export function meterLabel(input: {
+  paidMinutes: number;
+  minutesLeft: number;
+  next: { date: IsoDate; minutes: number } | null;
+  today: IsoDate;
+}) {
+  const now =
+    input.minutesLeft >= 0
+      ? `${formatMinutes(input.minutesLeft)} left now`
+      : `${formatMinutes(-input.minutesLeft)} booked ahead of payment`;
+  const next = input.next
+    ? `; ${formatMinutes(input.next.minutes)} more on ${shortDate(input.next.date, input.today)}`
+    : "";
+  return `${formatMinutes(input.paidMinutes)} paid, ${now}${next}`;
+}
+
+/* ---------- the settlement of a cancellation (ADR 058) ---------- */
+
+/** A money item of the ledger as the settlement reads it, oldest first. */
+export type LedgerItem = {
+  kind: string;
+  amountCents: number;
+  /** The billing period's first day (charges) or the visit's date (extras, parts, fees). */
+  date: IsoDate | null;
+  description: string;
+};
+
+/** One line of a settlement: what the member receives (+) or owes (-) for it. */
+export type SettlementLine = { label: string; cents: number };
+
+export type Settlement = {
+  lines: SettlementLine[];
+  /** What the member receives (> 0) or owes (< 0) in the end: minus the balance after. */
+  resultCents: number;
+  /** 'You receive: $724.07', 'You owe: $35.00' or 'Nothing is owed either way.' */
+  resultLabel: string;
+  /** How and when: 'Back to the card you paid with, within 10 days.' */
+  howLabel: string | null;
+};
+
+const MONTH = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long" });
+
+function monthName(date: IsoDate) {
+  const { y, m } = parse(date);
+  return MONTH.format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+/** 'November charge', 'annual charge from December 1, 2026', 'part: Faucet', ... */
+function unpaidLabel(item: LedgerItem, billing: Billing) {
+  switch (item.kind) {
+    case "membership_charge":
+      return billing === "annual"
+        ? `Unpaid annual charge`
+        : `Unpaid ${item.date ? monthName(item.date) : "monthly"} charge`;
+    case "extra_visit":
+      return "Unpaid extra visit";
+    case "part":
+      return `Unpaid ${item.description.replace(/^Part: /, "part: ")}`;
+    case "shopping_fee":
+      return "Unpaid shopping fee";
+    default:
+      return `Unpaid: ${item.description}`;
+  }
+}
+
+/**
+ * What is still unpaid of the ledger, item by item: every credit (payments, reversals,
+ * refunds) pays the oldest charges first. What no charge takes is a credit on account.
+ */
+export function openItems(items: LedgerItem[], billing: Billing): SettlementLine[] {
+  const open: { item: LedgerItem; cents: number }[] = [];
+  let credit = 0;
+  for (const item of items) {
+    if (item.amountCents > 0) {
+      const taken = Math.min(credit, item.amountCents);
+      credit -= taken;
+      if (item.amountCents - taken > 0) open.push({ item, cents: item.amountCents - taken });
+    } else {
+      let left = -item.amountCents;
+      for (const o of open) {
+        const taken = Math.min(left, o.cents);
+        o.cents -= taken;
+        left -= taken;
+        if (!left) break;
+      }
+      credit += left;
+    }
+  }
+  const lines = open
+    .filter((o) => o.cents > 0)
+    .map((o) => ({ label: unpaidLabel(o.item, billing), cents: -o.cents }));
+  if (credit > 0) lines.push({ label: "Credit on your account", cents: credit });
+  return lines;
+}
+
+function signed(cents: number) {
+  return `${cents < 0 ? "-" : "+"}${formatCents(Math.abs(cents))}`;
+}
+
+/** A settlement line as every place shows it: 'Unpaid November charge: -$295.00'. */
+export function settlementLineText(line: SettlementLine, first: boolean) {
+  return `${line.label}: ${first ? formatCents(line.cents) : signed(line.cents)}`;
+}
+
+/**
+ * The settlement of a cancellation, line by line, the one computation the cancel dialog, its
+ * e-mail and the statement render (ADR 058): first the refund of the rule ('Unused hours:
+ * $1,053.57', or the guarantee's full refund), then hours used before they were paid, each
+ * item still unpaid or credited, each extra visit reversed, and the result with how and when.
+ */
+export function settleCancellation(input: {
+  quote: CancellationQuote;
+  billing: Billing;
+  guaranteeDays: number;
+  /** The money ledger before the cancellation, oldest first. */
+  ledger: LedgerItem[];
+  /** Extra visits the cancellation reverses (their charges are in the ledger). */
+  extraVisitsReversed: number;
+  /** Some payment was by card: the refund goes back to it. */
+  paidByCard: boolean;
+  refundCheckDays: number;
+}): Settlement {
+  const { quote } = input;
+  const lines: SettlementLine[] = [
+    quote.rule === "guarantee"
+      ? {
+          label: `${input.guaranteeDays}-day guarantee, membership charges refunded`,
+          cents: quote.refundCents,
+        }
+      : { label: "Unused hours", cents: quote.refundCents },
+  ];
+  if (quote.owedCents > 0) {
+    lines.push({
+      label: `Hours used before they were paid (${formatMinutes(quote.minutesOwed)})`,
+      cents: -quote.owedCents,
+    });
+  }
+  lines.push(...openItems(input.ledger, input.billing));
+  for (let i = 0; i < input.extraVisitsReversed; i++) {
+    lines.push({ label: "Extra visit reversed", cents: EXTRA_VISIT.priceCents });
+  }
+  const resultCents = lines.reduce((sum, l) => sum + l.cents, 0);
+  const days = input.refundCheckDays;
+  return {
+    lines,
+    resultCents,
+    resultLabel:
+      resultCents > 0
+        ? `You receive: ${formatCents(resultCents)}`
+        : resultCents < 0
+          ? `You owe: ${formatCents(-resultCents)}`
+          : "Nothing is owed either way.",
+    howLabel:
+      resultCents > 0
+        ? input.paidByCard
+          ? `Back to the card you paid with, within ${days} days.`
+          : `By check, within ${days} days.`
+        : resultCents < 0
+          ? `Please pay within ${days} days by card, check or bank transfer.`
+          : null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import {
   appointments,
@@ -12,10 +12,14 @@ import {
   formatMinutes,
   hourlyRateLabel,
   quoteCancellation,
+  settleCancellation,
   type CancellationQuote,
+  type LedgerItem,
+  type Settlement,
 } from "./bank";
 import { business } from "~/lib/business.server";
 import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
+import { queueRefund } from "~/features/payments/index.server";
 import { businessNow } from "./dates";
 import { mailMembershipCanceled } from "./emails.server";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
@@ -71,28 +75,77 @@ async function chargesTotal(database: DbOrTx, membershipId: string) {
   return row?.total ?? 0;
 }
 
+/**
+ * The guarantee is the first membership's, of the customer and of the home (ADR 059): any
+ * membership of either that began earlier takes it away.
+ */
+async function guaranteeApplies(database: DbOrTx, m: Membership) {
+  const [earlier] = await database
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        ne(memberships.id, m.id),
+        or(eq(memberships.customerId, m.customerId), eq(memberships.homeId, m.homeId)),
+        sql`(${memberships.startDate}, ${memberships.createdAt}) < (${m.startDate}, ${m.createdAt})`,
+      ),
+    )
+    .limit(1);
+  return !earlier;
+}
+
+/** The money ledger oldest first, each item with the date it belongs to (its period or visit). */
+export async function ledgerItems(database: DbOrTx, membershipId: string): Promise<LedgerItem[]> {
+  return database
+    .select({
+      kind: membershipMoneyLedger.kind,
+      amountCents: membershipMoneyLedger.amountCents,
+      date: sql<
+        string | null
+      >`coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text`,
+      description: membershipMoneyLedger.description,
+    })
+    .from(membershipMoneyLedger)
+    .leftJoin(appointments, eq(appointments.id, membershipMoneyLedger.appointmentId))
+    .where(eq(membershipMoneyLedger.membershipId, membershipId))
+    .orderBy(asc(membershipMoneyLedger.seq));
+}
+
 async function quoteFor(database: DbOrTx, m: Membership, now = businessNow()) {
   const future = await futureVisits(database, m.id, now);
   const released = future.reduce((sum, v) => sum + (v.isExtra ? 0 : v.blockMinutes), 0);
+  const { guaranteeDays, refundCheckDays } = business();
   const quote = quoteCancellation({
     terms: termsOf(m),
     startDate: m.startDate,
     cancelDate: now.date,
-    guaranteeDays: business().guaranteeDays,
+    guaranteeDays,
+    guaranteeApplies: await guaranteeApplies(database, m),
     minutesLeft: m.minutesAvailable + released,
     membershipChargesCents: await chargesTotal(database, m.id),
   });
-  return { quote, futureVisits: future };
+  const ledger = await ledgerItems(database, m.id);
+  const settlement = settleCancellation({
+    quote,
+    billing: m.billing,
+    guaranteeDays,
+    ledger,
+    extraVisitsReversed: future.filter((v) => v.isExtra).length,
+    paidByCard: ledger.some((i) => i.kind === "payment" && /by card/i.test(i.description)),
+    refundCheckDays,
+  });
+  return { quote, settlement, futureVisits: future };
 }
 
 export type CancellationPreview = CancellationQuote & {
   futureVisitCount: number;
   hourlyRate: string;
   guaranteeDays: number;
+  settlement: Settlement;
 };
 
 /**
- * What canceling now would refund, computed exactly as cancelMembership will (after posting the
+ * What canceling now would settle, computed exactly as cancelMembership will (after posting the
  * charges due): shown in the confirmation dialog before anyone confirms.
  */
 export async function previewCancellation(
@@ -102,9 +155,10 @@ export async function previewCancellation(
   await bringChargesUpToDate(membershipId, now.date);
   const [m] = await db().select().from(memberships).where(eq(memberships.id, membershipId));
   if (!m || m.status !== "active") return null;
-  const { quote, futureVisits: future } = await quoteFor(db(), m, now);
+  const { quote, settlement, futureVisits: future } = await quoteFor(db(), m, now);
   return {
     ...quote,
+    settlement,
     futureVisitCount: future.length,
     hourlyRate: hourlyRateLabel(termsOf(m)),
     guaranteeDays: business().guaranteeDays,
@@ -137,7 +191,7 @@ export async function cancelMembership(
     if (m.status !== "active")
       throw new MembershipRejectedError("This membership is already canceled.");
     await postChargesDue(tx, m, now.date);
-    const { quote, futureVisits: future } = await quoteFor(tx, m, now);
+    const { quote, settlement, futureVisits: future } = await quoteFor(tx, m, now);
     for (const visit of future) {
       const [held] = await tx
         .select()
@@ -168,6 +222,38 @@ export async function cancelMembership(
         createdBy: actor.id,
       });
     }
+    if (quote.owedCents > 0) {
+      // Hours used before they were paid (booked ahead, ADR 057): the bank back to zero, the
+      // hours charged at the plan's rate.
+      await postMinutes(tx, m, {
+        kind: "correction",
+        minutes: quote.minutesOwed,
+        note: `Membership canceled: ${formatMinutes(quote.minutesOwed)} used before they were paid`,
+        createdBy: actor.id,
+      });
+      await postMoney(tx, m, {
+        kind: "correction",
+        amountCents: quote.owedCents,
+        description: `Hours used before they were paid: ${formatMinutes(quote.minutesOwed)} at ${hourlyRate}`,
+        createdBy: actor.id,
+      });
+    }
+    if (m.balanceCents !== -settlement.resultCents) {
+      // The settlement is the ledger's own arithmetic; a difference is a bug: write nothing.
+      throw new Error(
+        `settlement ${settlement.resultCents} does not match the balance ${m.balanceCents}`,
+      );
+    }
+    // What the business owes once everything is netted (the settlement's result): back to the
+    // card (Stripe) or listed under 'Refunds to pay' (ADR 054).
+    if (m.balanceCents < 0) {
+      await queueRefund(tx, {
+        membershipId: m.id,
+        customerId: m.customerId,
+        amountCents: -m.balanceCents,
+        byCard: m.paymentProvider === "stripe",
+      });
+    }
     const [canceled] = await tx
       .update(memberships)
       .set({
@@ -175,15 +261,17 @@ export async function cancelMembership(
         canceledOn: now.date,
         canceledAt: new Date(),
         canceledBy: actor.id,
+        settlement,
       })
       .where(eq(memberships.id, m.id))
       .returning();
     await mailMembershipCanceled(tx, canceled, {
       ...quote,
+      settlement,
       sentence: refundSentence(quote, hourlyRate, business().guaranteeDays),
       visitsCanceled: future.length,
     });
-    return { quote, membership: canceled, visitsCanceled: future.length };
+    return { quote, settlement, membership: canceled, visitsCanceled: future.length };
   });
   return result;
 }

@@ -6,7 +6,13 @@ import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { alertOffice, customerName } from "~/features/notifications/index.server";
-import { formatCents, formatMinutes, type CancellationQuote } from "./bank";
+import {
+  formatCents,
+  formatMinutes,
+  settlementLineText,
+  type CancellationQuote,
+  type Settlement,
+} from "./bank";
 import { longDate } from "./dates";
 
 /*
@@ -119,17 +125,32 @@ export async function mailPartDecision(tx: Tx, m: Membership, part: MembershipPa
   });
 }
 
+/** The settlement's lines as every place writes them (ADR 058), the result last. */
+export function settlementText(settlement: Settlement) {
+  return [
+    ...settlement.lines.map((line, i) => settlementLineText(line, i === 0)),
+    settlement.resultLabel,
+    ...(settlement.howLabel ? [settlement.howLabel] : []),
+  ];
+}
+
 export async function mailMembershipCanceled(
   tx: Tx,
   m: Membership,
-  refund: CancellationQuote & { sentence: string; visitsCanceled: number },
+  refund: CancellationQuote & {
+    settlement: Settlement;
+    sentence: string;
+    visitsCanceled: number;
+  },
 ) {
+  const { settlement } = refund;
   await send(tx, m.customerId, {
     subject: `Your ${m.planName} membership is canceled`,
     heading: "Your membership is canceled",
     lines: [
       `Your ${m.planName} membership ended on ${longDate(m.canceledOn ?? m.startDate)}.`,
-      `Refund: ${formatCents(refund.refundCents)}. ${refund.sentence}`,
+      refund.sentence,
+      ...settlementText(settlement),
       ...(refund.visitsCanceled
         ? [
             `${refund.visitsCanceled} upcoming visit${refund.visitsCanceled === 1 ? " was" : "s were"} canceled; a calendar update follows for each.`,
@@ -138,19 +159,28 @@ export async function mailMembershipCanceled(
       "Thank you for being a member. You are welcome back any time.",
     ],
   });
+  // Every cancellation tells the office what is owed, either way (issue 27, item 14).
   const name = await customerName(tx, m.customerId);
+  const result = settlement.resultCents;
   const owed =
-    refund.refundCents > 0
-      ? `We owe ${name} ${formatCents(refund.refundCents)}.`
-      : refund.refundCents < 0
-        ? `${name} owes us ${formatCents(-refund.refundCents)}.`
+    result > 0
+      ? `We owe ${name} ${formatCents(result)}.`
+      : result < 0
+        ? `${name} owes us ${formatCents(-result)}.`
         : "Nothing is owed either way.";
   await alertOffice(tx, {
-    subject: `Membership canceled: ${name} (${m.planName})`,
+    subject: `Membership canceled: ${name} (${m.planName}): ${
+      result > 0
+        ? `we owe ${formatCents(result)}`
+        : result < 0
+          ? `owes us ${formatCents(-result)}`
+          : "nothing owed"
+    }`,
     customerName: name,
     lines: [
       `${name}'s ${m.planName} membership ended on ${longDate(m.canceledOn ?? m.startDate)}.`,
       owed,
+      ...settlementText(settlement),
       ...(refund.visitsCanceled ? [`${refund.visitsCanceled} upcoming visit(s) canceled.`] : []),
     ],
     staffPath: `/employee/customers/${m.customerId}/membership`,

@@ -14,10 +14,12 @@ export { bringChargesUpToDate, nextChargeDate } from "./ledger.server";
 export { startMembership } from "./start.server";
 export type { StartMembershipInput } from "./start.server";
 export {
+  extraVisitCharge,
   moveVisitMinutes,
   releaseVisitMinutes,
   reserveVisitMinutes,
   settleVisitMinutes,
+  visitHold,
 } from "./visit-minutes.server";
 export type { ReserveResult, SettledVisit } from "./visit-minutes.server";
 export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPayment } from "./money.server";
@@ -27,6 +29,17 @@ export type { CancellationPreview } from "./cancel.server";
 export { currentMembership, memberBankSummary, visitSpend } from "./summary.server";
 export type { VisitSpend } from "./summary.server";
 export { membershipStatement } from "./statement.server";
+export { addPart } from "./parts.server";
 export type { StatementEntry } from "./statement.server";
 export { activeMembershipsOf, membershipCounters } from "./counters.server";
 export type { ActiveMembership, MembershipCounters } from "./counters.server";
+export {
+  bookingWaitsForPayment,
+  markPastDue,
+  postPaidPeriod,
+  postRefundPaid,
+  providerPaymentsOf,
+  PAYMENT_WAIT_MESSAGE,
+} from "./paid-periods.server";
+export { formatCents } from "./bank";
+export { businessNow, longDate } from "./dates";

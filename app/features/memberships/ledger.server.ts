@@ -6,7 +6,7 @@ import {
   memberships,
   type Membership,
 } from "~/db/schema";
-import { chargeForPeriod, type IsoDate } from "./bank";
+import { chargeForPeriod, minutesBookableAhead, type IsoDate } from "./bank";
 import { businessNow, longDate } from "./dates";
 import { type PaymentMethod } from "./money.server";
 
@@ -83,6 +83,7 @@ export async function postMinutes(tx: Tx, membership: Membership, entry: Minutes
 
 export type MoneyEntry = {
   kind:
+    | "refund_paid"
     | "membership_charge"
     | "extra_visit"
     | "part"
@@ -98,6 +99,8 @@ export type MoneyEntry = {
   paymentMethod?: PaymentMethod | null;
   reference?: string | null;
   createdBy?: string | null;
+  /** The payment provider's id it was written from (unique). */
+  providerRef?: string | null;
 };
 
 /** Appends to the money ledger and moves the balance by the same cents (row already locked). */
@@ -119,6 +122,7 @@ export async function postMoney(tx: Tx, membership: Membership, entry: MoneyEntr
     paymentMethod: entry.paymentMethod ?? null,
     reference: entry.reference ?? null,
     createdBy: entry.createdBy ?? null,
+    providerRef: entry.providerRef ?? null,
   });
   membership.balanceCents = row.balanceCents;
   return row.balanceCents;
@@ -144,6 +148,8 @@ export function nextChargeDate(m: Membership) {
  */
 export async function postChargesDue(tx: Tx, m: Membership, today: IsoDate) {
   if (m.status !== "active") return;
+  // Stripe collects this membership: a period is charged when Stripe says it is paid.
+  if (m.paymentProvider) return;
   const billingLabel = m.billing === "annual" ? "annual" : "monthly";
   for (;;) {
     const charge = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged);
@@ -175,9 +181,20 @@ export async function postChargesDue(tx: Tx, m: Membership, today: IsoDate) {
  */
 export async function bringChargesUpToDate(membershipId: string, today = businessNow().date) {
   const [m] = await db().select().from(memberships).where(eq(memberships.id, membershipId));
-  if (!m || m.status !== "active" || nextChargeDate(m) > today) return;
+  if (!m || m.status !== "active" || m.paymentProvider || nextChargeDate(m) > today) return;
   await db().transaction(async (tx) => {
     const locked = await lockMembership(tx, membershipId);
     if (locked) await postChargesDue(tx, locked, today);
+  });
+}
+
+/** Minutes a visit on `visitDate` may take beyond the bank: paid by then, plus a month (ADR 057). */
+export function minutesAheadFor(m: Membership, visitDate: IsoDate) {
+  return minutesBookableAhead({
+    terms: termsOf(m),
+    billing: m.billing,
+    startDate: m.startDate,
+    periodsCharged: m.periodsCharged,
+    visitDate,
   });
 }

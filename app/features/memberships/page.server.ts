@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import {
   appointments,
   membershipMoneyLedger,
+  memberships,
   membershipVisits,
   type Membership,
 } from "~/db/schema";
@@ -13,9 +14,10 @@ import {
   hourlyRateLabel,
   membershipYear,
   quoteCancellation,
+  settleCancellation,
   type IsoDate,
 } from "./bank";
-import type { CancellationPreview } from "./cancel.server";
+import { ledgerItems, type CancellationPreview } from "./cancel.server";
 import { businessNow } from "./dates";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
 import {
@@ -49,10 +51,15 @@ function prepareFigures(database: Database) {
           Number,
         ),
       futureVisits: sql<number>`count(*) filter (where ${future})`.mapWith(Number),
+      futureExtras:
+        sql<number>`count(*) filter (where ${future} and ${membershipVisits.isExtra})`.mapWith(
+          Number,
+        ),
       futureMinutes:
         sql<number>`coalesce(sum(${membershipVisits.blockMinutes}) filter (where ${future} and not ${membershipVisits.isExtra}), 0)`.mapWith(
           Number,
         ),
+      guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me, ${memberships} o where me.id = ${p("id")} and o.id <> me.id and (o.customer_id = me.customer_id or o.home_id = me.home_id) and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
       charges:
         sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
           Number,
@@ -79,6 +86,8 @@ async function membershipFigures(m: Membership, now: { date: IsoDate; time: stri
   return {
     counts: { thisYear: row?.thisYear ?? 0, thisMonth: row?.thisMonth ?? 0 },
     futureVisits: row?.futureVisits ?? 0,
+    futureExtras: row?.futureExtras ?? 0,
+    guaranteeApplies: row?.guaranteeApplies ?? true,
     futureMinutes: row?.futureMinutes ?? 0,
     charges: row?.charges ?? 0,
   };
@@ -99,7 +108,9 @@ export type MembershipPage = {
  * bank summary (charges due posted first), one page of the statement, the parts, and for an
  * active membership what canceling now would refund. The same figures as memberBankSummary,
  * membershipStatement and previewCancellation, in four reads however long the history: the
- * membership, its figures, the statement's page and the parts (ADR 066). Null: no membership.
+ * membership, its figures, the statement's page and the parts (ADR 066), and for an active
+ * membership a fifth, the money ledger the cancellation's settlement needs item by item
+ * (ADR 058). Null: no membership.
  */
 export async function membershipPage(
   customerId: string,
@@ -113,26 +124,40 @@ export async function membershipPage(
     await bringChargesUpToDate(m.id, now.date);
     m = (await currentMembership(customerId))!;
   }
-  const [figures, statement, parts] = await Promise.all([
+  const active = m.status === "active";
+  const [figures, statement, parts, ledger] = await Promise.all([
     membershipFigures(m, now),
     membershipStatementPage(m.id, statementPage, pageSize),
     membershipPartsList(m.id),
+    active ? ledgerItems(db(), m.id) : null,
   ]);
   let cancel: CancellationPreview | null = null;
-  if (m.status === "active") {
+  if (active && ledger) {
+    const { guaranteeDays, refundCheckDays } = business();
     const quote = quoteCancellation({
       terms: termsOf(m),
       startDate: m.startDate,
       cancelDate: now.date,
-      guaranteeDays: business().guaranteeDays,
+      guaranteeDays,
+      guaranteeApplies: figures.guaranteeApplies,
       minutesLeft: m.minutesAvailable + figures.futureMinutes,
       membershipChargesCents: figures.charges,
     });
+    const settlement = settleCancellation({
+      quote,
+      billing: m.billing,
+      guaranteeDays,
+      ledger,
+      extraVisitsReversed: figures.futureExtras,
+      paidByCard: ledger.some((i) => i.kind === "payment" && /by card/i.test(i.description)),
+      refundCheckDays,
+    });
     cancel = {
       ...quote,
+      settlement,
       futureVisitCount: figures.futureVisits,
       hourlyRate: hourlyRateLabel(termsOf(m)),
-      guaranteeDays: business().guaranteeDays,
+      guaranteeDays,
     };
   }
   return {

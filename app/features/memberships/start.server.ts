@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { homes, memberships, profiles } from "~/db/schema";
+import { leadBecameMember } from "~/features/leads/index.server";
 import { type Billing, type IsoDate } from "./bank";
 import { planById, type PlanId } from "~/content/plans";
+import { isWithinWindow } from "~/lib/business-calendar";
 import { businessNow } from "./dates";
 import { mailMembershipStarted } from "./emails.server";
 import { MembershipRejectedError, ALREADY_MEMBER, NO_HOME } from "./errors.server";
@@ -10,11 +12,19 @@ import { inTransaction, isUniqueViolation, postChargesDue } from "./ledger.serve
 
 /* ---------- start ---------- */
 
+/** How far from today any membership may start, whoever starts it. */
+const START_BOUNDS = { yearsBack: 5, yearsAhead: 1 };
+export const START_OUT_OF_BOUNDS =
+  "A membership starts at most 5 years back or 1 year ahead of today.";
+
 export type StartMembershipInput = {
   customerId: string;
   plan: PlanId;
   billing: Billing;
   startDate: IsoDate;
+  /** Stripe collects it (started by Stripe's webhook); absent: staff, by hand. */
+  paymentProvider?: "stripe";
+  stripeSubscriptionId?: string | null;
 };
 
 /**
@@ -29,6 +39,11 @@ export async function startMembership(
   const today = options.today ?? businessNow().date;
   const database = options.database ?? db();
   const plan = planById(input.plan);
+  // Bounded here too, whoever calls (a form, an offer paid online, an import): a wider
+  // window than the form's year (ADR 039) lets a long history be loaded, never 1926 or 9999.
+  if (!isWithinWindow(input.startDate, today, START_BOUNDS)) {
+    throw new MembershipRejectedError(START_OUT_OF_BOUNDS);
+  }
   try {
     return await inTransaction(database, async (tx) => {
       const [home] = await tx
@@ -51,9 +66,13 @@ export async function startMembership(
           billing: input.billing,
           startDate: input.startDate,
           createdBy: staffId,
+          paymentProvider: input.paymentProvider ?? null,
+          stripeSubscriptionId: input.stripeSubscriptionId ?? null,
         })
         .returning();
       await postChargesDue(tx, created, today);
+      // The customer's lead reads 'Member' from now on (ADR 060).
+      await leadBecameMember(tx, input.customerId);
       if (options.notify !== false) await mailMembershipStarted(tx, created);
       return created;
     });

@@ -1,3 +1,4 @@
+import { formatMinutes } from "./bank";
 import type { StatementEntry } from "./statement.server";
 
 function cell(value: string) {
@@ -8,19 +9,35 @@ function cell(value: string) {
 
 const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
-/** The statement as CSV, newest first, amounts in dollars and hours in minutes. */
+/**
+ * The statement as CSV, newest first: each entry's day (the period or event it belongs to, a
+ * local calendar day), amounts in dollars, hours in minutes with 'h min' beside them.
+ */
 export function statementCsv(lines: StatementEntry[]) {
   const rows = [
-    ["Date", "Ledger", "Kind", "Entry", "Amount (USD)", "Balance (USD)", "Minutes", "Minutes left"],
+    [
+      "Date",
+      "Ledger",
+      "Kind",
+      "Entry",
+      "Amount (USD)",
+      "Balance (USD)",
+      "Minutes",
+      "Hours",
+      "Minutes left",
+      "Hours left",
+    ],
     ...lines.map((l) => [
-      l.at.toISOString(),
+      l.on,
       l.ledger,
       l.kind,
       l.description,
       money(l.amountCents),
       money(l.balanceCents),
       l.minutes === null ? "" : String(l.minutes),
+      l.minutes === null ? "" : formatMinutes(l.minutes),
       l.minutesBalance === null ? "" : String(l.minutesBalance),
+      l.minutesBalance === null ? "" : formatMinutes(l.minutesBalance),
     ]),
   ];
   return `${rows.map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;

@@ -9,11 +9,20 @@ import {
   membershipVisits,
   memberships,
 } from "~/db/schema";
+import type { IsoDate } from "./bank";
+import { businessNow } from "./dates";
 import { type MemberVisitRow, type PartRow } from "./types";
 
 export type StatementEntry = {
   key: string;
+  /** When the row was written (the ledgers' order is `seq`, not this). */
   at: Date;
+  /**
+   * The business day the entry belongs to (issue 27, item 13): a charge's billing period, a
+   * visit's date for its reservation, return, extra charge, part or fee, the cancellation's
+   * day for its refund, and the day it was recorded for a payment.
+   */
+  on: IsoDate;
   ledger: "money" | "hours";
   kind: string;
   description: string;
@@ -31,22 +40,48 @@ export type StatementEntry = {
  * commit in another order, so each balance follows from the row below only by `seq`.
  */
 export async function membershipStatement(membershipId: string): Promise<StatementEntry[]> {
-  const [money, minutes] = await Promise.all([
+  const [money, minutes, [membership]] = await Promise.all([
     db()
-      .select()
+      .select({
+        row: membershipMoneyLedger,
+        visitDate: appointments.scheduledDate,
+      })
       .from(membershipMoneyLedger)
+      .leftJoin(appointments, eq(appointments.id, membershipMoneyLedger.appointmentId))
       .where(eq(membershipMoneyLedger.membershipId, membershipId))
       .orderBy(desc(membershipMoneyLedger.seq)),
     db()
-      .select()
+      .select({
+        row: membershipMinutesLedger,
+        visitDate: appointments.scheduledDate,
+      })
       .from(membershipMinutesLedger)
+      .leftJoin(appointments, eq(appointments.id, membershipMinutesLedger.appointmentId))
       .where(eq(membershipMinutesLedger.membershipId, membershipId))
       .orderBy(desc(membershipMinutesLedger.seq)),
+    db()
+      .select({ canceledOn: memberships.canceledOn })
+      .from(memberships)
+      .where(eq(memberships.id, membershipId)),
   ]);
+  // A period's hours are posted with its charge, one accrual per charge in the same order:
+  // the k-th accrual belongs to the k-th charge's period.
+  const periods = money
+    .filter((e) => e.row.kind === "membership_charge")
+    .map((e) => e.row.periodStart)
+    .reverse();
+  const accruals = minutes.filter((e) => e.row.kind === "accrual").reverse();
+  const accrualPeriod = new Map(accruals.map((e, k) => [e.row.id, periods[k] ?? null]));
+  const localDay = (at: Date) => businessNow(at).date;
+  const canceledOn = membership?.canceledOn ?? null;
   const entries: (StatementEntry & { order: number })[] = [
-    ...money.map((e) => ({
+    ...money.map(({ row: e, visitDate }) => ({
       key: `m${e.id}`,
       at: e.createdAt,
+      on:
+        e.periodStart ??
+        visitDate ??
+        (e.kind === "refund" && canceledOn ? canceledOn : localDay(e.createdAt)),
       ledger: "money" as const,
       kind: e.kind,
       description: e.description,
@@ -56,9 +91,13 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       minutesBalance: null,
       order: e.seq,
     })),
-    ...minutes.map((e) => ({
+    ...minutes.map(({ row: e, visitDate }) => ({
       key: `h${e.id}`,
       at: e.createdAt,
+      on:
+        accrualPeriod.get(e.id) ??
+        visitDate ??
+        (e.kind === "refund" && canceledOn ? canceledOn : localDay(e.createdAt)),
       ledger: "hours" as const,
       kind: e.kind,
       description: e.note,
@@ -77,6 +116,7 @@ type StatementRow = {
   total: string | number;
   key: string | null;
   at: string | null;
+  on: string | null;
   ledger: "money" | "hours" | null;
   kind: string | null;
   description: string | null;
@@ -89,7 +129,10 @@ type StatementRow = {
 /**
  * One page of membershipStatement (newest first, `pageSize` entries; a page past the end shows
  * the last), read as one page: both ledgers' entries of the page through their (membership,
- * seq) indexes, and the count of all, in one query, never the whole history (ADR 066).
+ * seq) indexes, and the count of all, in one query, never the whole history (ADR 066). Each
+ * entry's day (`on`) is found as membershipStatement finds it, for the page's entries only: the
+ * charge's period, the k-th charge's period for the k-th accrual, the visit's date, the
+ * cancellation's day for a refund, else the business day the row was written.
  */
 export async function membershipStatementPage(
   membershipId: string,
@@ -101,20 +144,39 @@ export async function membershipStatementPage(
   const asked = Math.max(1, Math.floor(page));
   const result = await db().execute(sql`
     select t.total, e.key, e.at, e.ledger, e.kind, e.description, e.amount_cents,
-      e.balance_cents, e.minutes, e.minutes_balance
+      e.balance_cents, e.minutes, e.minutes_balance,
+      coalesce(
+        e.period_start,
+        case when e.ledger = 'hours' and e.kind = 'accrual' then (
+          select ${money.periodStart} from ${money}
+          where ${money.membershipId} = ${membershipId} and ${money.kind} = 'membership_charge'
+          order by ${money.seq}
+          limit 1
+          offset (
+            select count(*) from ${hours}
+            where ${hours.membershipId} = ${membershipId} and ${hours.kind} = 'accrual'
+              and ${hours.seq} < e.seq
+          )
+        ) end,
+        (select ${appointments.scheduledDate} from ${appointments} where ${appointments.id} = e.appointment_id),
+        case when e.kind = 'refund' then t.canceled_on end
+      )::text as "on"
     from (
       select (select count(*) from ${money} where ${money.membershipId} = ${membershipId})
-        + (select count(*) from ${hours} where ${hours.membershipId} = ${membershipId}) as total
+        + (select count(*) from ${hours} where ${hours.membershipId} = ${membershipId}) as total,
+        (select ${memberships.canceledOn} from ${memberships} where ${memberships.id} = ${membershipId}) as canceled_on
     ) t
     left join lateral (
       (select 'm' || ${money.id} as key, ${money.createdAt} as at, 'money' as ledger,
         ${money.kind}::text as kind, ${money.description} as description,
         ${money.amountCents} as amount_cents, ${money.balanceAfter} as balance_cents,
-        null::integer as minutes, null::integer as minutes_balance, ${money.seq} as seq
+        null::integer as minutes, null::integer as minutes_balance, ${money.seq} as seq,
+        ${money.periodStart} as period_start, ${money.appointmentId} as appointment_id
       from ${money} where ${money.membershipId} = ${membershipId})
       union all
       (select 'h' || ${hours.id}, ${hours.createdAt}, 'hours', ${hours.kind}::text, ${hours.note},
-        null::integer, null::integer, ${hours.minutes}, ${hours.balanceAfter}, ${hours.seq}
+        null::integer, null::integer, ${hours.minutes}, ${hours.balanceAfter}, ${hours.seq},
+        null::date, ${hours.appointmentId}
       from ${hours} where ${hours.membershipId} = ${membershipId})
       order by seq desc
       limit ${pageSize}
@@ -125,17 +187,21 @@ export async function membershipStatementPage(
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const entries: StatementEntry[] = rows
     .filter((r) => r.key !== null)
-    .map((r) => ({
-      key: r.key!,
-      at: money.createdAt.mapFromDriverValue(r.at!) as Date,
-      ledger: r.ledger!,
-      kind: r.kind!,
-      description: r.description!,
-      amountCents: r.amount_cents,
-      balanceCents: r.balance_cents,
-      minutes: r.minutes,
-      minutesBalance: r.minutes_balance,
-    }));
+    .map((r) => {
+      const at = money.createdAt.mapFromDriverValue(r.at!) as Date;
+      return {
+        key: r.key!,
+        at,
+        on: r.on ?? businessNow(at).date,
+        ledger: r.ledger!,
+        kind: r.kind!,
+        description: r.description!,
+        amountCents: r.amount_cents,
+        balanceCents: r.balance_cents,
+        minutes: r.minutes,
+        minutesBalance: r.minutes_balance,
+      };
+    });
   return { entries, page: Math.min(asked, pages), pages, total };
 }
 

@@ -2,8 +2,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { memberships, type Membership } from "~/db/schema";
 import {
+  chargeForPeriod,
   decideVisit,
-  formatMinutes,
+  meterLabel,
+  minutesPaidThisYear,
   hourlyRateLabel,
   membershipYear,
   monthlyVisitAllowance,
@@ -11,9 +13,9 @@ import {
   type IsoDate,
   type VisitDecision,
 } from "./bank";
-import { businessNow } from "./dates";
+import { businessNow, longDate } from "./dates";
 import { type BankSummary } from "./types";
-import { termsOf, nextChargeDate, bringChargesUpToDate } from "./ledger.server";
+import { termsOf, nextChargeDate, bringChargesUpToDate, minutesAheadFor } from "./ledger.server";
 import { visitCounts, selfBookedLimit } from "./visit-minutes.server";
 
 /* ---------- reading ---------- */
@@ -58,6 +60,15 @@ export function summaryOf(
 ): BankSummary {
   const year = membershipYear(m.startDate, today < m.startDate ? m.startDate : today);
   const allowance = monthlyVisitAllowance(m.visitsPerYear);
+  const terms = termsOf(m);
+  const next = chargeForPeriod(terms, m.billing, m.startDate, m.periodsCharged);
+  const paidMinutes = minutesPaidThisYear({
+    terms,
+    billing: m.billing,
+    startDate: m.startDate,
+    periodsCharged: m.periodsCharged,
+    today,
+  });
   return {
     membershipId: m.id,
     customerId: m.customerId,
@@ -70,7 +81,17 @@ export function summaryOf(
     renewsOn: year.renewsOn,
     minutesLeft: m.minutesAvailable,
     minutesPerYear: m.minutesPerYear,
-    meterLabel: `${formatMinutes(m.minutesAvailable)} of ${formatMinutes(m.minutesPerYear)} left`,
+    paidMinutes,
+    meterLabel:
+      m.status === "active"
+        ? meterLabel({
+            paidMinutes,
+            minutesLeft: m.minutesAvailable,
+            next: { date: next.periodStart, minutes: next.minutes },
+            today,
+          })
+        : `Canceled on ${longDate(m.canceledOn ?? m.startDate)}: settled as below`,
+    settlement: m.settlement ?? null,
     visitsPerYear: m.visitsPerYear,
     visitsLeftThisYear: Math.max(0, m.visitsPerYear - counts.thisYear),
     monthlyAllowance: allowance,
@@ -117,6 +138,7 @@ export async function visitSpend(
   const decision = decideVisit({
     terms: termsOf(fresh),
     minutesAvailable: fresh.minutesAvailable,
+    minutesAhead: minutesAheadFor(fresh, input.date),
     block: input.block,
     counts,
     asExtra: input.asExtra,

@@ -15,8 +15,12 @@ export type BankSummary = {
   renewsOn: IsoDate;
   minutesLeft: number;
   minutesPerYear: number;
-  /** '12 h 15 min of 42 h left' */
+  /** Minutes charged in the current membership year. */
+  paidMinutes: number;
+  /** '7 h paid, 2 h left now; 3 h 30 min more on December 18' (ADR 057). */
   meterLabel: string;
+  /** A canceled membership's settlement, as shown when it was canceled (ADR 058). */
+  settlement: SettlementView | null;
   visitsPerYear: number;
   visitsLeftThisYear: number;
   monthlyAllowance: number;
@@ -56,6 +60,8 @@ export type MemberVisitRow = {
 export type StatementLine = {
   key: string;
   at: string;
+  /** The day the entry belongs to (its period or event), not the day it was posted. */
+  on: IsoDate;
   ledger: "money" | "hours";
   kind: string;
   description: string;
@@ -65,6 +71,14 @@ export type StatementLine = {
   minutesBalance: number | null;
 };
 
+/** A cancellation's settlement (ADR 058): the lines, the result, how and when. */
+export type SettlementView = {
+  lines: { label: string; cents: number }[];
+  resultCents: number;
+  resultLabel: string;
+  howLabel: string | null;
+};
+
 export type CancelQuoteView = {
   rule: "guarantee" | "unused_hours";
   refundCents: number;
@@ -72,6 +86,7 @@ export type CancelQuoteView = {
   minutesRefunded: number;
   sentence: string;
   futureVisitCount: number;
+  settlement: SettlementView;
 };
 
 export type PartView = Omit<PartRow, "createdAt"> & { createdAt: string };

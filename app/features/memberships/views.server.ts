@@ -38,6 +38,7 @@ async function build(customerId: string, statementPage = 1): Promise<MembershipV
           minutesRefunded: cancel.minutesRefunded,
           sentence: refundSentence(cancel, cancel.hourlyRate, cancel.guaranteeDays),
           futureVisitCount: cancel.futureVisitCount,
+          settlement: cancel.settlement,
         }
       : null,
   };

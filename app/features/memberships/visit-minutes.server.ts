@@ -6,8 +6,10 @@ import {
   membershipVisits,
   type Membership,
 } from "~/db/schema";
+import { EXTRA_VISIT } from "~/content/plans";
 import {
   calendarMonth,
+  formatPrice,
   decideVisit,
   formatMinutes,
   membershipYear,
@@ -19,6 +21,7 @@ import {
 } from "./bank";
 import { business } from "~/lib/business.server";
 import { businessNow, longDate } from "./dates";
+import { bookingWaitsForPayment } from "./paid-periods.server";
 import { MembershipRejectedError, VisitSpendRefusedError } from "./errors.server";
 import {
   inTransaction,
@@ -27,6 +30,7 @@ import {
   postMinutes,
   postMoney,
   termsOf,
+  minutesAheadFor,
   postChargesDue,
 } from "./ledger.server";
 
@@ -144,9 +148,12 @@ export async function reserveVisitMinutes(
     .from(appointments)
     .where(eq(appointments.id, appointmentId));
   if (!visit) throw new VisitSpendRefusedError("Appointment not found.");
-  const m = await lockActiveMembershipOf(tx, visit.customerId);
+  // A walk-thru has no customer yet, or one without membership: it spends no hours (ADR 061).
+  const m = visit.customerId ? await lockActiveMembershipOf(tx, visit.customerId) : null;
   if (!m) return null;
   await postChargesDue(tx, m, options.today ?? businessNow().date);
+  const waiting = bookingWaitsForPayment(m, options.today ?? businessNow().date);
+  if (waiting) throw new VisitSpendRefusedError(waiting);
 
   const [held] = await tx
     .select()
@@ -165,6 +172,7 @@ export async function reserveVisitMinutes(
   const decision = decideVisit({
     terms: termsOf(m),
     minutesAvailable: m.minutesAvailable,
+    minutesAhead: minutesAheadFor(m, visit.scheduledDate),
     block,
     counts,
     asExtra: options.asExtra,
@@ -421,4 +429,44 @@ export async function correctTimeWorked(
     });
     return { minutesWorked: input.minutesWorked, minutesLeft: m.minutesAvailable };
   });
+}
+
+/**
+ * A member's extra visit's charge, for its confirmation page and e-mail (issue 27, item 13):
+ * 'Extra visit: $150, charged to your membership' and why it is one. Null for a visit that is
+ * not an extra visit held by a membership (a bank visit, released, or not a member's).
+ */
+export async function extraVisitCharge(database: DbOrTx, appointmentId: string) {
+  const [held] = await database
+    .select({
+      isExtra: membershipVisits.isExtra,
+      status: membershipVisits.status,
+      reason: membershipVisits.extraReason,
+    })
+    .from(membershipVisits)
+    .where(eq(membershipVisits.appointmentId, appointmentId));
+  if (!held?.isExtra || held.status === "released") return null;
+  return {
+    chargeCents: EXTRA_VISIT.priceCents,
+    label: `Extra visit: ${formatPrice(EXTRA_VISIT.priceCents)}, charged to your membership`,
+    reason: held.reason,
+  };
+}
+
+/**
+ * What a visit holds from its membership, for the words before canceling it: the block taken
+ * from the bank, or an extra visit's charge. Null: it holds nothing (not a member's visit, or
+ * already settled).
+ */
+export async function visitHold(appointmentId: string) {
+  const [held] = await db()
+    .select({ minutes: membershipVisits.blockMinutes, isExtra: membershipVisits.isExtra })
+    .from(membershipVisits)
+    .where(
+      and(
+        eq(membershipVisits.appointmentId, appointmentId),
+        eq(membershipVisits.status, "reserved"),
+      ),
+    );
+  return held ?? null;
 }

@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
-import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
-import { requestPhotos, serviceRequests, type RequestPhoto } from "~/db/schema";
+import {
+  appointments,
+  appointmentTasks,
+  requestPhotos,
+  serviceRequests,
+  type RequestPhoto,
+} from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { storage } from "~/lib/storage.server";
 import { PhotoRejectedError, processPhoto } from "./image.server";
@@ -49,6 +55,7 @@ function overTheCap() {
 export async function saveRequestPhoto(
   requestId: string,
   file: { filename: string; data: Buffer },
+  options: { afterVisitId?: string } = {},
 ): Promise<RequestPhoto> {
   if (file.data.length > MAX_PHOTO_BYTES) {
     throw new PhotoRejectedError("too-large", "over 10 MB");
@@ -85,6 +92,7 @@ export async function saveRequestPhoto(
           contentType: processed.full.contentType,
           width: processed.full.width,
           height: processed.full.height,
+          afterVisitId: options.afterVisitId ?? null,
         })
         .returning();
       return row;
@@ -128,6 +136,7 @@ export function openPhotoUpload(request: Request, customerId: string) {
   const skipped: SkippedPhoto[] = [];
   const fieldsRead = deferred<Record<string, string>>();
   const target = deferred<string | null>();
+  let afterVisitId: string | undefined;
   const requestIdForFile = (fieldsSoFar: Record<string, string>) => {
     fieldsRead.resolve({ ...fieldsSoFar });
     return target.promise;
@@ -155,7 +164,7 @@ export function openPhotoUpload(request: Request, customerId: string) {
         return;
       }
       try {
-        saved.push(await saveRequestPhoto(id, file));
+        saved.push(await saveRequestPhoto(id, file, { afterVisitId }));
       } catch (error) {
         const reason = error instanceof PhotoRejectedError ? error.reason : "failed";
         skipped.push({ filename: file.filename, reason });
@@ -187,7 +196,12 @@ export function openPhotoUpload(request: Request, customerId: string) {
 
   return {
     fields: fieldsRead.promise,
-    async storeInto(requestId: string | null): Promise<PhotoUploadResult> {
+    /** `afterVisitId`: the photos are after photos of that visit (the handyman's 'Add photo'). */
+    async storeInto(
+      requestId: string | null,
+      options: { afterVisitId?: string } = {},
+    ): Promise<PhotoUploadResult> {
+      afterVisitId = options.afterVisitId;
       target.resolve(requestId);
       const fields = await reading;
       return { fields, saved, skipped };
@@ -265,14 +279,19 @@ export async function deleteRequestPhotoFolder(requestId: string) {
 }
 
 /**
- * The photo if `viewer` may see it: its owner, or any employee. Ownership is part of the
- * query, so another customer's photo is simply not found.
+ * The photo if `viewer` may see it: its owner, office staff, or a handyman with the request on
+ * a visit of theirs (ADR 047). Ownership is part of the query, so another customer's photo is
+ * simply not found.
  */
 export async function findViewablePhoto(
-  viewer: { id: string; isEmployee: boolean },
+  viewer: { id: string; isEmployee: boolean; isHandyman?: boolean },
   photoId: string,
 ) {
-  const ownership = viewer.isEmployee ? undefined : eq(serviceRequests.customerId, viewer.id);
+  const ownership = viewer.isHandyman
+    ? sql`exists (select 1 from ${appointmentTasks} inner join ${appointments} on ${appointments.id} = ${appointmentTasks.appointmentId} where ${appointmentTasks.serviceRequestId} = ${serviceRequests.id} and ${appointments.assignedEmployeeId} = ${viewer.id})`
+    : viewer.isEmployee
+      ? undefined
+      : eq(serviceRequests.customerId, viewer.id);
   const [row] = await db()
     .select({
       id: requestPhotos.id,

@@ -5,11 +5,11 @@ import { requireEmployee, requireEmployeeForAction, type SessionUser } from "~/l
  * its CSV downloads ask, so a role that should not see them (handymen) is refused here once.
  */
 
-export function canSeeReports(user: Pick<SessionUser, "isEmployee">) {
-  return user.isEmployee;
+export function canSeeReports(user: Pick<SessionUser, "isEmployee" | "isHandyman">) {
+  return user.isEmployee && !user.isHandyman;
 }
 
-/** The page: a visitor to /auth, a customer to /dashboard, staff without the right get 403. */
+/** The page: a visitor to /auth, a customer to /dashboard, a handyman to 'Today' (requireEmployee). */
 export async function requireReportsReader(request: Request) {
   const user = await requireEmployee(request);
   if (!canSeeReports(user)) throw new Response("Forbidden", { status: 403 });

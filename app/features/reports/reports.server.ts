@@ -95,6 +95,10 @@ export type SalesMonth = {
   month: IsoDate;
   leads: number;
   introCalls: number;
+  /** Walk-thrus booked in the month (by when they were booked), not canceled (ADR 061). */
+  walkThrus: number;
+  /** Membership offers sent in the month (issue 27). */
+  offers: number;
   newMembers: number;
 };
 
@@ -233,7 +237,14 @@ export async function ownerReport(
           from leads where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
         union all
         select 'call', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
-          from intro_calls where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2`),
+          from intro_calls where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
+        union all
+        select 'walk-thru', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+          from appointments where kind = 'walk_thru' and status <> 'canceled'
+            and created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
+        union all
+        select 'offer', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+          from membership_offers where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2`),
       database.execute(sql`
         select
           count(*) filter (where needs_approval and created_at < ${ts(asOfInstant)}
@@ -385,10 +396,16 @@ export async function ownerReport(
   const workedTotal = visits.reduce((total, v) => total + Number(v.worked), 0);
 
   /* ---------- handymen ---------- */
-  const [handymen, closed] = await Promise.all([
+  const [staff, closed, handymanRows] = await Promise.all([
     loadHandymen(period.from, period.to, { database }),
     loadClosedDays(period.from, period.to, database),
+    database.execute(
+      sql`select user_id as id from profiles where is_employee and staff_role = 'handyman'`,
+    ),
   ]);
+  // The handymen (ADR 047), and any other employee who had visits booked in the period.
+  const handymanIds = new Set(rowsOf<{ id: string }>(handymanRows).map((r) => r.id));
+  const handymen = staff.filter((h) => handymanIds.has(h.id) || h.busy.size > 0);
   const weeks = new Map<IsoDate, HandymanWeek>();
   const people: HandymanRow[] = handymen.map((h) => {
     const row: HandymanRow = {
@@ -432,6 +449,8 @@ export async function ownerReport(
     month: b.month,
     leads: sales.find((r) => r.what === "lead" && r.month === b.month)?.n ?? 0,
     introCalls: sales.find((r) => r.what === "call" && r.month === b.month)?.n ?? 0,
+    walkThrus: sales.find((r) => r.what === "walk-thru" && r.month === b.month)?.n ?? 0,
+    offers: sales.find((r) => r.what === "offer" && r.month === b.month)?.n ?? 0,
     newMembers: memberMonths[i].newMembers,
   }));
 

@@ -176,11 +176,13 @@ export function reportTables(report: OwnerReport): ReportTable[] {
     {
       id: "sales-by-month",
       title: "From lead to member per month",
-      columns: ["Month", "Leads", "Intro calls", "New members"],
+      columns: ["Month", "Leads", "Intro calls", "Walk-thrus", "Offers", "New members"],
       rows: sales.months.map((m) => [
         monthLabel(m.month),
         count(m.leads),
         count(m.introCalls),
+        count(m.walkThrus),
+        count(m.offers),
         count(m.newMembers),
       ]),
     },

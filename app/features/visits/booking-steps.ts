@@ -13,9 +13,15 @@ export type BookingChoice = {
   startMinute?: number;
   employeeId?: string;
   requestIds: string[];
-  /** The member pressed 'Next' on the tasks step. */
+  /** The member pressed 'Next' on the tasks step with at least one task. */
   tasksChosen: boolean;
+  /** The member pressed 'Next' on the tasks step with no task: the step asks again. */
+  tasksMissing: boolean;
+  /** The member chose to book it as an extra visit (the bank cannot take it). */
+  asExtra: boolean;
 };
+
+export const CHOOSE_A_TASK_MESSAGE = "Please choose at least one task for the visit.";
 
 export function parseBookingChoice(params: URLSearchParams | FormData): BookingChoice {
   const text = (name: string) => {
@@ -39,8 +45,11 @@ export function parseBookingChoice(params: URLSearchParams | FormData): BookingC
     .getAll("task")
     .filter((v): v is string => typeof v === "string" && UUID_PATTERN.test(v))
     .slice(0, 50);
-  const tasksChosen = startMinute !== undefined && text("tasks") === "chosen";
-  return { block, date, startMinute, employeeId, requestIds, tasksChosen };
+  const pressedNext = startMinute !== undefined && text("tasks") === "chosen";
+  const tasksChosen = pressedNext && requestIds.length > 0;
+  const tasksMissing = pressedNext && requestIds.length === 0;
+  const asExtra = startMinute !== undefined && text("extra") === "1";
+  return { block, date, startMinute, employeeId, requestIds, tasksChosen, tasksMissing, asExtra };
 }
 
 /** The query string of a choice, up to (not including) the step named. */
@@ -59,6 +68,7 @@ export function bookingHref(
     for (const id of choice.requestIds) params.append("task", id);
     if (choice.tasksChosen) params.set("tasks", "chosen");
   }
+  if (upTo === "summary" && choice.asExtra) params.set("extra", "1");
   const search = params.toString();
   return `${href("/dashboard/book")}${search ? `?${search}` : ""}`;
 }

@@ -7,10 +7,13 @@ import {
   visitSpend,
   VisitSpendRefusedError,
 } from "~/features/memberships/index.server";
+import type { Closure } from "~/features/availability/index.server";
+import type { Override } from "./overrides.server";
 import {
   bookVisit,
   cancelVisit,
   moveVisit,
+  staffMoveVisit,
   VisitRejectedError,
   type Actor,
   type BookVisitInput,
@@ -33,7 +36,7 @@ function asVisitRefusal(error: unknown): never {
 /** What the visit will spend, shown before 'Confirm Visit' (null: not a member). */
 export async function visitSpendSummary(
   customerId: string,
-  input: { date: IsoDate; block: number; excludeAppointmentId?: string },
+  input: { date: IsoDate; block: number; excludeAppointmentId?: string; asExtra?: boolean },
   options: { now?: Date } = {},
 ) {
   const spend = await visitSpend(
@@ -48,9 +51,36 @@ export async function visitSpendSummary(
   };
 }
 
+/**
+ * When the bank cannot take the visit, what the member can do instead (issue 26, item 7): the
+ * shorter block at the same start, or the visit as an extra visit at its price; and always the
+ * phone (shown by the page).
+ */
+export async function bookingNextSteps(
+  customerId: string,
+  input: { date: IsoDate; block: number },
+  options: { now?: Date } = {},
+) {
+  const steps: { kind: "shorter" | "extra"; block: 105; label: string }[] = [];
+  if (input.block === 210) {
+    const shorter = await visitSpendSummary(customerId, { ...input, block: 105 }, options);
+    if (shorter && !shorter.refused)
+      steps.push({ kind: "shorter", block: 105, label: shorter.label });
+  }
+  if (!steps.length) {
+    const extra = await visitSpendSummary(
+      customerId,
+      { ...input, block: 105, asExtra: true },
+      options,
+    );
+    if (extra && !extra.refused) steps.push({ kind: "extra", block: 105, label: extra.label });
+  }
+  return steps;
+}
+
 export async function bookMemberVisit(
   customerId: string,
-  input: BookVisitInput,
+  input: BookVisitInput & { asExtra?: boolean },
   options: { now?: Date } = {},
 ) {
   return bookVisit(customerId, input, {
@@ -59,6 +89,7 @@ export async function bookMemberVisit(
       const reserved = await reserveVisitMinutes(tx, appointmentId, {
         actorId: customerId,
         today: businessToday(options.now),
+        asExtra: input.asExtra,
       }).catch(asVisitRefusal);
       if (!reserved) throw new VisitRejectedError(MEMBERS_ONLY_MESSAGE);
     },
@@ -82,10 +113,28 @@ export async function moveMemberVisit(
   });
 }
 
+/** Staff move a visit to a time they choose; a member's bank decides again for the new date. */
+export async function staffMoveMemberVisit(
+  actor: Actor,
+  appointmentId: string,
+  input: { date: IsoDate; startMinute: number; employeeId: string | null },
+  options: { now?: Date; override?: Override; closure?: Closure } = {},
+) {
+  return staffMoveVisit(actor, appointmentId, input, {
+    ...options,
+    respend: async (tx: Tx, id: string) => {
+      await moveVisitMinutes(tx, id, {
+        actorId: actor.id,
+        today: businessToday(options.now),
+      }).catch(asVisitRefusal);
+    },
+  });
+}
+
 export async function cancelMemberVisit(
   actor: Actor,
   appointmentId: string,
-  options: { now?: Date } = {},
+  options: { now?: Date; why?: string } = {},
 ) {
   return cancelVisit(actor, appointmentId, {
     ...options,

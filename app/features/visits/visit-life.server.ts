@@ -29,6 +29,9 @@ export const COMPLETE_TOO_EARLY_MESSAGE = "A visit can be completed on or after 
 export const NOT_ITS_DAY_MESSAGE = "This can be done on the visit's day only.";
 export const STAFF_ONLY_MESSAGE = "Only staff can change a visit's progress.";
 
+/** A walk-thru (ADR 061) spends no hours: it is not finished through the member's visit form. */
+export const WALK_THRU_NOT_HERE = "A walk-thru is not a member's visit: it spends no hours.";
+
 export function workedMinutesMessage(block: number) {
   return `Time worked is in ${WORK_STEP_MINUTES}-minute steps, from ${WORK_STEP_MINUTES} minutes up to the visit's ${durationLabel(block)}.`;
 }
@@ -88,7 +91,8 @@ async function progress(
       );
     const changed = await changeVisitState(tx, appointmentId, to);
     // Nobody was home: the work was not done, so its requests go back to the member's lists.
-    if (to === "no_show") await requestsBackToLists(tx, appointmentId, visit.customerId);
+    if (to === "no_show" && visit.customerId)
+      await requestsBackToLists(tx, appointmentId, visit.customerId);
     return changed;
   });
 }
@@ -152,6 +156,8 @@ export async function completeVisit(
   const result = await database.transaction(async (tx) => {
     const visit = await lockVisit(tx, appointmentId);
     if (!visit) throw new VisitRejectedError("Visit not found.");
+    const customerId = visit.customerId;
+    if (visit.kind !== "visit" || !customerId) throw new VisitRejectedError(WALK_THRU_NOT_HERE);
     if (!mayTransition(visit.status, "completed"))
       throw new VisitRejectedError(refusalMessage(visit.status, "completed"));
     if (visit.scheduledDate > today) throw new VisitRejectedError(COMPLETE_TOO_EARLY_MESSAGE);
@@ -186,7 +192,7 @@ export async function completeVisit(
           .where(
             and(
               inArray(serviceRequests.id, requestIds),
-              eq(serviceRequests.customerId, visit.customerId),
+              eq(serviceRequests.customerId, customerId),
               inArray(serviceRequests.status, ["new", "reviewed", "scheduled"]),
             ),
           );
@@ -206,7 +212,14 @@ export async function completeVisit(
       .filter((t) => input.outcomes[t.id] === "not_done")
       .map((t) => t.taskDescription);
     if (options.notify !== false)
-      await mailVisitCompleted(tx, { ...visit, minutesWorked: worked, done, notDone, settled });
+      await mailVisitCompleted(tx, {
+        ...visit,
+        customerId,
+        minutesWorked: worked,
+        done,
+        notDone,
+        settled,
+      });
     return {
       minutesBack: settled?.minutesBack ?? 0,
       minutesLeft: settled?.membership.minutesAvailable ?? null,

@@ -11,7 +11,12 @@ import {
   user,
   visitCalendar,
 } from "~/db/schema";
-import { isDoubleBooking } from "~/features/availability";
+import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability";
+import {
+  insideClosure,
+  staffBookingWarnings,
+  type Closure,
+} from "~/features/availability/index.server";
 import { openRequestsOf } from "~/features/service-requests/index.server";
 import { offerVisits } from "~/features/availability/index.server";
 import type { VisitBlock } from "~/features/availability";
@@ -24,10 +29,12 @@ import {
   zonedInstant,
   type IsoDate,
 } from "~/lib/business-calendar";
+import { extraVisitCharge } from "~/features/memberships/index.server";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
+import { BookAnywayNeededError, recordOverride, type Override } from "./overrides.server";
 import { changeVisitState, lockVisit } from "./visit-life.server";
 import { refusalMessage, VISIT_STATUS_LABELS, type VisitStatus } from "./visit-state";
 import {
@@ -102,7 +109,7 @@ type VisitForMail = {
 export async function mailContext(tx: Tx, appointmentId: string) {
   const [row] = await tx
     .select({
-      customerId: appointments.customerId,
+      customerId: user.id,
       email: user.email,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -150,6 +157,8 @@ async function calendarMail(
   visit: VisitForMail,
   kind: "booked" | "moved" | "canceled",
   sequence: number,
+  /** Why the business canceled it (a closure): the e-mail asks the member to choose again. */
+  why?: string,
 ) {
   const place = await mailContext(tx, visit.id);
   const ics = appointmentIcs(
@@ -172,12 +181,23 @@ async function calendarMail(
     moved: `Your visit from ${business().name} has moved to a new time.`,
     canceled: `Your visit from ${business().name} is canceled. The attached file removes it from your calendar.`,
   }[kind];
+  // An extra visit says its price where it is booked or moved (issue 27, item 13).
+  const extra = kind === "canceled" ? null : await extraVisitCharge(tx, visit.id);
   const lines = [
     `When: ${when}`,
+    ...(extra ? [`${extra.label}.${extra.reason ? ` ${extra.reason}` : ""}`] : []),
     `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
     ...(place.tasks.length ? ["Planned tasks:", ...place.tasks.map((t) => `- ${t}`)] : []),
   ];
   const dashboard = `${env().publicUrl}/dashboard?tab=schedule`;
+  const rebook = `${env().publicUrl}/dashboard/book`;
+  const apology =
+    kind === "canceled" && why
+      ? [
+          `We are sorry: we had to cancel this visit (${why}). Its hours are back in your bank and its tasks back on your lists.`,
+          `Please choose another time: ${rebook}`,
+        ]
+      : [];
   const hello = `Hello${place.firstName ? ` ${place.firstName}` : ""},`;
   const textLead = {
     booked: "your visit is booked for",
@@ -200,6 +220,7 @@ async function calendarMail(
         hello,
         "",
         lead,
+        ...(apology.length ? ["", ...apology] : []),
         "",
         ...lines,
         "",
@@ -209,8 +230,15 @@ async function calendarMail(
       ].join("\n"),
       html: emailLayout({
         heading: subject,
-        paragraphs: [`${hello} ${lead}`, ...lines, `Questions? Call us at ${business().phone}.`],
-        action: { label: "See your visits", url: dashboard },
+        paragraphs: [
+          `${hello} ${lead}`,
+          ...apology,
+          ...lines,
+          `Questions? Call us at ${business().phone}.`,
+        ],
+        action: apology.length
+          ? { label: "Choose another time", url: rebook }
+          : { label: "See your visits", url: dashboard },
       }),
       attachments: [
         {
@@ -449,6 +477,7 @@ export async function findVisit(actor: Actor, appointmentId: string) {
     .select({
       id: appointments.id,
       customerId: appointments.customerId,
+      kind: appointments.kind,
       assignedEmployeeId: appointments.assignedEmployeeId,
       scheduledDate: appointments.scheduledDate,
       startTime: appointments.startTime,
@@ -462,9 +491,11 @@ export async function findVisit(actor: Actor, appointmentId: string) {
         ? eq(appointments.id, appointmentId)
         : and(eq(appointments.id, appointmentId), eq(appointments.customerId, actor.id)),
     );
-  if (!row) return undefined;
+  // A walk-thru (ADR 061) is not a member's visit: it has its own page and rules.
+  if (!row || row.kind !== "visit" || !row.customerId) return undefined;
+  const customerId = row.customerId;
   const block = minuteOfDay(row.endTime) - minuteOfDay(row.startTime);
-  return { ...row, block, start: visitStart(row.scheduledDate, row.startTime) };
+  return { ...row, customerId, block, start: visitStart(row.scheduledDate, row.startTime) };
 }
 
 async function lockCalendar(tx: Tx, appointmentId: string) {
@@ -539,6 +570,28 @@ export async function moveVisit(
       excludeAppointmentId: visit.id,
     });
   });
+  return writeMove(actor, visit, { ...input, employeeId: handyman.id }, options).then((moved) => ({
+    ...moved,
+    handyman,
+  }));
+}
+
+/**
+ * Writes a checked move in one transaction: the visit (only while booked), the bank decided
+ * again, the calendar e-mail with the next SEQUENCE, the reminder, and the override when staff
+ * booked it anyway.
+ */
+async function writeMove(
+  actor: Actor,
+  visit: { id: string; block: number },
+  input: { date: IsoDate; startMinute: number; employeeId: string | null },
+  options: {
+    now?: Date;
+    respend?: (tx: Tx, appointmentId: string) => Promise<void>;
+    override?: { warnings: string[]; reason?: string | null };
+  },
+) {
+  const now = options.now ?? new Date();
   try {
     return await db().transaction(async (tx) => {
       const state = await lockCalendar(tx, visit.id);
@@ -548,7 +601,7 @@ export async function moveVisit(
           scheduledDate: input.date,
           startTime: timeOfDay(input.startMinute),
           endTime: timeOfDay(input.startMinute + visit.block),
-          assignedEmployeeId: handyman.id,
+          assignedEmployeeId: input.employeeId,
         })
         .where(and(eq(appointments.id, visit.id), eq(appointments.status, "booked")))
         .returning();
@@ -560,6 +613,14 @@ export async function moveVisit(
         throw new VisitRejectedError(moveRefusal(current?.status ?? "canceled"));
       }
       await options.respend?.(tx, visit.id);
+      if (options.override?.warnings.length)
+        await recordOverride(tx, {
+          appointmentId: visit.id,
+          staffId: actor.id,
+          action: "move",
+          warnings: options.override.warnings,
+          reason: options.override.reason,
+        });
       const sequence = state.sequence + 1;
       await withdrawReminder(tx, state.reminderOutboxId, state.reminderTextOutboxId);
       await calendarMail(tx, moved, "moved", sequence);
@@ -568,13 +629,57 @@ export async function moveVisit(
         .update(visitCalendar)
         .set({ sequence, reminderOutboxId: reminder.email, reminderTextOutboxId: reminder.text })
         .where(eq(visitCalendar.appointmentId, visit.id));
-      if (!actor.isEmployee) await alertOfficeOfMemberChange(tx, moved, "moved");
-      return { ...moved, handyman, sequence };
+      if (!actor.isEmployee && moved.customerId)
+        await alertOfficeOfMemberChange(tx, { ...moved, customerId: moved.customerId }, "moved");
+      return { ...moved, sequence };
     });
   } catch (error) {
-    if (isDoubleBooking(error)) throw new VisitRejectedError(SLOT_TAKEN_MESSAGE);
+    if (isDoubleBooking(error))
+      throw new VisitRejectedError(actor.isEmployee ? DOUBLE_BOOKING_MESSAGE : SLOT_TAKEN_MESSAGE);
     throw error;
   }
+}
+
+export const INSIDE_CLOSURE_MESSAGE =
+  "That time is inside the closure being saved. Please choose another time.";
+
+/**
+ * Staff move a visit to a day, start and handyman they choose (not only the offered times):
+ * a closed day, time off, outside working hours or the past are warned about and need 'Book
+ * anyway' (kept on the visit); a handyman's overlapping visit stays refused (ADR 016, 050).
+ */
+export async function staffMoveVisit(
+  actor: Actor,
+  appointmentId: string,
+  input: { date: IsoDate; startMinute: number; employeeId: string | null },
+  options: {
+    now?: Date;
+    override?: Override;
+    respend?: (tx: Tx, appointmentId: string) => Promise<void>;
+    /** A closure about to be saved: a time inside it is refused, not warned about. */
+    closure?: Closure;
+  } = {},
+) {
+  if (!actor.isEmployee) throw new VisitRejectedError("Only staff can choose any time.");
+  const now = options.now ?? new Date();
+  const visit = await findVisit(actor, appointmentId);
+  if (!visit) throw new VisitRejectedError("Visit not found.");
+  guardChange(actor, visit, now, "move");
+  const end = input.startMinute + visit.block;
+  if (end > 24 * 60) throw new VisitRejectedError("The visit must end by midnight.");
+  const placed = { date: input.date, employeeId: input.employeeId, start: input.startMinute, end };
+  if (options.closure && insideClosure(options.closure, placed))
+    throw new VisitRejectedError(INSIDE_CLOSURE_MESSAGE);
+  const warnings = await staffBookingWarnings(
+    { ...placed, excludeAppointmentId: visit.id },
+    { now },
+  );
+  if (warnings.length && !options.override?.bookAnyway) throw new BookAnywayNeededError(warnings);
+  return writeMove(actor, visit, input, {
+    now,
+    respend: options.respend,
+    override: { warnings, reason: options.override?.reason },
+  });
 }
 
 /**
@@ -585,7 +690,12 @@ export async function moveVisit(
 export async function cancelVisit(
   actor: Actor,
   appointmentId: string,
-  options: { now?: Date; release?: (tx: Tx, appointmentId: string) => Promise<void> } = {},
+  options: {
+    now?: Date;
+    release?: (tx: Tx, appointmentId: string) => Promise<void>;
+    /** Why the business cancels it (a closure, staff only): said in the member's e-mail. */
+    why?: string;
+  } = {},
 ) {
   const now = options.now ?? new Date();
   const visit = await findVisit(actor, appointmentId);
@@ -609,8 +719,19 @@ export async function cancelVisit(
         .where(and(inArray(serviceRequests.id, ids), eq(serviceRequests.status, "scheduled")));
     }
     await options.release?.(tx, visit.id);
-    const sequence = await withdrawFromCalendar(tx, canceled, actor.id, now);
-    if (!actor.isEmployee) await alertOfficeOfMemberChange(tx, canceled, "canceled");
+    const sequence = await withdrawFromCalendar(
+      tx,
+      canceled,
+      actor.id,
+      now,
+      actor.isEmployee ? options.why : undefined,
+    );
+    if (!actor.isEmployee)
+      await alertOfficeOfMemberChange(
+        tx,
+        { ...canceled, customerId: visit.customerId },
+        "canceled",
+      );
     return { ...canceled, sequence };
   });
   nudgeOutbox();
@@ -627,11 +748,12 @@ export async function withdrawFromCalendar(
   visit: VisitForMail,
   actorId: string,
   now = new Date(),
+  why?: string,
 ) {
   const state = await lockCalendar(tx, visit.id);
   const sequence = state.sequence + 1;
   await withdrawReminder(tx, state.reminderOutboxId, state.reminderTextOutboxId);
-  await calendarMail(tx, visit, "canceled", sequence);
+  await calendarMail(tx, visit, "canceled", sequence, why);
   await tx
     .update(visitCalendar)
     .set({
@@ -657,7 +779,15 @@ export async function visitDetails(appointmentId: string, employeeId: string | n
         .from(profiles)
         .where(eq(profiles.userId, employeeId))
     : [];
+  const [customer] = await db()
+    .select({ firstName: profiles.firstName, lastName: profiles.lastName, email: user.email })
+    .from(appointments)
+    .innerJoin(user, eq(user.id, appointments.customerId))
+    .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
+    .where(eq(appointments.id, appointmentId));
   return {
+    extra: await extraVisitCharge(db(), appointmentId),
+    customerName: customer ? personName(customer) : "the member",
     tasks: tasks.map((t) => t.description),
     handymanName: handyman
       ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ")

@@ -116,11 +116,20 @@ export function SignInForm({
   );
 }
 
-export function SignUpForm({ lastResult }: FormProps) {
+export type SignUpPrefill = { firstName: string; lastName: string; email: string };
+
+export function SignUpForm({
+  lastResult,
+  prefill,
+}: FormProps & {
+  /** An invitation's name and e-mail (a lead invited by staff, issue 29 item 3). */
+  prefill?: SignUpPrefill | null;
+}) {
   const pending = usePendingIntent();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof signUpSchema>>({
     id: "sign-up",
     lastResult,
+    defaultValue: prefill ?? undefined,
     constraint: SIGN_UP_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -93,7 +93,7 @@ function CreateAppointmentForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const create = useFetcher<FormAnswer>();
+  const create = useFetcher<FormAnswer & { warnings?: string[] }>();
   const search = useFetcher<SearchResult>();
   const options = useFetcher<CustomerResult>();
 
@@ -169,12 +169,16 @@ function CreateAppointmentForm({
     if (create.data.ok) {
       toast.success("Appointment created successfully");
       onDone();
+    } else if (create.data.warnings?.length) {
+      // Shown in the form, with 'Book anyway' (ADR 050).
     } else {
       toast.error(create.data.message || "Failed to create appointment");
     }
   }, [create.state, create.data, onDone]);
 
   const creating = create.state !== "idle";
+  // What is wrong with the time, until staff change it or book anyway.
+  const warnings = create.state === "idle" && !create.data?.ok ? create.data?.warnings : undefined;
   const placeError = fields.customerId.errors?.[0] ?? fields.homeId.errors?.[0];
   const placeErrorId = `${id}-place-error`;
 
@@ -468,6 +472,39 @@ function CreateAppointmentForm({
           {form.errors[0]}
         </p>
       )}
+
+      {warnings?.length ? (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-md border border-amber-600/50 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950/30 dark:text-amber-50"
+        >
+          <p className="font-medium">Please check before booking:</p>
+          <ul className="list-disc pl-5 text-sm">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-override-reason`}>Why book anyway (optional)</Label>
+            <Input
+              id={`${id}-override-reason`}
+              name={fields.overrideReason.name}
+              maxLength={200}
+              disabled={creating}
+            />
+          </div>
+          <Button
+            type="submit"
+            name={fields.bookAnyway.name}
+            value="on"
+            variant="outline"
+            className="justify-self-start"
+            disabled={creating}
+          >
+            Book anyway
+          </Button>
+        </div>
+      ) : null}
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={creating}>

@@ -27,11 +27,17 @@ export function StaffHeader({
               email={employee.email}
               photoUrl={employee.profilePhotoUrl}
             />
-            <AvailabilityLinks />
-            {/* A document load: the reports page runs no JavaScript (its route does not hydrate). */}
-            <a href="/employee/reports" className="mb-3 block text-sm underline underline-offset-4">
-              Reports
-            </a>
+            <AvailabilityLinks handyman={employee.isHandyman} />
+            {/* A document load: the reports page runs no JavaScript (its route does not hydrate).
+                The reports are the office's (issue 30): a handyman is not offered them. */}
+            {employee.isHandyman ? null : (
+              <a
+                href="/employee/reports"
+                className="mb-3 block text-sm underline underline-offset-4"
+              >
+                Reports
+              </a>
+            )}
           </>
         }
       />

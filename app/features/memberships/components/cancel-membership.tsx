@@ -10,6 +10,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CancelQuoteView } from "../types";
+import { SettlementLines } from "./settlement-lines";
 
 /**
  * 'Cancel membership' and its confirmation, which shows the computed refund before anything
@@ -38,10 +39,8 @@ export function CancelMembership({
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   const body = (
     <>
-      <p className="text-2xl font-bold" data-testid="cancel-refund">
-        Refund: {quote.refundLabel}
-      </p>
       <p className="text-sm">{quote.sentence}</p>
+      <SettlementLines settlement={quote.settlement} testId="cancel-settlement" />
       {quote.futureVisitCount > 0 && (
         <p className="text-sm">
           {quote.futureVisitCount} upcoming visit{quote.futureVisitCount === 1 ? " is" : "s are"}{" "}
@@ -98,8 +97,8 @@ export function CancelMembership({
               <AlertDialogTitle>Cancel membership</AlertDialogTitle>
               <AlertDialogDescription>
                 {onBehalf
-                  ? "Cancel this membership on the member's behalf, with this refund."
-                  : "Cancel any time without penalty. This is your refund."}
+                  ? "Cancel this membership on the member's behalf, settled as below."
+                  : "Cancel any time without penalty. This is what is settled."}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <div className="grid gap-2">{body}</div>

@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { formatMinutes } from "../bank";
+import { formatCents, formatMinutes } from "../bank";
 import type { ActiveMembership } from "../counters.server";
 
 /** On staff's customer views: the member's plan and hours, linking to their membership page. */
@@ -16,20 +16,31 @@ export function MembershipLink({
     customerId: encodeURIComponent(customerId),
   });
   const whose = name ? ` for ${name}` : "";
-  if (!membership) {
+  const open =
+    membership && membership.balanceCents !== 0
+      ? membership.balanceCents > 0
+        ? `owes ${formatCents(membership.balanceCents)}`
+        : `credit ${formatCents(-membership.balanceCents)}`
+      : null;
+  if (!membership || (membership.status !== "active" && !open)) {
     return (
       <Link to={to} className="text-primary underline" aria-label={`Start membership${whose}`}>
         Start membership
       </Link>
     );
   }
+  const label =
+    membership.status === "active"
+      ? `${membership.planName}, ${formatMinutes(membership.minutesLeft)} left${open ? `, ${open}` : ""}`
+      : `${membership.planName}, canceled, ${open}`;
   return (
     <Link
       to={to}
       className="text-primary underline"
-      aria-label={`${membership.planName}, ${formatMinutes(membership.minutesLeft)} left: manage membership${whose}`}
+      aria-label={`${label}: manage membership${whose}`}
+      data-testid="membership-balance"
     >
-      {membership.planName}, {formatMinutes(membership.minutesLeft)} left
+      {label}
     </Link>
   );
 }

@@ -3,6 +3,7 @@ import { Progress } from "~/components/ui/progress";
 import { formatCents } from "../bank";
 import { longDate } from "../dates";
 import type { BankSummary } from "../types";
+import { SettlementLines } from "./settlement-lines";
 
 /** Plan, status, renewal, the hours meter and the visits left: the same for member and staff. */
 export function MembershipSummary({
@@ -15,7 +16,10 @@ export function MembershipSummary({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const active = summary.status === "active";
-  const percent = Math.min(100, Math.round((summary.minutesLeft / summary.minutesPerYear) * 100));
+  const percent = Math.max(
+    0,
+    Math.min(100, Math.round((summary.minutesLeft / Math.max(1, summary.paidMinutes)) * 100)),
+  );
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -41,39 +45,62 @@ export function MembershipSummary({
           </dd>
         </div>
       </dl>
-      <div className="grid gap-2">
-        <p className="flex flex-wrap items-baseline justify-between gap-2">
-          <span id={`hours-${summary.membershipId}`} className="font-medium">
-            Hours
-          </span>
-          <span data-testid="hours-meter">{summary.meterLabel}</span>
-        </p>
-        <Progress
-          value={percent}
-          aria-labelledby={`hours-${summary.membershipId}`}
-          aria-valuetext={summary.meterLabel}
-        />
-      </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-muted-foreground">Visits left this year</dt>
-          <dd data-testid="visits-left-year">
-            {summary.visitsLeftThisYear} of {summary.visitsPerYear}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Visits left this month</dt>
-          <dd data-testid="visits-left-month">
-            {summary.visitsLeftThisMonth} of {summary.monthlyAllowance}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">
-            {summary.balanceCents < 0 ? "Credit" : "Balance due"}
-          </dt>
-          <dd data-testid="balance">{formatCents(Math.abs(summary.balanceCents))}</dd>
-        </div>
-      </dl>
+      {active ? (
+        <>
+          <div className="grid gap-2">
+            <p className="flex flex-wrap items-baseline justify-between gap-2">
+              <span id={`hours-${summary.membershipId}`} className="font-medium">
+                Hours
+              </span>
+              <span data-testid="hours-meter">{summary.meterLabel}</span>
+            </p>
+            <Progress
+              value={percent}
+              aria-labelledby={`hours-${summary.membershipId}`}
+              aria-valuetext={summary.meterLabel}
+            />
+          </div>
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-muted-foreground">Visits left this year</dt>
+              <dd data-testid="visits-left-year">
+                {summary.visitsLeftThisYear} of {summary.visitsPerYear}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Visits left this month</dt>
+              <dd data-testid="visits-left-month">
+                {summary.visitsLeftThisMonth} of {summary.monthlyAllowance}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">
+                {summary.balanceCents < 0 ? "Credit" : "Balance due"}
+              </dt>
+              <dd data-testid="balance">{formatCents(Math.abs(summary.balanceCents))}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <section aria-labelledby={`settled-${summary.membershipId}`} className="grid gap-2">
+          <h4 id={`settled-${summary.membershipId}`} className="font-medium">
+            Settled when canceled
+          </h4>
+          {summary.settlement ? (
+            <SettlementLines settlement={summary.settlement} testId="settled" />
+          ) : (
+            <p className="text-sm text-muted-foreground">{summary.meterLabel}</p>
+          )}
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-muted-foreground">
+                {summary.balanceCents < 0 ? "Credit" : "Balance due"}
+              </dt>
+              <dd data-testid="balance">{formatCents(Math.abs(summary.balanceCents))}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
     </div>
   );
 }

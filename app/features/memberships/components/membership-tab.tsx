@@ -17,7 +17,7 @@ export const MEMBER_NOTICES = {
   "part-approved": "Part approved. We will buy it for your visit.",
   "part-declined": "Part declined. We will not buy it.",
   "part-not-pending": "This part is not waiting for your approval.",
-  canceled: "Your membership is canceled. The refund is on your statement.",
+  canceled: "Your membership is canceled. What was settled is shown below.",
   "not-member": "You have no active membership to cancel.",
   "cancel-failed": "Your membership could not be canceled. Please call us.",
 } as const;
@@ -194,7 +194,7 @@ function PlanChoices() {
           Start with a free 45-minute walk-thru of your home: no membership needed.
         </p>
         <Button asChild className="w-fit">
-          <Link to={href("/book-call")}>Book a free walk-thru</Link>
+          <Link to={href("/dashboard/walk-thru")}>Book a free walk-thru</Link>
         </Button>
       </CardContent>
     </Card>

@@ -14,15 +14,14 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { PLANS } from "~/content/plans";
 import { isOpenVisit, VISIT_STATUS_LABELS } from "~/features/visits";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
-import { addYears, DATE_WINDOW } from "~/lib/business-calendar";
 import type { MemberVisitRow, PartView, StaffMembershipView } from "../types";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
+import { MembershipTermsFields } from "./membership-terms-fields";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
 
@@ -106,9 +105,10 @@ export function StaffMembershipPage({
           </Card>
         )}
         {!active && <StartForm hasHome={customer.hasHome} today={today} outcome={outcome} />}
+        {/* After a cancel the office still records what the member pays of what they owe. */}
+        {membership && <PaymentForm outcome={outcome} />}
         {membership && active && (
           <>
-            <PaymentForm outcome={outcome} />
             <VisitsCard visits={membership.visits} today={today} outcome={outcome} />
             <PartsCard parts={membership.parts} visits={membership.visits} outcome={outcome} />
           </>
@@ -199,35 +199,7 @@ function StartForm({
         ) : (
           <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
             <input type="hidden" name="intent" value="start" />
-            <div className="grid gap-1.5">
-              <Label htmlFor="membership-plan">Plan</Label>
-              <NativeSelect id="membership-plan" name="plan" defaultValue="complete" required>
-                {PLANS.map((plan) => (
-                  <option key={plan.id} value={plan.id}>
-                    {plan.name} (${plan.pricePerMonth}/month)
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="membership-billing">Billing</Label>
-              <NativeSelect id="membership-billing" name="billing" defaultValue="monthly" required>
-                <option value="monthly">Monthly</option>
-                <option value="annual">Annual (12 months upfront)</option>
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="membership-start">Start date</Label>
-              <Input
-                id="membership-start"
-                name="startDate"
-                type="date"
-                defaultValue={today}
-                min={addYears(today, -DATE_WINDOW.membershipStart.yearsBack)}
-                max={addYears(today, DATE_WINDOW.membershipStart.yearsAhead)}
-                required
-              />
-            </div>
+            <MembershipTermsFields idPrefix="membership" today={today} bounded />
             <div className="grid gap-2 sm:col-span-3">
               <Button type="submit" className="w-fit" disabled={busy}>
                 {busy ? "Starting..." : "Start Membership"}

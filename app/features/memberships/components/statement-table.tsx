@@ -8,12 +8,12 @@ import {
 } from "~/components/ui/table";
 import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { Link, useSearchParams } from "react-router";
-import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 import { formatCents, formatMinutes } from "../bank";
 import type { StatementLine, StatementPage } from "../types";
 
+// An entry's day is a calendar day already (the business's): formatted as it is, in UTC.
 const dateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: BUSINESS_TIME_ZONE,
+  timeZone: "UTC",
   month: "short",
   day: "numeric",
   year: "numeric",
@@ -94,7 +94,7 @@ export function StatementTable({ lines, page }: { lines: StatementLine[]; page: 
               className={`${cards.row} max-md:grid-cols-2 max-md:gap-x-4`}
             >
               <TableCell className={`whitespace-nowrap max-md:col-span-2 ${cards.cell}`}>
-                {dateFormat.format(new Date(line.at))}
+                {dateFormat.format(new Date(`${line.on}T00:00:00Z`))}
               </TableCell>
               <TableCell
                 className={`whitespace-normal max-md:col-span-2 max-md:font-medium md:min-w-56 ${cards.cell}`}

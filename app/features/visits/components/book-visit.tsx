@@ -3,7 +3,10 @@ import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { durationLabel, longDate } from "~/lib/business-calendar";
 import { VISIT_BLOCKS, type OfferedDay } from "~/features/availability";
-import { bookingHref, type BookingChoice } from "../booking-steps";
+import { bookingHref, CHOOSE_A_TASK_MESSAGE, type BookingChoice } from "../booking-steps";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useBusiness } from "~/lib/business";
 
 export type BookVisitData = {
   choice: BookingChoice;
@@ -14,6 +17,8 @@ export type BookVisitData = {
   taskLimit: number | null;
   /** What the visit spends from the hours bank; `refused` when the bank cannot take it. */
   summary: { label: string; refused: boolean } | null;
+  /** When the bank cannot take it: the shorter block, or the extra visit at its price. */
+  nextSteps: { kind: "shorter" | "extra"; block: 105; label: string }[];
   handymanName: string | null;
   startLabel: string | null;
 };
@@ -86,6 +91,7 @@ function Hidden({
       {before("tasks")
         ? choice.requestIds.map((id) => <input key={id} type="hidden" name="task" value={id} />)
         : null}
+      {upTo === "summary" && choice.asExtra ? <input type="hidden" name="extra" value="1" /> : null}
     </>
   );
 }
@@ -93,13 +99,17 @@ function Hidden({
 export function BookVisit({
   data,
   error,
+  keptTitle,
   pending,
 }: {
   data: BookVisitData;
   error?: string;
+  /** The task title typed into 'Add a task' when it was refused, to put back. */
+  keptTitle?: string;
   pending: boolean;
 }) {
   const { choice } = data;
+  const business = useBusiness();
   return (
     <div className="grid gap-4">
       {error ? (
@@ -214,6 +224,14 @@ export function BookVisit({
 
       {choice.startMinute !== undefined && !choice.tasksChosen ? (
         <Step title="Choose the tasks">
+          {choice.tasksMissing ? (
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
+            >
+              {CHOOSE_A_TASK_MESSAGE}
+            </p>
+          ) : null}
           {data.requests.length ? (
             <Form method="get" className="grid gap-3">
               <Hidden choice={choice} upTo="tasks" />
@@ -250,14 +268,29 @@ export function BookVisit({
               </Button>
             </Form>
           ) : (
-            <p>
-              Your Next and Later lists are empty. Add a request on the{" "}
-              <Link to={href("/dashboard")} className="underline underline-offset-4">
-                Requests tab
-              </Link>{" "}
-              first.
-            </p>
+            <p>Your Next and Later lists are empty. Add a task below for this visit.</p>
           )}
+          <Form
+            method="post"
+            className="grid gap-2 border-t pt-3 sm:grid-cols-[1fr_auto] sm:items-end"
+          >
+            <Hidden choice={{ ...choice, tasksChosen: false }} upTo="summary" />
+            <input type="hidden" name="intent" value="add-task" />
+            <div className="grid gap-1">
+              <Label htmlFor="booking-new-task">New task</Label>
+              <Input
+                id="booking-new-task"
+                name="title"
+                maxLength={200}
+                required
+                defaultValue={keptTitle}
+                placeholder="Fix the squeaky door"
+              />
+            </div>
+            <Button type="submit" variant="outline" className="w-full sm:w-fit" disabled={pending}>
+              Add a task
+            </Button>
+          </Form>
         </Step>
       ) : null}
 
@@ -281,7 +314,30 @@ export function BookVisit({
               {data.summary.label}
             </p>
           ) : null}
-          {data.summary?.refused ? null : (
+          {data.summary?.refused ? (
+            <div className="grid gap-2" aria-label="What you can do instead">
+              {data.nextSteps.map((step) => (
+                <Link
+                  key={step.kind}
+                  to={bookingHref(
+                    { ...choice, block: step.block, asExtra: step.kind === "extra" },
+                    "summary",
+                  )}
+                  className={buttonVariants({ className: "w-full sm:w-fit" })}
+                >
+                  {step.kind === "shorter"
+                    ? `Book 1 h 45 min instead (${step.label})`
+                    : `Book it as an extra visit (${step.label})`}
+                </Link>
+              ))}
+              <a
+                href={business.phoneHref}
+                className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+              >
+                Call us {business.phone}
+              </a>
+            </div>
+          ) : (
             <Form method="post" className="grid gap-3">
               <Hidden choice={choice} upTo="summary" />
               <Button type="submit" className="w-full sm:w-fit" disabled={pending}>

@@ -1,0 +1,589 @@
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { db, type DbOrTx, type Tx } from "~/db/client.server";
+import {
+  appointments,
+  introCalls,
+  leads,
+  memberships,
+  profiles,
+  prospects,
+  user,
+} from "~/db/schema";
+import { LEAD_STATUSES, type LeadStatus } from "~/db/lead-status";
+import { CITY_PAGES } from "~/content/cities";
+import type { CityPath } from "~/content/city-paths";
+import { business } from "~/lib/business.server";
+import { env } from "~/lib/env.server";
+import { emailLayout } from "~/lib/mail.server";
+import { enqueue } from "~/lib/outbox.server";
+
+/*
+ * The people behind the leads (ADR 060): one row per e-mail address in `prospects`, each form
+ * post and intro call an entry pointing at it. Staff work the row from the 'Leads' tab: status,
+ * notes, owner; it is linked to the customer's account when there is one.
+ */
+
+export type EntryInput = {
+  email: string;
+  name: string;
+  phone?: string | null;
+  zipCode?: string | null;
+  pageUrl?: string | null;
+  /** "home", a city page's path, or "intro-call". */
+  source: string;
+  at: Date;
+};
+
+/** The city a lead's page names, for a city page's lead. */
+export function cityOfSource(source: string): string | null {
+  return (
+    (CITY_PAGES as Record<string, { city: string } | undefined>)[source as CityPath]?.city ?? null
+  );
+}
+
+/** The customer (not staff) whose account has this e-mail address, if any. */
+async function customerWithEmail(database: DbOrTx, email: string) {
+  const [row] = await database
+    .select({ id: user.id })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.userId, user.id))
+    .where(and(sql`lower(${user.email}) = ${email.toLowerCase()}`, eq(profiles.isEmployee, false)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The person's lead for this entry: created at their first entry, updated by the next ones
+ * (the same e-mail posted twice is one lead with two entries), and attached to the customer
+ * whose account has the e-mail. Runs in the entry's own transaction.
+ */
+export async function leadForEntry(tx: Tx, input: EntryInput): Promise<string> {
+  const email = input.email.toLowerCase();
+  const customerId = await customerWithEmail(tx, email);
+  const [row] = await tx
+    .insert(prospects)
+    .values({
+      email,
+      name: input.name,
+      phone: input.phone ?? null,
+      zipCode: input.zipCode ?? null,
+      city: cityOfSource(input.source),
+      pageUrl: input.pageUrl ?? null,
+      source: input.source,
+      customerId,
+      lastEntryAt: input.at,
+      createdAt: input.at,
+    })
+    .onConflictDoUpdate({
+      target: prospects.email,
+      set: {
+        name: input.name,
+        phone: sql`coalesce(excluded.phone, ${prospects.phone})`,
+        zipCode: sql`coalesce(excluded.zip_code, ${prospects.zipCode})`,
+        city: sql`coalesce(excluded.city, ${prospects.city})`,
+        customerId: sql`coalesce(${prospects.customerId}, excluded.customer_id)`,
+        lastEntryAt: sql`greatest(${prospects.lastEntryAt}, excluded.last_entry_at)`,
+      },
+    })
+    .returning({ id: prospects.id });
+  return row.id;
+}
+
+/**
+ * Links every lead with the address to the account, once its e-mail is confirmed (ADR 060):
+ * called by the accounts' user hook. Returns how many leads were linked.
+ */
+export async function linkLeadsToAccount(userId: string, email: string, database: DbOrTx = db()) {
+  const linked = await database
+    .update(prospects)
+    .set({ customerId: userId })
+    .where(and(eq(prospects.email, email.toLowerCase()), isNull(prospects.customerId)))
+    .returning({ id: prospects.id });
+  return linked.length;
+}
+
+/**
+ * A membership started for the customer: their leads read 'Member' (issue 29 item 4). Called
+ * from the memberships module in the membership's own transaction.
+ */
+export async function leadBecameMember(tx: DbOrTx, customerId: string, at = new Date()) {
+  await tx
+    .update(prospects)
+    .set({
+      status: "member",
+      lostReason: null,
+      memberSince: sql`coalesce(${prospects.memberSince}, ${at})`,
+    })
+    .where(eq(prospects.customerId, customerId));
+}
+
+/** A walk-thru was booked for the lead: it reads 'Walk-thru booked' unless already a member. */
+export async function leadWalkThruBooked(tx: DbOrTx, leadId: string) {
+  await tx
+    .update(prospects)
+    .set({ status: "walk_thru_booked", lostReason: null })
+    .where(and(eq(prospects.id, leadId), ne(prospects.status, "member")));
+}
+
+/** The membership offer went out to the customer (issue 27's 'Send membership offer'). */
+export async function leadOfferSent(tx: DbOrTx, customerId: string, at = new Date()) {
+  await tx
+    .update(prospects)
+    .set({ offerSentAt: sql`coalesce(${prospects.offerSentAt}, ${at})` })
+    .where(eq(prospects.customerId, customerId));
+}
+
+/* ---------- the Leads tab ---------- */
+
+export const LEADS_PAGE_SIZE = 25;
+
+export type LeadsQuery = { status: LeadStatus | null; search: string; page: number };
+
+export function parseLeadsQuery(params: URLSearchParams): LeadsQuery {
+  const status = params.get("lstatus");
+  const page = Number(params.get("lpage") ?? "1");
+  return {
+    status: (LEAD_STATUSES as readonly string[]).includes(status ?? "")
+      ? (status as LeadStatus)
+      : null,
+    search: (params.get("lq") ?? "").trim().slice(0, 100),
+    page: Number.isInteger(page) && page > 0 && page < 10_000 ? page : 1,
+  };
+}
+
+function searchCondition(search: string) {
+  if (!search) return undefined;
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(prospects.name, like),
+    ilike(prospects.email, like),
+    ilike(prospects.phone, like),
+    ilike(prospects.zipCode, like),
+    ilike(prospects.city, like),
+  );
+}
+
+export type LeadListItem = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  zipCode: string | null;
+  city: string | null;
+  pageUrl: string | null;
+  source: string;
+  status: LeadStatus;
+  lostReason: string | null;
+  notes: string | null;
+  owner: string | null;
+  lastEntryAt: string;
+  entries: number;
+  customerId: string | null;
+};
+
+const ownerProfile = sql`(select trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) from profiles p where p.user_id = "prospects"."owner_id")`;
+
+export async function listLeads(query: LeadsQuery) {
+  const where = and(
+    query.status ? eq(prospects.status, query.status) : undefined,
+    searchCondition(query.search),
+  );
+  const [rows, [{ total }], byStatus] = await Promise.all([
+    db()
+      .select({
+        id: prospects.id,
+        name: prospects.name,
+        email: prospects.email,
+        phone: prospects.phone,
+        zipCode: prospects.zipCode,
+        city: prospects.city,
+        pageUrl: prospects.pageUrl,
+        source: prospects.source,
+        status: prospects.status,
+        lostReason: prospects.lostReason,
+        notes: prospects.notes,
+        owner: sql<string | null>`${ownerProfile}`,
+        lastEntryAt: prospects.lastEntryAt,
+        customerId: prospects.customerId,
+        entries:
+          sql<number>`(select count(*) from leads l where l.prospect_id = "prospects"."id") + (select count(*) from intro_calls c where c.prospect_id = "prospects"."id")`.mapWith(
+            Number,
+          ),
+      })
+      .from(prospects)
+      .where(where)
+      .orderBy(desc(prospects.lastEntryAt), asc(prospects.id))
+      .limit(LEADS_PAGE_SIZE)
+      .offset((query.page - 1) * LEADS_PAGE_SIZE),
+    db().select({ total: count() }).from(prospects).where(where),
+    db().select({ status: prospects.status, n: count() }).from(prospects).groupBy(prospects.status),
+  ]);
+  const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
+  for (const row of byStatus) counts[row.status] = row.n;
+  return {
+    leads: rows.map((r) => ({ ...r, lastEntryAt: r.lastEntryAt.toISOString() })) as LeadListItem[],
+    total,
+    counts,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE)),
+    status: query.status,
+    search: query.search,
+  };
+}
+
+/* ---------- one lead ---------- */
+
+export type LeadEntry = {
+  kind: "form" | "intro-call";
+  at: string;
+  pageUrl: string | null;
+  source: string;
+  message: string | null;
+  /** An intro call's time. */
+  startsAt: string | null;
+};
+
+export async function leadDetail(leadId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(leadId)) return null;
+  const [lead] = await db()
+    .select({
+      id: prospects.id,
+      name: prospects.name,
+      email: prospects.email,
+      phone: prospects.phone,
+      zipCode: prospects.zipCode,
+      city: prospects.city,
+      pageUrl: prospects.pageUrl,
+      source: prospects.source,
+      status: prospects.status,
+      lostReason: prospects.lostReason,
+      notes: prospects.notes,
+      ownerId: prospects.ownerId,
+      customerId: prospects.customerId,
+      invitedAt: prospects.invitedAt,
+      offerSentAt: prospects.offerSentAt,
+      createdAt: prospects.createdAt,
+    })
+    .from(prospects)
+    .where(eq(prospects.id, leadId));
+  if (!lead) return null;
+  const [forms, calls, walkThrus, staff] = await Promise.all([
+    db()
+      .select({
+        at: leads.createdAt,
+        pageUrl: leads.pageUrl,
+        source: leads.source,
+        message: leads.message,
+      })
+      .from(leads)
+      .where(eq(leads.prospectId, leadId)),
+    db()
+      .select({ at: introCalls.createdAt, startsAt: introCalls.startsAt })
+      .from(introCalls)
+      .where(eq(introCalls.prospectId, leadId)),
+    db()
+      .select({
+        id: appointments.id,
+        date: appointments.scheduledDate,
+        startTime: appointments.startTime,
+        endTime: appointments.endTime,
+        status: appointments.status,
+        address: appointments.address,
+        handymanFirst: profiles.firstName,
+        handymanLast: profiles.lastName,
+      })
+      .from(appointments)
+      .leftJoin(profiles, eq(profiles.userId, appointments.assignedEmployeeId))
+      .where(and(eq(appointments.kind, "walk_thru"), eq(appointments.leadId, leadId)))
+      .orderBy(desc(appointments.scheduledDate), desc(appointments.startTime)),
+    staffMembers(),
+  ]);
+  const entries: LeadEntry[] = [
+    ...forms.map((f) => ({
+      kind: "form" as const,
+      at: f.at.toISOString(),
+      pageUrl: f.pageUrl,
+      source: f.source,
+      message: f.message,
+      startsAt: null,
+    })),
+    ...calls.map((c) => ({
+      kind: "intro-call" as const,
+      at: c.at.toISOString(),
+      pageUrl: null,
+      source: "intro-call",
+      message: null,
+      startsAt: c.startsAt.toISOString(),
+    })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
+  const member = lead.customerId
+    ? await db()
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.customerId, lead.customerId), eq(memberships.status, "active")))
+        .limit(1)
+    : [];
+  return {
+    ...lead,
+    invitedAt: lead.invitedAt?.toISOString() ?? null,
+    offerSentAt: lead.offerSentAt?.toISOString() ?? null,
+    createdAt: lead.createdAt.toISOString(),
+    entries,
+    walkThrus: walkThrus.map((w) => ({
+      id: w.id,
+      date: w.date,
+      startTime: w.startTime.slice(0, 5),
+      endTime: w.endTime.slice(0, 5),
+      status: w.status,
+      address: w.address,
+      handyman: [w.handymanFirst, w.handymanLast].filter(Boolean).join(" "),
+    })),
+    isMember: member.length > 0,
+    staff,
+  };
+}
+
+export type LeadDetail = NonNullable<Awaited<ReturnType<typeof leadDetail>>>;
+
+export async function staffMembers() {
+  const rows = await db()
+    .select({ id: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(profiles)
+    .where(eq(profiles.isEmployee, true))
+    .orderBy(asc(profiles.firstName), asc(profiles.lastName));
+  return rows.map((r) => ({
+    id: r.id,
+    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || "Staff",
+  }));
+}
+
+export class LeadRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LeadRejectedError";
+  }
+}
+
+/**
+ * Staff's change to a lead: status (a 'Lost' needs its reason), notes and owner. 'Walk-thru
+ * booked' and 'Member' are set by what happens (a walk-thru booked, a membership started), so
+ * staff choose among 'New', 'Contacted' and 'Lost' only.
+ */
+export async function updateLead(
+  leadId: string,
+  change: {
+    status: LeadStatus;
+    lostReason: string | null;
+    notes: string | null;
+    ownerId: string | null;
+    /** The status is the one the lead has: only notes and owner change. */
+    keep?: boolean;
+  },
+) {
+  if (change.status === "lost" && !change.lostReason)
+    throw new LeadRejectedError("Please give the reason the lead was lost.");
+  if (change.ownerId) {
+    const staff = await staffMembers();
+    if (!staff.some((s) => s.id === change.ownerId))
+      throw new LeadRejectedError("Please choose a staff member as the owner.");
+  }
+  const [row] = await db()
+    .update(prospects)
+    .set({
+      ...(change.keep && change.status !== "lost"
+        ? {}
+        : {
+            status: change.status,
+            lostReason: change.status === "lost" ? change.lostReason : null,
+          }),
+      notes: change.notes,
+      ownerId: change.ownerId,
+    })
+    .where(eq(prospects.id, leadId))
+    .returning({ id: prospects.id });
+  if (!row) throw new LeadRejectedError("Lead not found.");
+}
+
+/** The lead of a customer, made from their account when they have none (staff book from it). */
+export async function leadOfCustomer(customerId: string, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: prospects.id })
+      .from(prospects)
+      .where(eq(prospects.customerId, customerId))
+      .orderBy(asc(prospects.createdAt))
+      .limit(1);
+    if (existing) return existing.id;
+    const [person] = await tx
+      .select({ email: user.email, name: user.name, isEmployee: profiles.isEmployee })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, customerId));
+    if (!person || person.isEmployee) return null;
+    return leadForEntry(tx, {
+      email: person.email,
+      name: person.name,
+      source: "account",
+      at: now,
+    });
+  });
+}
+
+/** Where a customer came from, for their staff page: the lead, its entries and walk-thrus. */
+export async function customerOrigin(customerId: string) {
+  const [row] = await db()
+    .select({ id: prospects.id })
+    .from(prospects)
+    .where(eq(prospects.customerId, customerId))
+    .orderBy(asc(prospects.createdAt))
+    .limit(1);
+  return row ? leadDetail(row.id) : null;
+}
+
+/* ---------- the funnel (issue 29 item 6; the owner's reports draw it) ---------- */
+
+export type FunnelMonth = {
+  /** YYYY-MM in the business time zone. */
+  month: string;
+  leads: number;
+  introCalls: number;
+  walkThrus: number;
+  offers: number;
+  newMembers: number;
+};
+
+const TZ = "America/New_York";
+
+function monthKey(date: Date) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: TZ,
+    year: "numeric",
+    month: "2-digit",
+  }).formatToParts(date);
+  const y = parts.find((p) => p.type === "year")!.value;
+  const m = parts.find((p) => p.type === "month")!.value;
+  return `${y}-${m}`;
+}
+
+/** The 12 months up to and including the month of `now`, oldest first. */
+export function funnelMonths(now: Date) {
+  const [y, m] = monthKey(now).split("-").map(Number);
+  const months: string[] = [];
+  for (let i = 11; i >= 0; i--) {
+    const total = y * 12 + (m - 1) - i;
+    months.push(`${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}`);
+  }
+  return months;
+}
+
+/**
+ * The funnel per month over the last 12 months (this month last): new leads, intro calls
+ * booked, walk-thrus booked, membership offers sent and memberships started. Months are the
+ * business's (Atlanta) calendar months.
+ */
+export async function leadFunnel(
+  now = new Date(),
+  database: DbOrTx = db(),
+): Promise<FunnelMonth[]> {
+  const months = funnelMonths(now);
+  const first = `${months[0]}-01`;
+  const monthOf = (column: unknown) =>
+    sql<string>`to_char(${column} at time zone ${TZ}, 'YYYY-MM')`;
+  const since = sql`(${first}::date)::timestamp at time zone ${TZ}`;
+  const [newLeads, calls, walks, offers, members] = await Promise.all([
+    database
+      .select({ month: monthOf(prospects.createdAt), n: count() })
+      .from(prospects)
+      .where(gte(prospects.createdAt, since))
+      .groupBy(sql`1`),
+    database
+      .select({ month: monthOf(introCalls.createdAt), n: count() })
+      .from(introCalls)
+      .where(gte(introCalls.createdAt, since))
+      .groupBy(sql`1`),
+    database
+      .select({ month: monthOf(appointments.createdAt), n: count() })
+      .from(appointments)
+      .where(and(eq(appointments.kind, "walk_thru"), gte(appointments.createdAt, since)))
+      .groupBy(sql`1`),
+    database
+      .select({ month: monthOf(prospects.offerSentAt), n: count() })
+      .from(prospects)
+      .where(gte(prospects.offerSentAt, since))
+      .groupBy(sql`1`),
+    database
+      .select({ month: sql<string>`to_char(${memberships.startDate}, 'YYYY-MM')`, n: count() })
+      .from(memberships)
+      .where(and(gte(memberships.startDate, first), lt(memberships.startDate, "9999-12-31")))
+      .groupBy(sql`1`),
+  ]);
+  const lookup = (rows: { month: string; n: number }[]) =>
+    new Map(rows.map((r) => [r.month, Number(r.n)]));
+  const [l, c, w, o, m] = [newLeads, calls, walks, offers, members].map(lookup);
+  return months.map((month) => ({
+    month,
+    leads: l.get(month) ?? 0,
+    introCalls: c.get(month) ?? 0,
+    walkThrus: w.get(month) ?? 0,
+    offers: o.get(month) ?? 0,
+    newMembers: m.get(month) ?? 0,
+  }));
+}
+
+/* ---------- invite to create an account (issue 29 item 3) ---------- */
+
+/** The sign-up link of an invitation: the name and e-mail filled in on /auth. */
+export function inviteLink(lead: { name: string; email: string }) {
+  const [firstName, ...rest] = lead.name.trim().split(/\s+/);
+  const params = new URLSearchParams({
+    mode: "sign-up",
+    firstName: firstName ?? "",
+    lastName: rest.join(" "),
+    email: lead.email,
+  });
+  return `${env().publicUrl}/auth?${params.toString()}`;
+}
+
+/**
+ * E-mails the lead a sign-up link with their name and e-mail filled in. The account is linked
+ * to the lead once its address is confirmed (the accounts' hook, ADR 060). A lead already linked
+ * to an account is not invited again.
+ */
+export async function inviteLead(leadId: string, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const [lead] = await tx.select().from(prospects).where(eq(prospects.id, leadId)).for("update");
+    if (!lead) throw new LeadRejectedError("Lead not found.");
+    if (lead.customerId) throw new LeadRejectedError("This lead already has an account.");
+    const existing = await customerWithEmail(tx, lead.email);
+    if (existing) {
+      // Someone with the address has signed up since: link rather than invite (one person).
+      await tx.update(prospects).set({ customerId: existing }).where(eq(prospects.id, leadId));
+      return { email: lead.email, linked: true };
+    }
+    const link = inviteLink(lead);
+    const name = business().name;
+    await enqueue(tx, "email", {
+      to: lead.email,
+      subject: `Create your ${name} account`,
+      text: [
+        `Hello ${lead.name},`,
+        "",
+        `Thank you for your interest in ${name}. Create your account to book visits, follow your requests and see your membership:`,
+        link,
+        "",
+        `Questions? Call us at ${business().phone}.`,
+      ].join("\n"),
+      html: emailLayout({
+        heading: `Create your ${name} account`,
+        paragraphs: [
+          `Hello ${lead.name},`,
+          `Thank you for your interest in ${name}. Create your account to book visits, follow your requests and see your membership.`,
+          `Questions? Call us at ${business().phone}.`,
+        ],
+        action: { label: "Create my account", url: link },
+      }),
+    });
+    await tx.update(prospects).set({ invitedAt: now }).where(eq(prospects.id, leadId));
+    return { email: lead.email, linked: false };
+  });
+}

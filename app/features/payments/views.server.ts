@@ -1,0 +1,69 @@
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { memberships } from "~/db/schema";
+import { env } from "~/lib/env.server";
+import { openOfferOf } from "./offers.server";
+import { paymentProvider } from "./provider.server";
+import { refundsToPay } from "./refunds.server";
+import type { MemberPaymentsView, OfferSummary, StaffPaymentsView } from "./types";
+
+function addDaysIso(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function offerSummary(customerId: string): Promise<OfferSummary | null> {
+  const offer = await openOfferOf(customerId);
+  return offer
+    ? {
+        id: offer.id,
+        planName: offer.planName,
+        billing: offer.billing,
+        startDate: offer.startDate,
+        priceCents: offer.priceCents,
+        minutesPerYear: offer.minutesPerYear,
+        visitsPerYear: offer.visitsPerYear,
+      }
+    : null;
+}
+
+async function activeOf(customerId: string) {
+  const [m] = await db()
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.customerId, customerId), eq(memberships.status, "active")))
+    .orderBy(desc(memberships.createdAt))
+    .limit(1);
+  return m ?? null;
+}
+
+export async function staffPaymentsView(customerId: string): Promise<StaffPaymentsView> {
+  const [active, offer, owed] = await Promise.all([
+    activeOf(customerId),
+    offerSummary(customerId),
+    refundsToPay(),
+  ]);
+  return {
+    takesCards: paymentProvider().takesCards,
+    canOffer: !active,
+    offer,
+    refundsToPay: owed
+      .filter((r) => r.customerId === customerId)
+      .map((r) => ({ id: r.id, amountCents: r.amountCents, customerName: r.customerName })),
+  };
+}
+
+export async function memberPaymentsView(customerId: string): Promise<MemberPaymentsView> {
+  const [active, offer] = await Promise.all([activeOf(customerId), offerSummary(customerId)]);
+  const takesCards = paymentProvider().takesCards;
+  return {
+    takesCards,
+    offer: active ? null : offer,
+    cardOnFile: takesCards && active?.paymentProvider === "stripe",
+    pastDueSince: active?.pastDueSince ?? null,
+    bookingWaitsFrom: active?.pastDueSince
+      ? addDaysIso(active.pastDueSince, env().pastDueGraceDays)
+      : null,
+  };
+}

@@ -1,0 +1,136 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+
+export type WalkThruOffer = {
+  days: { date: string; label: string }[];
+  /** The day chosen (`?date=`), with its free starts. */
+  day: {
+    date: string;
+    label: string;
+    slots: { startMinute: number; label: string; handymen: { id: string; name: string }[] }[];
+  } | null;
+};
+
+/**
+ * Booking a free 45-minute walk-thru: choose a day (a plain GET form), then a time, the name and
+ * the address (filled in), and for staff the handyman. Works without JavaScript.
+ */
+export function WalkThruBooking({
+  offer,
+  defaults,
+  handymen,
+  error,
+}: {
+  offer: WalkThruOffer;
+  defaults: { name: string; address: string };
+  /** Staff choose the handyman; a customer gets whoever is free. */
+  handymen?: { id: string; name: string }[];
+  error?: string | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  if (!offer.days.length)
+    return (
+      <p className="text-muted-foreground">
+        No walk-thru times are free in the next 4 weeks. Please call us.
+      </p>
+    );
+  return (
+    <div className="grid gap-4">
+      <Form
+        method="get"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        preventScrollReset
+      >
+        <div className="grid flex-1 gap-1.5">
+          <Label htmlFor="walk-thru-day">Day</Label>
+          <NativeSelect
+            id="walk-thru-day"
+            name="date"
+            defaultValue={offer.day?.date ?? offer.days[0].date}
+            key={offer.day?.date ?? ""}
+          >
+            {offer.days.map((d) => (
+              <option key={d.date} value={d.date}>
+                {d.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="secondary">
+          Show times
+        </Button>
+      </Form>
+      {offer.day ? (
+        <Form method="post" className="grid gap-3" preventScrollReset>
+          <input type="hidden" name="date" value={offer.day.date} />
+          <p className="font-medium">{offer.day.label}</p>
+          <div className="grid gap-1.5">
+            <Label htmlFor="walk-thru-time">Time</Label>
+            <NativeSelect id="walk-thru-time" name="startMinute" required>
+              {offer.day.slots.map((s) => (
+                <option key={s.startMinute} value={s.startMinute}>
+                  {s.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {handymen ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="walk-thru-handyman">Handyman</Label>
+              <NativeSelect id="walk-thru-handyman" name="employeeId" defaultValue="">
+                <option value="">Whoever is free</option>
+                {handymen.map((h) => (
+                  <option key={h.id} value={h.id}>
+                    {h.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
+          <div className="grid gap-1.5">
+            <Label htmlFor="walk-thru-name">Name</Label>
+            <Input
+              id="walk-thru-name"
+              name="name"
+              defaultValue={defaults.name}
+              required
+              maxLength={100}
+              autoComplete="name"
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="walk-thru-address">Address</Label>
+            <Input
+              id="walk-thru-address"
+              name="address"
+              defaultValue={defaults.address}
+              required
+              maxLength={300}
+              autoComplete="street-address"
+            />
+          </div>
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            name="intent"
+            value="book-walk-thru"
+            disabled={busy}
+            className="w-fit"
+          >
+            Book walk-thru
+          </Button>
+        </Form>
+      ) : (
+        <p className="text-sm text-muted-foreground">Choose a day to see the free times.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import { appointments, homes, profiles, user } from "~/db/schema";
+import { isDoubleBooking } from "~/features/availability";
+import { offerVisits } from "~/features/availability/index.server";
+import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/index.server";
+import { leadWalkThruBooked } from "~/features/leads/index.server";
+import { alertOffice } from "~/features/notifications/index.server";
+import {
+  longDate,
+  minuteLabel,
+  parseIsoDate,
+  timeOfDay,
+  type IsoDate,
+} from "~/lib/business-calendar";
+import { business } from "~/lib/business.server";
+import { emailLayout } from "~/lib/mail.server";
+import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
+import { withoutControlCharacters } from "~/lib/validation";
+import {
+  SLOT_TAKEN_MESSAGE,
+  SLOT_UNAVAILABLE_MESSAGE,
+  VisitRejectedError,
+  type Actor,
+} from "./visits.server";
+
+/*
+ * The free in-home walk-thru (ADR 061): an appointment of kind 'walk_thru', 45 minutes with a
+ * handyman, offered by the same rules as any visit (working hours, time off, closed days, the
+ * no-double-booking constraint), for a lead or a customer; no membership, no hours.
+ */
+
+export const WALK_THRU_MINUTES = 45;
+export const WALK_THRU_TITLE = "Free walk-thru";
+
+/** The days and starts a walk-thru can be booked on, with who is free for each. */
+export async function offerWalkThrus(input: {
+  customerId?: string | null;
+  now?: Date;
+  onlyDate?: IsoDate;
+}) {
+  const { days } = await offerVisits({
+    customerId: input.customerId ?? null,
+    block: WALK_THRU_MINUTES,
+    now: input.now,
+    onlyDate: input.onlyDate,
+  });
+  return days;
+}
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be less than ${max} characters`)
+    .refine(withoutControlCharacters, `${label} contains characters that are not allowed`);
+
+/** The walk-thru booking form: the time (a day and a start), the person's name and address. */
+export const walkThruSchema = z.object({
+  date: z
+    .string({ error: "Please choose a time" })
+    .refine((v) => Boolean(parseIsoDate(v)), "Please choose a time"),
+  startMinute: z.coerce
+    .number({ error: "Please choose a time" })
+    .int("Please choose a time")
+    .min(0, "Please choose a time")
+    .max(24 * 60, "Please choose a time"),
+  name: text("Name", 100),
+  address: text("Address", 300),
+  employeeId: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export type WalkThruInput = z.output<typeof walkThruSchema>;
+
+/** A customer's name and home address, to fill the form in. */
+export async function walkThruDefaults(customerId: string) {
+  const [row] = await db()
+    .select({
+      name: user.name,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: user.email,
+      address: homes.address,
+      city: homes.city,
+      state: homes.state,
+      zipCode: homes.zipCode,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .leftJoin(homes, eq(homes.customerId, user.id))
+    .where(eq(user.id, customerId))
+    .orderBy(asc(homes.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.name,
+    email: row.email,
+    address: row.address ? `${row.address}, ${row.city}, ${row.state} ${row.zipCode}`.trim() : "",
+  };
+}
+
+/**
+ * Books a walk-thru at an offered start: with the chosen handyman (staff) or the first one free.
+ * The lead reads 'Walk-thru booked'; the person gets the calendar file by e-mail; a walk-thru a
+ * customer booked themselves is announced to the office. Throws VisitRejectedError with the
+ * reason when the time is not (or no longer) free.
+ */
+export async function bookWalkThru(
+  input: WalkThruInput & { leadId: string; customerId: string | null; email: string },
+  actor: Actor,
+  options: { now?: Date } = {},
+) {
+  const now = options.now ?? new Date();
+  const [day] = await offerWalkThrus({
+    customerId: input.customerId,
+    now,
+    onlyDate: input.date,
+  });
+  const slot = day?.slots.find((s) => s.startMinute === input.startMinute);
+  const handyman = input.employeeId
+    ? slot?.handymen.find((h) => h.id === input.employeeId)
+    : slot?.handymen[0];
+  if (!slot || !handyman) throw new VisitRejectedError(SLOT_UNAVAILABLE_MESSAGE);
+  try {
+    const booked = await db().transaction(async (tx) => {
+      const [home] = input.customerId
+        ? await tx
+            .select({ id: homes.id })
+            .from(homes)
+            .where(eq(homes.customerId, input.customerId))
+            .orderBy(asc(homes.createdAt))
+            .limit(1)
+        : [];
+      const [row] = await tx
+        .insert(appointments)
+        .values({
+          kind: "walk_thru",
+          customerId: input.customerId,
+          homeId: home?.id ?? null,
+          leadId: input.leadId,
+          contactName: input.name,
+          contactEmail: input.email,
+          address: input.address,
+          assignedEmployeeId: handyman.id,
+          scheduledDate: input.date,
+          startTime: timeOfDay(input.startMinute),
+          endTime: timeOfDay(input.startMinute + WALK_THRU_MINUTES),
+          createdBy: actor.id,
+        })
+        .returning();
+      await leadWalkThruBooked(tx, input.leadId);
+      const when = `${longDate(row.scheduledDate)}, ${minuteLabel(input.startMinute)} to ${minuteLabel(input.startMinute + WALK_THRU_MINUTES)}`;
+      const ics = appointmentIcs(
+        {
+          id: row.id,
+          scheduledDate: row.scheduledDate,
+          startTime: row.startTime,
+          endTime: row.endTime,
+          address: input.address,
+          city: "",
+          state: "",
+          tasks: [],
+          notes: `A free ${WALK_THRU_MINUTES}-minute walk-thru of your home with ${handyman.name}.`,
+        },
+        {
+          title: WALK_THRU_TITLE,
+          organizer: { name: business().name, email: business().email },
+          attendee: { name: input.name, email: input.email },
+          sequence: 0,
+          method: "REQUEST",
+        },
+      );
+      const subject = `Your free walk-thru is booked: ${when}`;
+      const lines = [
+        `When: ${when}`,
+        `Where: ${input.address}`,
+        `Your handyman: ${handyman.name}`,
+        "No membership needed: we look at your home together and answer your questions.",
+      ];
+      await enqueue(
+        tx,
+        "email",
+        {
+          to: input.email,
+          subject,
+          text: [
+            `Hello ${input.name},`,
+            "",
+            ...lines,
+            "",
+            `Questions? Call us at ${business().phone}.`,
+          ].join("\n"),
+          html: emailLayout({
+            heading: subject,
+            paragraphs: [
+              `Hello ${input.name},`,
+              ...lines,
+              `Questions? Call us at ${business().phone}.`,
+            ],
+          }),
+          attachments: [
+            {
+              filename: appointmentIcsFileName(row.scheduledDate),
+              content: ics,
+              contentType: "text/calendar; charset=utf-8; method=REQUEST",
+            },
+          ],
+        },
+        input.customerId ? { recipientId: input.customerId } : undefined,
+      );
+      if (!actor.isEmployee) {
+        await alertOffice(tx, {
+          subject: `Walk-thru booked: ${input.name}, ${when}`,
+          customerName: input.name,
+          lines: [
+            `${input.name} booked a free walk-thru for ${when}.`,
+            `Address: ${input.address}`,
+            `Handyman: ${handyman.name}`,
+          ],
+          staffPath: `/employee/leads/${input.leadId}`,
+        });
+      }
+      return { ...row, when, handyman };
+    });
+    nudgeOutbox();
+    return booked;
+  } catch (error) {
+    if (isDoubleBooking(error)) throw new VisitRejectedError(SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** A customer's own upcoming walk-thrus (their Membership tab says when). */
+export async function customerWalkThrus(customerId: string, today: IsoDate) {
+  const rows = await db()
+    .select({
+      id: appointments.id,
+      date: appointments.scheduledDate,
+      startTime: appointments.startTime,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.customerId, customerId), eq(appointments.kind, "walk_thru")))
+    .orderBy(asc(appointments.scheduledDate), asc(appointments.startTime));
+  return rows.filter((r) => r.date >= today && r.status === "booked");
+}
+
+/** The offer for the booking form: the free days, and the starts of the day asked for. */
+export async function walkThruOffer(input: {
+  customerId?: string | null;
+  date: string | null;
+  now?: Date;
+}) {
+  const days = await offerWalkThrus({ customerId: input.customerId, now: input.now });
+  const chosen = days.find((d) => d.date === input.date) ?? null;
+  return {
+    days: days.map((d) => ({ date: d.date, label: d.label })),
+    day: chosen && {
+      date: chosen.date,
+      label: chosen.label,
+      slots: chosen.slots.map((s) => ({
+        startMinute: s.startMinute,
+        label: s.label,
+        handymen: s.handymen,
+      })),
+    },
+  };
+}

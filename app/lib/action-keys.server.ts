@@ -1,0 +1,55 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { actionKeys } from "~/db/schema";
+
+/*
+ * Idempotency keys (ADR 048): a form that must be applied once carries a key generated when
+ * the page is drawn; the action claims the key in the same transaction as its change, and the
+ * primary key of action_keys refuses a second claim. A form sent twice (a retry on a poor
+ * connection, a double tap) is applied once; the second post is answered as the first was.
+ */
+
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A fresh key for one form on one page. */
+export function newActionKey() {
+  return crypto.randomBytes(12).toString("base64url");
+}
+
+export function isActionKey(value: unknown): value is string {
+  return typeof value === "string" && KEY.test(value);
+}
+
+/**
+ * Claims `key` for this action inside the caller's transaction: true the first time, false when
+ * it was already applied (then the caller changes nothing). A concurrent claim of the same key
+ * waits on the first one's row and gets false once it commits.
+ */
+export async function claimActionKey(
+  tx: DbOrTx,
+  input: { key: string; actorId: string; action: string },
+): Promise<boolean> {
+  const claimed = await tx
+    .insert(actionKeys)
+    .values(input)
+    .onConflictDoNothing({ target: actionKeys.key })
+    .returning({ key: actionKeys.key });
+  return claimed.length > 0;
+}
+
+/** Keys older than `days` days are forgotten (a retry comes within minutes, not weeks). */
+export async function forgetOldActionKeys(tx: DbOrTx, days = 30) {
+  await tx
+    .delete(actionKeys)
+    .where(sql`${actionKeys.createdAt} < now() - make_interval(days => ${days})`);
+}
+
+/** Whether the key was already applied (the photo upload checks before it reads its files). */
+export async function isActionKeyClaimed(tx: DbOrTx, key: string) {
+  const rows = await tx
+    .select({ key: actionKeys.key })
+    .from(actionKeys)
+    .where(sql`${actionKeys.key} = ${key}`);
+  return rows.length > 0;
+}

@@ -1,0 +1,128 @@
+import { Link } from "react-router";
+import { AppHeader } from "~/components/layout/app-header";
+import { buttonVariants } from "~/components/ui/button-variants";
+import type { Route } from "./+types/dashboard.walk-thru";
+import { leadOfCustomer } from "~/features/leads/people.server";
+import { WalkThruBooking } from "~/features/visits/components/walk-thru-booking";
+import {
+  bookWalkThru,
+  customerWalkThrus,
+  walkThruDefaults,
+  walkThruOffer,
+  walkThruSchema,
+} from "~/features/visits/walk-thru.server";
+import { VisitRejectedError } from "~/features/visits/visits.server";
+import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
+import { businessToday } from "~/lib/business-calendar";
+import { answer } from "~/lib/form-answer.server";
+import { logger } from "~/lib/logger.server";
+import { requireCustomer, requireCustomerForAction } from "~/lib/session.server";
+
+/**
+ * 'Book a free walk-thru' for a signed-in customer (issue 29 item 2): the walk-thru times, their
+ * name and home address filled in; no membership needed. One GET form per step, then a POST.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireCustomer(request);
+  const [defaults, offer, booked] = await Promise.all([
+    walkThruDefaults(user.id),
+    walkThruOffer({ customerId: user.id, date: new URL(request.url).searchParams.get("date") }),
+    customerWalkThrus(user.id, businessToday()),
+  ]);
+  return {
+    defaults: { name: defaults?.name ?? "", address: defaults?.address ?? "" },
+    offer,
+    booked: booked.map((b) => ({ id: b.id, date: b.date, startTime: b.startTime })),
+  };
+}
+
+export function meta() {
+  return [{ title: "Book a free walk-thru" }];
+}
+
+type Outcome = { ok: boolean; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireCustomerForAction(request);
+  const values: Record<string, string> = {};
+  for (const [key, value] of await request.formData())
+    if (typeof value === "string") values[key] = value;
+  // A customer does not choose the handyman: whoever is free comes.
+  const parsed = walkThruSchema.safeParse({ ...values, employeeId: undefined });
+  if (!parsed.success)
+    return answer<Outcome>({ ok: false, message: parsed.error.issues[0].message }, context);
+  try {
+    const defaults = await walkThruDefaults(user.id);
+    const leadId = await leadOfCustomer(user.id);
+    if (!defaults || !leadId)
+      return answer<Outcome>({ ok: false, message: "Customer not found." }, context, {
+        status: 404,
+      });
+    const booked = await bookWalkThru(
+      { ...parsed.data, leadId, customerId: user.id, email: defaults.email },
+      { id: user.id, isEmployee: false },
+    );
+    return answer<Outcome>(
+      {
+        ok: true,
+        message: `Your free walk-thru is booked: ${booked.when}. A confirmation is on its way to ${defaults.email}.`,
+      },
+      context,
+    );
+  } catch (error) {
+    if (error instanceof VisitRejectedError)
+      return answer<Outcome>({ ok: false, message: error.message }, context, { status: 409 });
+    logger.error({ err: (error as Error).message }, "walk-thru booking failed");
+    return answer<Outcome>(
+      { ok: false, message: "Something went wrong. Nothing was booked." },
+      context,
+      { status: 500 },
+    );
+  }
+}
+
+export default function BookWalkThru({ loaderData, actionData }: Route.ComponentProps) {
+  const outcome = actionData as Outcome | undefined;
+  return (
+    <>
+      <AppHeader width="max-w-2xl" />
+      <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">Book a free walk-thru</h1>
+        <p className="text-muted-foreground">
+          A handyman visits your home for 45 minutes, looks at what needs doing and answers your
+          questions. Free, and no membership needed.
+        </p>
+        {outcome?.ok ? (
+          <p role="status" className="rounded-lg border bg-card p-4 font-medium">
+            {outcome.message}
+          </p>
+        ) : null}
+        {loaderData.booked.length ? (
+          <section aria-labelledby="booked-walk-thrus" className="grid gap-2">
+            <h2 id="booked-walk-thrus" className="text-lg font-semibold">
+              Your walk-thru
+            </h2>
+            <ul className="grid gap-2">
+              {loaderData.booked.map((b) => (
+                <li key={b.id} className="rounded-lg border p-3">
+                  {formatAppointmentDate(b.date)}, {formatAppointmentTime(b.startTime)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <WalkThruBooking
+          offer={loaderData.offer}
+          defaults={loaderData.defaults}
+          error={outcome && !outcome.ok ? outcome.message : null}
+        />
+        <Link
+          to="/dashboard?tab=membership"
+          className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+        >
+          Back to Membership
+        </Link>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,445 @@
+import { Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/employee.today";
+import { StaffHeader } from "~/features/employee/components/staff-header";
+import { guardStaff } from "~/features/employee/guard.server";
+import { formatCents } from "~/features/memberships/bank";
+import { partSchema, taskOutcomesFrom, WORKED_CHOICES } from "~/features/memberships/schema";
+import {
+  isMultipart,
+  MultipartError,
+  openPhotoUpload,
+  removeRequestPhoto,
+} from "~/features/photos/index.server";
+import {
+  addPartToOwnVisit,
+  claimPhotoKey,
+  finishOwnVisit,
+  handymanVisits,
+  isTodayView,
+  ownTaskRequest,
+  progressOwnVisit,
+  suggestedMinutes,
+  wasApplied,
+  type TodayView,
+} from "~/features/visits/today.server";
+import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
+import { VisitRejectedError } from "~/features/visits/visits.server";
+import { isActionKey, newActionKey } from "~/lib/action-keys.server";
+import { businessToday, durationLabel } from "~/lib/business-calendar";
+import { answer } from "~/lib/form-answer.server";
+import { logger } from "~/lib/logger.server";
+import { requireStaff } from "~/lib/session.server";
+import { isUuid } from "~/lib/uuid";
+
+/*
+ * 'Today' (issue 26 items 9-10): the handyman's day on a phone. Every action is a plain form
+ * post (no JavaScript needed), carries an idempotency key drawn with the page (ADR 048), and
+ * acts only on a visit assigned to the one asking. After a post the page is drawn again (a
+ * redirect), with fresh keys.
+ */
+
+const VIEW_LABELS: Record<TodayView, string> = {
+  today: "Today",
+  tomorrow: "Tomorrow",
+  week: "This week",
+};
+
+const DONE: Record<string, string> = {
+  "on-my-way": "The member has been told you are on your way.",
+  start: "Visit started.",
+  finish: "Visit finished.",
+  photo: "Photo added.",
+  part: "Part added.",
+  repeat: "Already done: this was sent twice and applied once.",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const employee = await requireStaff(request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("view");
+  const view: TodayView = isTodayView(asked) ? asked : "today";
+  const today = businessToday();
+  const now = new Date();
+  const visits = await handymanVisits(employee.id, view, today);
+  return {
+    employee,
+    view,
+    today,
+    done: DONE[url.searchParams.get("done") ?? ""] ?? null,
+    visits: visits.map(({ startedAt, ...v }) => ({
+      ...v,
+      suggested: suggestedMinutes(startedAt, v.block, now),
+      // One key per form, drawn now: a form sent twice is applied once.
+      keys: {
+        progress: newActionKey(),
+        finish: newActionKey(),
+        photo: newActionKey(),
+        part: newActionKey(),
+      },
+    })),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? VIEW_LABELS[data.view] : "Today" }];
+}
+
+type Refusal = { ok: false; message: string };
+
+function back(request: Request, done: string) {
+  const view = new URL(request.url).searchParams.get("view");
+  const query = new URLSearchParams({ done });
+  if (isTodayView(view) && view !== "today") query.set("view", view);
+  return redirect(`/employee/today?${query}`);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const guard = await guardStaff(request);
+  if (guard.denied) return guard.denied;
+  const me = guard.employee;
+  const refuse = (message: string, status = 400) =>
+    answer({ ok: false, message } satisfies Refusal, context, { status });
+
+  if (isMultipart(request)) return addPhoto(request, me.id, refuse);
+
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    [...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+  );
+  const { intent, appointmentId, key } = values;
+  if (!isUuid(appointmentId ?? "")) return refuse("Unknown visit.", 404);
+  if (!isActionKey(key)) return refuse("This form is out of date. Please try again.");
+  try {
+    if (intent === "on-my-way" || intent === "start") {
+      const { applied } = await progressOwnVisit(me, {
+        appointmentId,
+        key,
+        to: intent === "start" ? "in_progress" : "on_the_way",
+      });
+      return back(request, applied ? intent : "repeat");
+    }
+    if (intent === "finish") {
+      const minutes = Number(values.minutesWorked);
+      if (!WORKED_CHOICES.includes(minutes)) return refuse("Please choose the time worked.");
+      const result = await finishOwnVisit(me, {
+        appointmentId,
+        key,
+        minutesWorked: minutes,
+        outcomes: taskOutcomesFrom(values),
+      });
+      return back(request, result.applied ? "finish" : "repeat");
+    }
+    if (intent === "part") {
+      const parsed = partSchema.safeParse(values);
+      if (!parsed.success)
+        return refuse(parsed.error.issues[0]?.message ?? "Please check the part.");
+      const result = await addPartToOwnVisit(me, {
+        appointmentId,
+        key,
+        description: parsed.data.description,
+        costCents: parsed.data.cost,
+      });
+      return back(request, result.applied ? "part" : "repeat");
+    }
+  } catch (error) {
+    if (error instanceof VisitRejectedError) return refuse(error.message);
+    throw error;
+  }
+  return refuse("Unknown action.");
+}
+
+/**
+ * 'Add photo': a multipart post (the task, the key, then the photo) stored through the photo
+ * pipeline as an after photo of the visit on the task's request. The key is claimed once the
+ * photo is stored; a second post of the same form stores nothing (or removes its copy when the
+ * two raced).
+ */
+async function addPhoto(
+  request: Request,
+  handymanId: string,
+  refuse: (message: string, status?: number) => ReturnType<typeof answer>,
+) {
+  const upload = openPhotoUpload(request, handymanId);
+  let fields: Record<string, string>;
+  try {
+    fields = await upload.fields;
+  } catch (error) {
+    if (error instanceof MultipartError) return refuse(error.message, error.status);
+    throw error;
+  }
+  const { appointmentId = "", taskId = "", key } = fields;
+  const task =
+    isUuid(appointmentId) && isUuid(taskId)
+      ? await ownTaskRequest(handymanId, appointmentId, taskId)
+      : null;
+  if (!task || !isActionKey(key) || (await wasApplied(key))) {
+    await upload.storeInto(null).catch(() => {});
+    if (!task) return refuse("Please choose a task of your visit.", 404);
+    if (!isActionKey(key)) return refuse("This form is out of date. Please try again.");
+    return back(request, "repeat");
+  }
+  const result = await upload.storeInto(task.requestId, { afterVisitId: appointmentId });
+  if (!result.saved.length) {
+    const reason = result.skipped[0]?.reason;
+    return refuse(
+      reason === "too-large"
+        ? "That photo is too large (at most 10 MB)."
+        : "Please choose a photo (JPEG, PNG, WebP or HEIC).",
+    );
+  }
+  const fresh = await claimPhotoKey(handymanId, key);
+  if (!fresh) {
+    for (const photo of result.saved)
+      await removeRequestPhoto(task.customerId, task.requestId, photo.id).catch((error) =>
+        logger.warn({ err: error }, "a repeated photo could not be removed"),
+      );
+    return back(request, "repeat");
+  }
+  return back(request, "photo");
+}
+
+function mapsLink(address: string) {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+function telLink(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+export default function Today({ loaderData: d, actionData }: Route.ComponentProps) {
+  const error = actionData && !actionData.ok ? actionData.message : null;
+  const isToday = (date: string) => date === d.today;
+  return (
+    <>
+      <StaffHeader employee={d.employee} width="max-w-3xl" />
+      <main className="mx-auto grid max-w-3xl gap-4 px-4 py-4 sm:py-8">
+        <h1 className="text-2xl font-bold">{VIEW_LABELS[d.view]}</h1>
+        <nav aria-label="Days" className="flex gap-2">
+          {(["today", "tomorrow", "week"] as const).map((view) => (
+            <Link
+              key={view}
+              to={view === "today" ? "/employee/today" : `/employee/today?view=${view}`}
+              aria-current={view === d.view ? "page" : undefined}
+              className="rounded-md border px-3 py-2 text-sm aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
+            >
+              {VIEW_LABELS[view]}
+            </Link>
+          ))}
+        </nav>
+        {error ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3">
+            {error}
+          </p>
+        ) : d.done ? (
+          <p role="status" className="rounded-md border bg-card p-3">
+            {d.done}
+          </p>
+        ) : null}
+        {d.visits.length === 0 && <p className="text-muted-foreground">No visits.</p>}
+        <ol className="grid gap-4">
+          {d.visits.map((v, index) => {
+            const open = v.status === "booked" || v.status === "on_the_way";
+            const working = open || v.status === "in_progress";
+            // A short id: 8 visits' forms keep the page within 60 KB.
+            const titleId = `v${index}`;
+            return (
+              <li key={v.id}>
+                <article
+                  aria-labelledby={titleId}
+                  className="grid gap-3 rounded-lg border bg-card p-4"
+                >
+                  <h2 id={titleId} className="text-lg font-semibold">
+                    {d.view === "week" ? `${v.dateLabel}, ` : ""}
+                    {v.startLabel} to {v.endLabel}: {v.isWalkThru ? "Walk-thru, " : ""}
+                    {v.customerName}
+                  </h2>
+                  <p className="text-sm">
+                    <span className="font-medium">{VISIT_STATUS_LABELS[v.status]}</span>
+                  </p>
+                  <p>
+                    <a className="underline" href={mapsLink(v.address)}>
+                      {v.address}
+                    </a>
+                  </p>
+                  {v.phone && (
+                    <p>
+                      <a className="underline" href={telLink(v.phone)}>
+                        Call {v.phone}
+                      </a>
+                    </p>
+                  )}
+                  {v.propertyNotes && <p className="text-sm">Home: {v.propertyNotes}</p>}
+                  {v.visitNotes && <p className="text-sm">Notes: {v.visitNotes}</p>}
+                  <h3 className="font-medium">Tasks</h3>
+                  <ul className="grid gap-2">
+                    {v.tasks.map((t) => (
+                      <li key={t.id} className="grid gap-1">
+                        <span>
+                          {t.description}
+                          {t.outcome ? ` (${t.outcome === "done" ? "Done" : "Not done"})` : ""}
+                        </span>
+                        {t.notes && (
+                          <span className="text-sm text-muted-foreground">{t.notes}</span>
+                        )}
+                        {t.staffNotes && <span className="text-sm">Office: {t.staffNotes}</span>}
+                        {t.photos.length > 0 && (
+                          <span className="flex flex-wrap gap-2">
+                            {t.photos.map((p) => (
+                              <a key={p.id} href={`/request-photos/${p.id}`}>
+                                <img
+                                  src={`/request-photos/${p.id}/thumbnail`}
+                                  alt={`${p.after ? "After photo" : "Photo"}: ${p.name}`}
+                                  width={64}
+                                  height={64}
+                                  loading="lazy"
+                                  className="size-16 rounded object-cover"
+                                />
+                              </a>
+                            ))}
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                  {v.parts.length > 0 && (
+                    <>
+                      <h3 className="font-medium">Parts to buy</h3>
+                      <ul className="grid gap-1 text-sm">
+                        {v.parts.map((p) => (
+                          <li key={p.id}>
+                            {p.description}: {formatCents(p.costCents)} (
+                            {p.status === "pending_approval"
+                              ? "waiting for the member's approval"
+                              : p.status.replace("_", " ")}
+                            )
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )}
+                  {isToday(v.date) && open && (
+                    // One form, one key: the button pressed is the action (its name and value).
+                    <Form method="post" className="flex flex-wrap gap-2">
+                      <input type="hidden" name="appointmentId" value={v.id} />
+                      <input type="hidden" name="key" value={v.keys.progress} />
+                      {v.status === "booked" && (
+                        <button name="intent" value="on-my-way" className="btn btn-main">
+                          On my way
+                        </button>
+                      )}
+                      <button
+                        name="intent"
+                        value="start"
+                        className={v.status === "booked" ? "btn btn-line" : "btn btn-main"}
+                      >
+                        Start visit
+                      </button>
+                    </Form>
+                  )}
+                  {working && v.date <= d.today && (
+                    <details className="box">
+                      <summary>Finish visit</summary>
+                      <Form method="post" className="mt-3 grid gap-3">
+                        <input type="hidden" name="appointmentId" value={v.id} />
+                        <input type="hidden" name="key" value={v.keys.finish} />
+                        <label className="grid gap-1">
+                          Time worked
+                          {/* Keyed on the offer: drawn again after 'Start visit', not kept. */}
+                          <select
+                            key={v.suggested}
+                            name="minutesWorked"
+                            defaultValue={v.suggested}
+                            className="field"
+                          >
+                            {WORKED_CHOICES.filter((m) => m <= v.block).map((m) => (
+                              <option key={m} value={m}>
+                                {durationLabel(m)}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        {v.tasks.map((t) => (
+                          <fieldset key={t.id}>
+                            <legend className="font-medium">{t.description}</legend>
+                            <label className="mr-4">
+                              <input type="radio" name={`task-${t.id}`} value="done" required />{" "}
+                              Done
+                            </label>
+                            <label>
+                              <input type="radio" name={`task-${t.id}`} value="not_done" /> Not done
+                            </label>
+                          </fieldset>
+                        ))}
+                        <button name="intent" value="finish" className="btn btn-main">
+                          Save and finish
+                        </button>
+                      </Form>
+                    </details>
+                  )}
+                  {v.status !== "canceled" && v.tasks.some((t) => t.requestId) && (
+                    <details className="box">
+                      <summary>Add photo</summary>
+                      <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3">
+                        <input type="hidden" name="appointmentId" value={v.id} />
+                        <input type="hidden" name="key" value={v.keys.photo} />
+                        <label className="grid gap-1">
+                          Task
+                          <select name="taskId" className="field">
+                            {v.tasks
+                              .filter((t) => t.requestId)
+                              .map((t) => (
+                                <option key={t.id} value={t.id}>
+                                  {t.description}
+                                </option>
+                              ))}
+                          </select>
+                        </label>
+                        <label className="grid gap-1">
+                          After photo
+                          <input
+                            className="field"
+                            type="file"
+                            name="photo"
+                            accept="image/*"
+                            required
+                          />
+                        </label>
+                        <button className="btn btn-main">Upload photo</button>
+                      </Form>
+                    </details>
+                  )}
+                  {v.status !== "canceled" && (
+                    <details className="box">
+                      <summary>Add part</summary>
+                      <Form method="post" className="mt-3 grid gap-3">
+                        <input type="hidden" name="appointmentId" value={v.id} />
+                        <input type="hidden" name="key" value={v.keys.part} />
+                        <label className="grid gap-1">
+                          Part
+                          <input className="field" name="description" maxLength={200} required />
+                        </label>
+                        <label className="grid gap-1">
+                          Price (over $100, the member approves first)
+                          <input
+                            className="field"
+                            name="cost"
+                            inputMode="decimal"
+                            placeholder="$0.00"
+                            required
+                          />
+                        </label>
+                        <button name="intent" value="part" className="btn btn-main">
+                          Save part
+                        </button>
+                      </Form>
+                    </details>
+                  )}
+                </article>
+              </li>
+            );
+          })}
+        </ol>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import sharp from "sharp";
+import {
+  createMembership,
+  createMemberVisit,
+  createServiceRequest,
+  createUser,
+} from "../../server/seed/factories";
+import { addDays, businessToday } from "~/lib/business-calendar";
+import { chooseFromProfileMenu, signInThroughForm } from "./auth-helpers";
+import {
+  createCustomer,
+  createEmployee,
+  e2eDb,
+  expect,
+  expectNoAxeViolations,
+  PASSWORD,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+/*
+ * The handyman's day on a phone (issue 26 items 8-10): Dana signs in and lands on 'Today', is
+ * on the way, starts, adds an after photo and finishes with one task done and one not; the
+ * member then finds the done task under Done, the other back on the list, the hours back in the
+ * bank, and no way to cancel the completed visit.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("a handyman works a visit from 'Today' and the member sees the result @phone-only", async ({
+  page,
+  browser,
+}) => {
+  const today = businessToday();
+  const office = await createEmployee();
+  const dana = await createUser(e2eDb(), {
+    email: uniqueEmail("dana"),
+    password: PASSWORD,
+    firstName: "Dana",
+    lastName: "Whitfield",
+    isEmployee: true,
+    staffRole: "handyman",
+  });
+  const member = await createCustomer({
+    firstName: "Maria",
+    lastName: "Alvarez",
+    phone: "(404) 555-0181",
+  });
+  const home = { id: member.homeId!, customerId: member.id };
+  await createMembership(e2eDb(), member.id, {
+    plan: "complete",
+    billing: "annual",
+    startDate: addDays(today, -10),
+    staffId: office.id,
+    today: addDays(today, -10),
+  });
+  const gate = await createServiceRequest(e2eDb(), home, {
+    title: "Fix the gate",
+    priority: "next",
+  });
+  const shelves = await createServiceRequest(e2eDb(), home, {
+    title: "Hang shelves",
+    priority: "next",
+  });
+  const { appointment } = await createMemberVisit(e2eDb(), home, {
+    today: addDays(today, -10),
+    scheduledDate: today,
+    startTime: "09:00",
+    endTime: "10:45",
+    assignedEmployeeId: dana.id,
+    createdBy: office.id,
+    tasks: [
+      { description: gate.title, requestId: gate.id },
+      { description: shelves.title, requestId: shelves.id },
+    ],
+  });
+
+  // The member's hours before the visit is finished.
+  const memberContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const memberPage = await memberContext.newPage();
+  await signIn(memberPage, member);
+  await memberPage.goto("/dashboard?tab=membership");
+  const hoursBefore = await memberPage.getByTestId("hours-meter").textContent();
+
+  // Dana signs in and lands on 'Today'.
+  await signInThroughForm(page, dana);
+  await expect(page).toHaveURL(/\/employee\/today$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  const visit = page.getByRole("article", { name: /9:00 AM to 10:45 AM: Maria Alvarez/ });
+  await expect(visit.getByRole("link", { name: /Call/ })).toHaveAttribute("href", "tel:4045550181");
+  await expect(visit.getByRole("link", { name: /Peachtree|Atlanta/ })).toHaveAttribute(
+    "href",
+    /google\.com\/maps/,
+  );
+  await expect(page.getByRole("link", { name: "Tomorrow" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "This week" })).toBeVisible();
+  // Her profile offers her day and her own hours, not the office's week view, closed days or reports.
+  await chooseFromProfileMenu(page, "Profile");
+  const profile = page.getByRole("dialog", { name: "Profile Settings" });
+  const schedules = profile.getByRole("navigation", { name: "Schedules" });
+  await expect(schedules.getByRole("link")).toHaveText(["Today", "Working hours and time off"]);
+  await expect(profile.getByRole("link", { name: "Reports" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(profile).toBeHidden();
+  await expectNoAxeViolations(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+
+  await visit.getByRole("button", { name: "On my way" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "The member has been told you are on your way.",
+  );
+  await visit.getByRole("button", { name: "Start visit" }).click();
+  await expect(page.getByRole("status")).toHaveText("Visit started.");
+
+  // An after photo on the gate.
+  await visit.getByText("Add photo").click();
+  await visit.getByLabel("Task").selectOption({ label: "Fix the gate" });
+  const jpeg = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 120, b: 90 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await visit.getByLabel("After photo").setInputFiles({
+    name: "gate-after.jpg",
+    mimeType: "image/jpeg",
+    buffer: jpeg,
+  });
+  await visit.getByRole("button", { name: "Upload photo" }).click();
+  await expect(page.getByRole("status")).toHaveText("Photo added.");
+  await expect(visit.getByRole("img", { name: "After photo: gate-after.jpg" })).toBeVisible();
+
+  // Finish: the time worked is offered from the start (15 minutes), one task done, one not.
+  await visit.getByText("Finish visit").click();
+  await expect(visit.getByLabel("Time worked")).toHaveValue("15");
+  await visit
+    .getByRole("group", { name: "Fix the gate" })
+    .getByLabel("Done", { exact: true })
+    .check();
+  await visit.getByRole("group", { name: "Hang shelves" }).getByLabel("Not done").check();
+  await visit.getByRole("button", { name: "Save and finish" }).click();
+  await expect(page.getByRole("status")).toHaveText("Visit finished.");
+  await expect(visit.getByText("Completed", { exact: true })).toBeVisible();
+
+  // The member: the gate under Done, the shelves back on the list, the hours back.
+  await memberPage.goto("/dashboard?tab=completed");
+  await expect(
+    memberPage.getByRole("tabpanel").getByRole("article", { name: "Fix the gate" }),
+  ).toBeVisible();
+  await memberPage.goto("/dashboard?tab=requests");
+  const todo = memberPage.getByRole("tabpanel");
+  await expect(todo.getByRole("article", { name: "Hang shelves" })).toBeVisible();
+  await expect(todo.getByRole("article", { name: "Fix the gate" })).toHaveCount(0);
+  await memberPage.goto("/dashboard?tab=membership");
+  await expect(memberPage.getByTestId("hours-meter")).not.toHaveText(hoursBefore ?? "");
+  await memberPage.goto(`/dashboard/visits/${appointment.id}`);
+  await expect(memberPage.getByRole("button", { name: /Cancel/ })).toHaveCount(0);
+  await memberContext.close();
+});
