@@ -22,7 +22,11 @@ import {
 } from "~/features/payments";
 import { memberPaymentsView } from "~/features/payments/index.server";
 import type { MembershipView } from "~/features/memberships/types";
-import { customerMembershipView, statementPageParam } from "~/features/memberships/views.server";
+import {
+  customerMembership,
+  customerMembershipView,
+  statementPageParam,
+} from "~/features/memberships/views.server";
 import { ScheduleTab } from "~/features/visits/components/schedule-tab";
 import { CompletedTab } from "~/features/service-requests/components/completed-tab";
 import {
@@ -85,6 +89,8 @@ async function loadRequests(customerId: string, url: URL) {
 
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
 async function loadDashboard(customerId: string, url: URL): Promise<DashboardData> {
+  // The membership panel and the payments panel share one read of the current membership.
+  const current = customerMembership(customerId);
   const [{ requests, editing }, appointments, membership, payments] = await Promise.all([
     loadRequests(customerId, url).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
@@ -94,14 +100,18 @@ async function loadDashboard(customerId: string, url: URL): Promise<DashboardDat
       logger.error({ err: error.message }, "loading appointments failed");
       return [];
     }),
-    customerMembershipView(customerId, statementPageParam(url)).catch((error: Error) => {
-      logger.error({ err: error.message }, "loading the membership failed");
-      return null;
-    }),
-    memberPaymentsView(customerId).catch((error: Error) => {
-      logger.error({ err: error.message }, "loading the payments failed");
-      return null;
-    }),
+    current
+      .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
+      .catch((error: Error) => {
+        logger.error({ err: error.message }, "loading the membership failed");
+        return null;
+      }),
+    current
+      .then((m) => memberPaymentsView(customerId, m))
+      .catch((error: Error) => {
+        logger.error({ err: error.message }, "loading the payments failed");
+        return null;
+      }),
   ]);
   return { requests, editing, appointments, membership, payments };
 }

@@ -12,7 +12,7 @@
  *
  * Data: the demo (server/seed/demo.ts) plus, when server/seed/bench.ts is present, the bench
  * data set (2,000 members over 3 years, 10 handymen). BENCH_DURATION (seconds per measurement,
- * default 10), BENCH_PAGES=pglite|postgres (one database only, no report written),
+ * default 4), BENCH_PAGES=pglite|postgres (one database only, no report written),
  * BENCH_PAGES_ONLY=<label substring> (those pages only, no report written). Results go to
  * docs/benchmarks.md between <!-- pages:start --> and <!-- pages:end -->.
  */
@@ -40,7 +40,7 @@ const REPORT = path.join(ROOT, "docs", "benchmarks.md");
 const START = "<!-- pages:start -->";
 const END = "<!-- pages:end -->";
 const WRK = process.env.WRK ?? "/usr/bin/wrk";
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = 10;
 const CLK_TCK = 100;
 const WARM_UP_SECONDS = 2;

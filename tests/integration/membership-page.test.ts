@@ -7,7 +7,8 @@ import { recordPayment } from "~/features/memberships/money.server";
 import { membershipPage } from "~/features/memberships/page.server";
 import { addPart } from "~/features/memberships/parts.server";
 import { membershipPartsList, membershipStatement } from "~/features/memberships/statement.server";
-import { memberBankSummary } from "~/features/memberships/summary.server";
+import { currentMembership, memberBankSummary } from "~/features/memberships/summary.server";
+import { memberPaymentsView } from "~/features/payments/views.server";
 import {
   createHome,
   createMembership,
@@ -114,6 +115,14 @@ describe("a membership page read at once", () => {
     }
     const together = await membershipPage(person.id, 1, 50);
     expect(together!.cancel!.futureVisitCount).toBe(2);
+    // The dashboard reads the current membership once for this page and the payments panel.
+    const current = await currentMembership(person.id);
+    expect(await membershipPage(person.id, 2, 7, undefined, current)).toEqual(
+      await readApart(person.id, 2, 7),
+    );
+    expect(await memberPaymentsView(person.id, current)).toEqual(
+      await memberPaymentsView(person.id),
+    );
     expect(together!.parts).toHaveLength(1);
   });
 
@@ -135,6 +144,9 @@ describe("a membership page read at once", () => {
     expect(canceled!.summary.status).toBe("canceled");
     expect(canceled!.cancel).toBeNull();
     expect(canceled).toEqual(await readApart(gone.person.id, 1, 50));
+    expect(
+      await memberPaymentsView(gone.person.id, await currentMembership(gone.person.id)),
+    ).toEqual(await memberPaymentsView(gone.person.id));
     const stranger = await createUser(database.db, {
       email: "nobody@example.com",
       password: "x",
@@ -142,5 +154,9 @@ describe("a membership page read at once", () => {
       lastName: "Plan",
     });
     expect(await membershipPage(stranger.id, 1, 50)).toBeNull();
+    expect(await membershipPage(stranger.id, 1, 50, undefined, null)).toBeNull();
+    expect(await memberPaymentsView(stranger.id, null)).toEqual(
+      await memberPaymentsView(stranger.id),
+    );
   });
 });

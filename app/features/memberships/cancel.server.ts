@@ -95,7 +95,7 @@ async function guaranteeApplies(database: DbOrTx, m: Membership) {
 }
 
 /** The money ledger oldest first, each item with the date it belongs to (its period or visit). */
-export async function ledgerItems(database: DbOrTx, membershipId: string): Promise<LedgerItem[]> {
+async function ledgerItems(database: DbOrTx, membershipId: string): Promise<LedgerItem[]> {
   return database
     .select({
       kind: membershipMoneyLedger.kind,

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { db, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import {
   appointments,
   membershipMoneyLedger,
+  membershipParts,
   memberships,
   membershipVisits,
   type Membership,
@@ -16,15 +17,12 @@ import {
   quoteCancellation,
   settleCancellation,
   type IsoDate,
+  type LedgerItem,
 } from "./bank";
-import { ledgerItems, type CancellationPreview } from "./cancel.server";
+import type { CancellationPreview } from "./cancel.server";
 import { businessNow } from "./dates";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
-import {
-  membershipPartsList,
-  membershipStatementPage,
-  type StatementEntry,
-} from "./statement.server";
+import { membershipStatementPage, type StatementEntry } from "./statement.server";
 import { currentMembership, summaryOf } from "./summary.server";
 import type { BankSummary, PartRow } from "./types";
 
@@ -60,6 +58,15 @@ function prepareFigures(database: Database) {
           Number,
         ),
       guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me, ${memberships} o where me.id = ${p("id")} and o.id <> me.id and (o.customer_id = me.customer_id or o.home_id = me.home_id) and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
+      // The money ledger oldest first, each item with its period or its visit's day, as
+      // cancel.server.ts's ledgerItems reads it: the settlement's items (ADR 058).
+      ledger: sql<
+        LedgerItem[]
+      >`(select coalesce(json_agg(json_build_object('kind', ${membershipMoneyLedger.kind}, 'amountCents', ${membershipMoneyLedger.amountCents}, 'date', coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text, 'description', ${membershipMoneyLedger.description}) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} left join ${appointments} on ${appointments.id} = ${membershipMoneyLedger.appointmentId} where ${membershipMoneyLedger.membershipId} = ${p("id")})`,
+      // The parts, newest first, with their visit's day, as membershipPartsList reads them.
+      parts: sql<
+        (Omit<PartRow, "createdAt"> & { createdAt: string })[]
+      >`(select coalesce(json_agg(json_build_object('id', ${membershipParts.id}, 'appointmentId', ${membershipParts.appointmentId}, 'description', ${membershipParts.description}, 'costCents', ${membershipParts.costCents}, 'needsApproval', ${membershipParts.needsApproval}, 'status', ${membershipParts.status}, 'scheduledDate', ${appointments.scheduledDate}, 'createdAt', ${membershipParts.createdAt}) order by ${membershipParts.createdAt} desc), '[]'::json) from ${membershipParts} inner join ${appointments} on ${appointments.id} = ${membershipParts.appointmentId} where ${membershipParts.membershipId} = ${p("id")})`,
       charges:
         sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
           Number,
@@ -90,6 +97,8 @@ async function membershipFigures(m: Membership, now: { date: IsoDate; time: stri
     guaranteeApplies: row?.guaranteeApplies ?? true,
     futureMinutes: row?.futureMinutes ?? 0,
     charges: row?.charges ?? 0,
+    ledger: row?.ledger ?? [],
+    parts: (row?.parts ?? []).map((part) => ({ ...part, createdAt: new Date(part.createdAt) })),
   };
 }
 
@@ -107,32 +116,35 @@ export type MembershipPage = {
  * A customer's membership (their active one, or else their latest) as its pages show it: the
  * bank summary (charges due posted first), one page of the statement, the parts, and for an
  * active membership what canceling now would refund. The same figures as memberBankSummary,
- * membershipStatement and previewCancellation, in four reads however long the history: the
- * membership, its figures, the statement's page and the parts (ADR 066), and for an active
- * membership a fifth, the money ledger the cancellation's settlement needs item by item
- * (ADR 058). Null: no membership.
+ * membershipStatement and previewCancellation, in three reads however long the history: the
+ * membership, its figures (with the parts, and the money ledger the cancellation's settlement
+ * needs item by item, ADR 058) and the statement's page (ADR 066, 067). A caller that read the
+ * current membership already (the dashboard shares it with the payments panel) passes it, and
+ * the membership is not read again. Null: no membership.
  */
 export async function membershipPage(
   customerId: string,
   statementPage: number,
   pageSize: number,
   now = businessNow(),
+  /** The customer's current membership when the caller has read it already (null: none). */
+  current?: Membership | null,
 ): Promise<MembershipPage | null> {
-  let m = await currentMembership(customerId);
+  let m = current === undefined ? await currentMembership(customerId) : current;
   if (!m) return null;
   if (m.status === "active" && nextChargeDate(m) <= now.date) {
     await bringChargesUpToDate(m.id, now.date);
     m = (await currentMembership(customerId))!;
   }
   const active = m.status === "active";
-  const [figures, statement, parts, ledger] = await Promise.all([
+  const [figures, statement] = await Promise.all([
     membershipFigures(m, now),
     membershipStatementPage(m.id, statementPage, pageSize),
-    membershipPartsList(m.id),
-    active ? ledgerItems(db(), m.id) : null,
   ]);
+  const { parts } = figures;
   let cancel: CancellationPreview | null = null;
-  if (active && ledger) {
+  if (active) {
+    const { ledger } = figures;
     const { guaranteeDays, refundCheckDays } = business();
     const quote = quoteCancellation({
       terms: termsOf(m),

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { homes, profiles, user } from "~/db/schema";
+import { homes, profiles, user, type Membership } from "~/db/schema";
 import { pageParam } from "~/lib/query";
 import { formatCents } from "./bank";
 import { membershipVisitList } from "./statement.server";
 import { refundSentence } from "./cancel.server";
 import { membershipPage } from "./page.server";
+import { currentMembership } from "./summary.server";
 import type { MembershipView, StaffMembershipView } from "./types";
 
 /*
@@ -21,8 +22,18 @@ export function statementPageParam(url: URL) {
   return pageParam(url.searchParams, "spage");
 }
 
-async function build(customerId: string, statementPage = 1): Promise<MembershipView | null> {
-  const data = await membershipPage(customerId, statementPage, STATEMENT_PAGE_SIZE);
+async function build(
+  customerId: string,
+  statementPage = 1,
+  current?: Membership | null,
+): Promise<MembershipView | null> {
+  const data = await membershipPage(
+    customerId,
+    statementPage,
+    STATEMENT_PAGE_SIZE,
+    undefined,
+    current,
+  );
   if (!data) return null;
   const { summary, statement, statementPage: page, parts, cancel } = data;
   return {
@@ -44,9 +55,21 @@ async function build(customerId: string, statementPage = 1): Promise<MembershipV
   };
 }
 
-/** The signed-in customer's own membership (their latest), or null when they never had one. */
-export async function customerMembershipView(customerId: string, statementPage = 1) {
-  return build(customerId, statementPage);
+/**
+ * The signed-in customer's own membership (their latest), or null when they never had one.
+ * `current`: their current membership row when the caller read it already (customerMembership).
+ */
+export async function customerMembershipView(
+  customerId: string,
+  statementPage = 1,
+  current?: Membership | null,
+) {
+  return build(customerId, statementPage, current);
+}
+
+/** A customer's current membership row (their active one, or else their latest), or null. */
+export async function customerMembership(customerId: string) {
+  return currentMembership(customerId);
 }
 
 /** A customer's membership as staff see it (visits to complete, parts to record); null: no such customer. */
