@@ -262,7 +262,15 @@ export async function pagesFor(origin: string, bench: BenchSeed | null): Promise
       if (start) {
         const tasksPath = `${startPath}&start=${encodeURIComponent(start)}`;
         member("/dashboard/book (the tasks)", tasksPath, "Book a Visit");
-        member("/dashboard/book (the summary)", `${tasksPath}&tasks=chosen`, "Confirm Visit");
+        // The summary needs a task chosen: the first of the member's requests offered.
+        const tasksPage = await getPage(`${origin}${tasksPath}`, maria);
+        const task = firstValue(tasksPage.body, "task");
+        if (task)
+          member(
+            "/dashboard/book (the summary)",
+            `${tasksPath}&task=${encodeURIComponent(task)}&tasks=chosen`,
+            "Confirm Visit",
+          );
       }
     }
   }
