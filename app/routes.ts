@@ -48,7 +48,7 @@ export default [
     "routes/dashboard.appointments.$appointmentId.calendar.ts",
   ),
   // Memberships: staff's page per customer (and the visit spend for 'Create New Appointment'),
-  // the member's own actions and the statement file.
+  // the member's statement file (the member's own membership forms post to /dashboard, ADR 033).
   route(
     "employee/customers/:customerId/membership",
     "routes/employee.customers.$customerId.membership.tsx",
@@ -57,7 +57,6 @@ export default [
     "employee/customers/:customerId/visit-spend",
     "routes/employee.customers.$customerId.visit-spend.ts",
   ),
-  route("dashboard/membership", "routes/dashboard.membership.ts"),
   route(
     "dashboard/memberships/:membershipId/statement",
     "routes/dashboard.memberships.$membershipId.statement.ts",
@@ -69,6 +68,9 @@ export default [
   route("dashboard/visits/:appointmentId", "routes/dashboard.visits.$appointmentId.tsx"),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
   route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),
+  // A part's receipt photo: /part-receipts/:id and /part-receipts/:id/thumbnail (staff, the
+  // visit's handyman, the member).
+  route("part-receipts/:partId/:variant?", "routes/part-receipts.$partId.ts"),
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),

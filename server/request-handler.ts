@@ -44,7 +44,7 @@ const UPLOAD_ROUTES: { pattern: RegExp; limit: number; tooLarge: Refusal }[] = [
     limit: ONE_PHOTO_BODY_LIMIT,
     tooLarge: refusal(413, "photo upload too large", PHOTO_TOO_LARGE),
   },
-  // 'Add photo' on 'Today': one after photo (the page's other forms are not multipart).
+  // 'Add photo' and 'Add part' on 'Today': one photo each (an after photo, a receipt).
   {
     pattern: /^\/employee\/today(\.data)?$/,
     limit: ONE_PHOTO_BODY_LIMIT,

@@ -629,6 +629,12 @@ export const membershipParts = pgTable(
     boughtAt: timestamp({ withTimezone: true }),
     boughtBy: text().references(() => user.id, { onDelete: "set null" }),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The receipt's photo ('Add part' on 'Today'), stored through the photo pipeline under
+     * part-receipts/ and served only to office staff, the visit's handyman and the member.
+     */
+    receiptPath: text(),
+    receiptThumbnailPath: text(),
     ...timestamps,
   },
   (t) => [

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { actionKeys } from "~/db/schema";
 
@@ -38,11 +38,21 @@ export async function claimActionKey(
   return claimed.length > 0;
 }
 
-/** Keys older than `days` days are forgotten (a retry comes within minutes, not weeks). */
-export async function forgetOldActionKeys(tx: DbOrTx, days = 30) {
-  await tx
+/** How long a key is remembered: a retry comes within minutes, not weeks. */
+export const ACTION_KEY_RETENTION_DAYS = 30;
+
+/**
+ * Forgets keys claimed more than `days` days before `now` (housekeeping runs it every hour, ADR
+ * 075); returns how many went. A form posted again within those days is still applied once.
+ */
+export async function forgetOldActionKeys(tx: DbOrTx, options: { now?: Date; days?: number } = {}) {
+  const { now = new Date(), days = ACTION_KEY_RETENTION_DAYS } = options;
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60_000);
+  const gone = await tx
     .delete(actionKeys)
-    .where(sql`${actionKeys.createdAt} < now() - make_interval(days => ${days})`);
+    .where(lt(actionKeys.createdAt, cutoff))
+    .returning({ key: actionKeys.key });
+  return gone.length;
 }
 
 /** Whether the key was already applied (the photo upload checks before it reads its files). */

@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import { databaseHandle, db } from "~/db/client.server";
 import { outbox, rateLimits, session, verification } from "~/db/schema";
+import { forgetOldActionKeys } from "./action-keys.server";
 import { logger } from "./logger.server";
 
 /*
@@ -10,7 +11,9 @@ import { logger } from "./logger.server";
  *   minutes: sign-in attempts; leads and intro calls use 10 minutes, per-customer limits an
  *   hour), so a day is safely past any window still counting;
  * - session and verification: rows past their expiry (Better Auth refuses them anyway);
- * - outbox: items delivered more than 30 days ago (undelivered ones are never deleted).
+ * - outbox: items delivered more than 30 days ago (undelivered ones are never deleted);
+ * - action_keys: idempotency keys claimed more than 30 days ago (ADR 048, 075): a retry or a
+ *   double tap comes within minutes, so a form sent again within 30 days is still applied once.
  * On PostgreSQL a pass runs under a transaction-scoped advisory lock: when several processes
  * start one at the same moment, one does the work and the others skip. The deletes are
  * idempotent, so a pass repeated or interrupted does no harm.
@@ -29,6 +32,7 @@ export type HousekeepingCounts = {
   sessions: number;
   verifications: number;
   outbox: number;
+  actionKeys: number;
 };
 
 /**
@@ -68,6 +72,7 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingCou
           .where(and(isNotNull(outbox.deliveredAt), lt(outbox.deliveredAt, outboxCutoff)))
           .returning({ id: outbox.id }),
       ),
+      actionKeys: await forgetOldActionKeys(tx, { now }),
     };
   });
   if (counts && Object.values(counts).some((n) => n > 0)) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import {
+  redirect,
   useNavigate,
   useRevalidator,
   useSearchParams,
@@ -15,12 +16,19 @@ import { listUpcomingAppointments } from "~/features/appointments/customer-appoi
 import type { CustomerAppointment } from "~/features/appointments/types";
 import { MembershipTab } from "~/features/memberships/components/membership-tab";
 import {
+  CHECKOUT_DONE_MESSAGE,
   MemberPayments,
-  PAYMENT_NOTICES,
   type MemberPaymentsView,
-  type PaymentNotice,
 } from "~/features/payments";
-import { memberPaymentsView } from "~/features/payments/index.server";
+import {
+  manageCardUrl,
+  memberPaymentsView,
+  startOfferCheckout,
+} from "~/features/payments/index.server";
+import { cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { MembershipRejectedError } from "~/features/memberships/errors.server";
+import { decidePart } from "~/features/memberships/parts.server";
+import { formValues, partIdSchema } from "~/features/memberships/schema";
 import type { MembershipView } from "~/features/memberships/types";
 import {
   customerMembership,
@@ -46,7 +54,9 @@ import type { CustomerRequest, CustomerRequestLists } from "~/features/service-r
 import { pageParam } from "~/lib/query";
 import { logger } from "~/lib/logger.server";
 import { UUID_PATTERN } from "~/lib/uuid";
-import { requireCustomer, type SessionUser } from "~/lib/session.server";
+import type { FormAnswer } from "~/lib/form-answer";
+import { answer } from "~/lib/form-answer.server";
+import { requireCustomer, requireCustomerForAction, type SessionUser } from "~/lib/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
 
@@ -126,6 +136,86 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user, dashboard: inAppNavigation ? dashboard : await dashboard };
 }
 
+/** The member's membership forms: which one answered, and what it said (ADR 033). */
+type MembershipAnswer = FormAnswer<{ intent: string; message: string }>;
+
+/** The forms whose answer shows on the payments card rather than in the membership's own place. */
+const PAYMENT_INTENTS = new Set(["start-membership", "manage-card"]);
+
+/**
+ * The member's own membership forms, posted to the page that shows the Membership tab so that
+ * their answer shows in place, with JavaScript or without: 'Start membership' and 'Manage card'
+ * (on to Stripe, or why not), a part's 'Approve' / 'Decline', and the cancel. Each acts on the
+ * signed-in customer's membership only (the customer id is part of every query).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const customer = await requireCustomerForAction(request);
+  const values = formValues(await request.formData());
+  const intent = values.intent ?? "";
+  const said = (ok: boolean, message: string, status?: number) =>
+    answer<MembershipAnswer>({ ok, intent, message }, context, { status });
+  const cardsUnavailable =
+    "Card payments are not available right now. Please try again or call us.";
+  if (intent === "start-membership") {
+    try {
+      const url = await startOfferCheckout(customer.id);
+      return url
+        ? redirect(url)
+        : said(true, "Thank you: the office will call you to take your first payment.");
+    } catch (error) {
+      if (error instanceof MembershipRejectedError)
+        return said(false, "There is no open membership offer.", 409);
+      logger.error({ err: (error as Error).message }, "checkout could not start");
+      return said(false, cardsUnavailable, 503);
+    }
+  }
+  if (intent === "manage-card") {
+    try {
+      const url = await manageCardUrl(customer.id);
+      return url ? redirect(url) : said(false, cardsUnavailable, 409);
+    } catch (error) {
+      logger.error({ err: (error as Error).message }, "the customer portal could not open");
+      return said(false, cardsUnavailable, 503);
+    }
+  }
+  const notPending = "This part is not waiting for your approval.";
+  try {
+    if (intent === "approve-part" || intent === "decline-part") {
+      const parsed = partIdSchema.safeParse(values);
+      if (!parsed.success) return said(false, notPending, 400);
+      const decision = intent === "approve-part" ? "approve" : "decline";
+      await decidePart(customer.id, parsed.data.partId, decision);
+      return said(
+        true,
+        decision === "approve"
+          ? "Part approved. We will buy it for your visit."
+          : "Part declined. We will not buy it.",
+      );
+    }
+    if (intent === "cancel") {
+      const result = await cancelOwnMembership(customer.id);
+      logger.info(
+        { membershipId: result.membership.id, refundCents: result.quote.refundCents },
+        "membership canceled by the member",
+      );
+      return said(true, "Your membership is canceled. What was settled is shown below.");
+    }
+  } catch (error) {
+    if (error instanceof MembershipRejectedError) {
+      return said(
+        false,
+        intent === "cancel" ? "You have no active membership to cancel." : notPending,
+        409,
+      );
+    }
+    logger.error({ err: (error as Error).message }, "membership action failed");
+    return intent === "cancel"
+      ? said(false, "Your membership could not be canceled. Please call us.", 500)
+      : said(false, notPending, 500);
+  }
+  return said(false, "Unknown action.", 400);
+}
+
 /** Query parameters that choose what the loader reads: a page of the statement or of a list. */
 const PAGE_PARAMS = ["spage", ...Object.values(LIST_PAGE_PARAMS)];
 
@@ -160,7 +250,7 @@ export function meta() {
 const TABS = ["requests", "appointments", "schedule", "completed", "membership"] as const;
 type Tab = (typeof TABS)[number];
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   const dashboard = useDashboardData(loaderData.dashboard);
   return (
@@ -175,7 +265,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <PageNotices />
         {dashboard.data ? (
-          <DashboardBody data={dashboard.data} />
+          <DashboardBody data={dashboard.data} answered={actionData ?? null} />
         ) : dashboard.failed ? (
           <p role="alert" className="py-12 text-center text-muted-foreground">
             Your dashboard could not be loaded. Please reload the page.
@@ -233,7 +323,14 @@ function useDashboardData(dashboard: DashboardData | Promise<DashboardData>) {
   return { data: isPromise(dashboard) ? shown : dashboard, failed };
 }
 
-function DashboardBody({ data }: { data: DashboardData }) {
+function DashboardBody({
+  data,
+  answered,
+}: {
+  data: DashboardData;
+  /** The answer of a membership form just posted here, if any. */
+  answered: MembershipAnswer | null;
+}) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -308,19 +405,25 @@ function DashboardBody({ data }: { data: DashboardData }) {
         </TabsContent>
         <TabsContent value="membership">
           {data.payments ? (
-            <MemberPayments view={data.payments} notice={paymentNotice(params)} />
+            <MemberPayments
+              view={data.payments}
+              message={
+                answered && PAYMENT_INTENTS.has(answered.intent)
+                  ? answered.message
+                  : params.get("checkout") === "done"
+                    ? CHECKOUT_DONE_MESSAGE
+                    : null
+              }
+            />
           ) : null}
-          <MembershipTab view={data.membership} />
+          <MembershipTab
+            view={data.membership}
+            message={answered && !PAYMENT_INTENTS.has(answered.intent) ? answered.message : null}
+          />
         </TabsContent>
       </Tabs>
     </>
   );
-}
-
-function paymentNotice(params: URLSearchParams): PaymentNotice | null {
-  if (params.get("checkout") === "done") return "checkout-done";
-  const code = params.get("pnotice");
-  return code && code in PAYMENT_NOTICES ? (code as PaymentNotice) : null;
 }
 
 function dialogState(params: URLSearchParams, data: DashboardData): RequestDialogState | null {

@@ -1,6 +1,7 @@
 import { AppHeader } from "~/components/layout/app-header";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { answer } from "~/lib/form-answer.server";
+import type { FormAnswer } from "~/lib/form-answer";
 import type { Route } from "./+types/dashboard.visits.$appointmentId";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -107,7 +108,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     assignedEmployeeId: visit.assignedEmployeeId,
     startTime: timeOfDay(minuteOfDay(visit.startTime)),
     booked: url.searchParams.get("booked") === "1",
-    moved: url.searchParams.get("moved") === "1",
     visit: {
       id: visit.id,
       status: visit.status,
@@ -139,16 +139,38 @@ function cancelReturns(staff: boolean, hold: { minutes: number; isExtra: boolean
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+/**
+ * What a move or a cancel answers (ADR 033), in place on this page: what was done, or why not
+ * (with the warnings to book anyway over, and the staff move's values to put back).
+ */
+type VisitAnswer = FormAnswer<{
+  warnings?: string[];
+  values?: { date: string; startTime: string; employeeId: string | null };
+}>;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await actorFor(request, true);
   if (!isUuid(params.appointmentId)) throw new Response("Not Found", { status: 404 });
   const form = await request.formData();
   const intent = form.get("intent");
+  const moved = () =>
+    answer<VisitAnswer>(
+      {
+        ok: true,
+        message: actor.isEmployee
+          ? "The visit has moved. The member's e-mail carries the new calendar file."
+          : "Your visit has moved. The e-mail's calendar file updates your calendar.",
+      },
+      context,
+    );
   try {
     if (intent === "cancel") {
       await cancelMemberVisit(actor, params.appointmentId);
-      return redirect(
-        actor.isEmployee ? "/employee?tab=appointments" : "/dashboard?tab=schedule&canceled=1",
+      // Staff go back to their list of appointments; the member is answered here, in place.
+      if (actor.isEmployee) return redirect("/employee?tab=appointments");
+      return answer<VisitAnswer>(
+        { ok: true, message: "Your visit is canceled. Its hours are back in your bank." },
+        context,
       );
     }
     if (intent === "staff-move" && actor.isEmployee) {
@@ -178,7 +200,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           );
         throw error;
       }
-      return redirect(`/dashboard/visits/${params.appointmentId}?moved=1`);
+      return moved();
     }
     if (intent === "move") {
       const date = String(form.get("date") ?? "");
@@ -191,7 +213,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         startMinute: Number(start),
         employeeId: actor.isEmployee && employee ? employee : undefined,
       });
-      return redirect(`/dashboard/visits/${params.appointmentId}?moved=1`);
+      return moved();
     }
     return answer({ ok: false, message: "Unknown action." }, context);
   } catch (error) {
@@ -210,14 +232,10 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const back = d.isEmployee ? "/employee?tab=appointments" : "/dashboard?tab=schedule";
-  const answered = actionData as
-    | {
-        message?: string;
-        warnings?: string[];
-        values?: { date: string; startTime: string; employeeId: string | null };
-      }
-    | undefined;
+  const answered = actionData as VisitAnswer | undefined;
   const warnings = answered?.warnings ?? [];
+  // Moved or canceled just now: the answer says so, and the time picker the form was on closes.
+  const done = answered?.ok ? answered.message : null;
   return (
     <>
       {d.user.isEmployee ? (
@@ -239,22 +257,20 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
             Your visit is booked! A confirmation with a calendar file is on its way.
           </p>
         ) : null}
-        {d.moved ? (
+        {done ? (
           <p
             role="status"
             className="rounded-md border border-green-600/40 bg-green-600/10 px-4 py-3"
           >
-            {d.isEmployee
-              ? "The visit has moved. The member's e-mail carries the new calendar file."
-              : "Your visit has moved. The e-mail's calendar file updates your calendar."}
+            {done}
           </p>
         ) : null}
-        {actionData?.message && !warnings.length ? (
+        {answered && !answered.ok && answered.message && !warnings.length ? (
           <p
             role="alert"
             className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-destructive"
           >
-            {actionData.message}
+            {answered.message}
           </p>
         ) : null}
         <section className="grid gap-2 rounded-lg border bg-card p-4" aria-label="Visit details">
@@ -316,7 +332,7 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
             aria-label="Move this visit"
           >
             <h2 className="text-lg font-semibold">Move Visit</h2>
-            {!d.moving ? (
+            {!d.moving || done ? (
               <Form method="get">
                 <input type="hidden" name="move" value="1" />
                 <Button type="submit" variant="outline" className="w-full sm:w-fit">

@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import {
+  daysClosedByHolidaySettings,
   holidaySettings,
   listClosedDays,
   saveHolidaySettings,
@@ -100,15 +101,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The holidays the holidays form closes. */
+function closedHolidaysOf(form: FormData) {
+  return new Set(form.getAll("closedHoliday").map(String).filter(isHolidayKey));
+}
+
 /** The closure a form would save, or null for the forms that close nothing. */
-function closureOf(intent: unknown, form: FormData, employeeId: string): Closure | null {
+async function closureOf(intent: unknown, form: FormData, employeeId: string) {
   const today = businessToday();
-  if (intent === "close-day") return { kind: "day", date: parseClosedDay(form, today).date };
+  if (intent === "holidays") {
+    // The days it would newly close, as far ahead as anything can be booked.
+    const latest = addYears(today, DATE_WINDOW.schedule.yearsAhead);
+    const days = await daysClosedByHolidaySettings(closedHolidaysOf(form), today, latest);
+    return days.length ? ({ kind: "days", days } satisfies Closure) : null;
+  }
+  if (intent === "close-day")
+    return { kind: "day", date: parseClosedDay(form, today).date } satisfies Closure;
   if (intent === "time-off") {
     const { startDate, endDate } = parseTimeOff(form, today);
-    return { kind: "time-off", employeeId, startDate, endDate };
+    return { kind: "time-off", employeeId, startDate, endDate } satisfies Closure;
   }
-  if (intent === "hours") return { kind: "hours", employeeId, week: weekOfForm(form) };
+  if (intent === "hours")
+    return { kind: "hours", employeeId, week: weekOfForm(form) } satisfies Closure;
   return null;
 }
 
@@ -117,6 +131,8 @@ function closureWhy(closure: Closure, form: FormData) {
   const note = String(form.get("note") ?? "").trim();
   if (closure.kind === "day")
     return `we are closed on ${longDate(closure.date)}${note ? `: ${note}` : ""}`;
+  if (closure.kind === "days")
+    return `we are closed on ${[...new Set(closure.days.map((d) => d.name))].join(" and ")}`;
   if (closure.kind === "time-off") return "your handyman is away that day";
   return "your handyman's working hours changed";
 }
@@ -180,7 +196,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // A closure over booked visits lists them first; it is saved once each is moved or
     // canceled (issue 26, item 4; ADR 050).
-    const closure = closureOf(intent, form, id);
+    const closure: Closure | null = await closureOf(intent, form, id);
     if (closure) {
       const resolution = form.get("resolution");
       let warnings: Record<string, string[]> | undefined;
@@ -216,10 +232,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "hours") await saveWorkingWeek(id, form);
     else if (intent === "time-off") await addTimeOff(id, form, businessToday());
     else if (intent === "remove-time-off") await removeTimeOff(id, String(form.get("id") ?? ""));
-    else if (intent === "holidays") {
-      const closed = form.getAll("closedHoliday").map(String).filter(isHolidayKey);
-      await saveHolidaySettings(new Set(closed), guard.employee.id);
-    } else if (intent === "close-day" || intent === "open-day") {
+    else if (intent === "holidays")
+      await saveHolidaySettings(closedHolidaysOf(form), guard.employee.id);
+    else if (intent === "close-day" || intent === "open-day") {
       const { date, note } = parseClosedDay(form, businessToday());
       await setClosedDay({ date, closed: intent === "close-day", note }, guard.employee.id);
     } else

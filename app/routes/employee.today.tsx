@@ -1,13 +1,15 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/employee.today";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardStaff } from "~/features/employee/guard.server";
 import { formatCents } from "~/features/memberships/bank";
 import { partSchema, taskOutcomesFrom, WORKED_CHOICES } from "~/features/memberships/schema";
 import {
+  deleteStoredPhoto,
   isMultipart,
   MultipartError,
   openPhotoUpload,
+  readOnePhotoForm,
   removeRequestPhoto,
 } from "~/features/photos/index.server";
 import {
@@ -15,6 +17,7 @@ import {
   claimPhotoKey,
   finishOwnVisit,
   handymanVisits,
+  isOwnVisit,
   isTodayView,
   ownTaskRequest,
   progressOwnVisit,
@@ -26,7 +29,8 @@ import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
 import { VisitRejectedError } from "~/features/visits/visits.server";
 import { isActionKey, newActionKey } from "~/lib/action-keys.server";
 import { businessToday, durationLabel } from "~/lib/business-calendar";
-import { answer } from "~/lib/form-answer.server";
+import type { FormAnswer } from "~/lib/form-answer";
+import { answer, type AnswerContext } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireStaff } from "~/lib/session.server";
 import { isUuid } from "~/lib/uuid";
@@ -34,8 +38,9 @@ import { isUuid } from "~/lib/uuid";
 /*
  * 'Today' (issue 26 items 9-10): the handyman's day on a phone. Every action is a plain form
  * post (no JavaScript needed), carries an idempotency key drawn with the page (ADR 048), and
- * acts only on a visit assigned to the one asking. After a post the page is drawn again (a
- * redirect), with fresh keys.
+ * acts only on a visit assigned to the one asking. A post is answered in place through the one
+ * form answer (ADR 033): the page drawn again with what was done, and fresh keys. The same form
+ * sent again (a retry, a double tap, a reload) is applied once and answered 'Already done'.
  */
 
 const VIEW_LABELS: Record<TodayView, string> = {
@@ -44,14 +49,8 @@ const VIEW_LABELS: Record<TodayView, string> = {
   week: "This week",
 };
 
-const DONE: Record<string, string> = {
-  "on-my-way": "The member has been told you are on your way.",
-  start: "Visit started.",
-  finish: "Visit finished.",
-  photo: "Photo added.",
-  part: "Part added.",
-  repeat: "Already done: this was sent twice and applied once.",
-};
+/** What a form sent twice is answered: it was applied the first time. */
+const REPEATED = "Already done: this was sent twice and applied once.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const employee = await requireStaff(request);
@@ -65,7 +64,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     employee,
     view,
     today,
-    done: DONE[url.searchParams.get("done") ?? ""] ?? null,
     visits: visits.map(({ startedAt, ...v }) => ({
       ...v,
       suggested: suggestedMinutes(startedAt, v.block, now),
@@ -84,13 +82,11 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? VIEW_LABELS[data.view] : "Today" }];
 }
 
-type Refusal = { ok: false; message: string };
+type TodayAnswer = FormAnswer<{ message: string }>;
 
-function back(request: Request, done: string) {
-  const view = new URL(request.url).searchParams.get("view");
-  const query = new URLSearchParams({ done });
-  if (isTodayView(view) && view !== "today") query.set("view", view);
-  return redirect(`/employee/today?${query}`);
+/** Done, or already done by the same form sent before (its key applied once). */
+function done(context: AnswerContext, applied: boolean, message: string) {
+  return answer<TodayAnswer>({ ok: true, message: applied ? message : REPEATED }, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -98,9 +94,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (guard.denied) return guard.denied;
   const me = guard.employee;
   const refuse = (message: string, status = 400) =>
-    answer({ ok: false, message } satisfies Refusal, context, { status });
+    answer<TodayAnswer>({ ok: false, message }, context, { status });
 
-  if (isMultipart(request)) return addPhoto(request, me.id, refuse);
+  if (isMultipart(request))
+    return new URL(request.url).searchParams.get("add") === "part"
+      ? addPartWithReceipt(request, context, me, refuse)
+      : addPhoto(request, context, me.id, refuse);
 
   const form = await request.formData();
   const values = Object.fromEntries(
@@ -116,7 +115,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         key,
         to: intent === "start" ? "in_progress" : "on_the_way",
       });
-      return back(request, applied ? intent : "repeat");
+      return done(
+        context,
+        applied,
+        intent === "start" ? "Visit started." : "The member has been told you are on your way.",
+      );
     }
     if (intent === "finish") {
       const minutes = Number(values.minutesWorked);
@@ -127,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         minutesWorked: minutes,
         outcomes: taskOutcomesFrom(values),
       });
-      return back(request, result.applied ? "finish" : "repeat");
+      return done(context, result.applied, "Visit finished.");
     }
     if (intent === "part") {
       const parsed = partSchema.safeParse(values);
@@ -139,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: parsed.data.description,
         costCents: parsed.data.cost,
       });
-      return back(request, result.applied ? "part" : "repeat");
+      return done(context, result.applied, "Part added.");
     }
   } catch (error) {
     if (error instanceof VisitRejectedError) return refuse(error.message);
@@ -156,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 async function addPhoto(
   request: Request,
+  context: AnswerContext,
   handymanId: string,
   refuse: (message: string, status?: number) => ReturnType<typeof answer>,
 ) {
@@ -176,7 +180,7 @@ async function addPhoto(
     await upload.storeInto(null).catch(() => {});
     if (!task) return refuse("Please choose a task of your visit.", 404);
     if (!isActionKey(key)) return refuse("This form is out of date. Please try again.");
-    return back(request, "repeat");
+    return done(context, false, "Photo added.");
   }
   const result = await upload.storeInto(task.requestId, { afterVisitId: appointmentId });
   if (!result.saved.length) {
@@ -193,9 +197,68 @@ async function addPhoto(
       await removeRequestPhoto(task.customerId, task.requestId, photo.id).catch((error) =>
         logger.warn({ err: error }, "a repeated photo could not be removed"),
       );
-    return back(request, "repeat");
+    return done(context, false, "Photo added.");
   }
-  return back(request, "photo");
+  return done(context, true, "Photo added.");
+}
+
+/**
+ * 'Add part' (a multipart post: the part's fields, then its optional receipt photo). The photo
+ * goes through the photo pipeline before the part is recorded; a repeated or refused form keeps
+ * nothing of it. The key is claimed with the part, in one transaction.
+ */
+async function addPartWithReceipt(
+  request: Request,
+  context: AnswerContext,
+  me: Parameters<typeof addPartToOwnVisit>[0],
+  refuse: (message: string, status?: number) => ReturnType<typeof answer>,
+) {
+  let form: Awaited<ReturnType<typeof readOnePhotoForm>>;
+  try {
+    form = await readOnePhotoForm(request, {
+      uploaderId: me.id,
+      folder: "part-receipts/",
+      accept: async (fields) =>
+        isUuid(fields.appointmentId ?? "") &&
+        isActionKey(fields.key) &&
+        partSchema.safeParse(fields).success &&
+        !(await wasApplied(fields.key)) &&
+        (await isOwnVisit(me.id, fields.appointmentId)),
+    });
+  } catch (error) {
+    if (error instanceof MultipartError) return refuse(error.message, error.status);
+    throw error;
+  }
+  const { fields, photo, rejected } = form;
+  const drop = () => (photo ? deleteStoredPhoto(photo) : Promise.resolve());
+  const { appointmentId = "", key } = fields;
+  if (!isUuid(appointmentId)) return refuse("Unknown visit.", 404);
+  if (!isActionKey(key)) return refuse("This form is out of date. Please try again.");
+  const parsed = partSchema.safeParse(fields);
+  if (!parsed.success) {
+    await drop();
+    return refuse(parsed.error.issues[0]?.message ?? "Please check the part.");
+  }
+  if (rejected === "too-large") return refuse("That receipt photo is too large (at most 10 MB).");
+  if (rejected === "not-an-image")
+    return refuse("Please choose a receipt photo (JPEG, PNG, WebP or HEIC).");
+  if (rejected === "rate-limited")
+    return refuse("Too many photos in the last hour. Please try again later.", 429);
+  try {
+    const result = await addPartToOwnVisit(me, {
+      appointmentId,
+      key,
+      description: parsed.data.description,
+      costCents: parsed.data.cost,
+      receipt: photo,
+    });
+    if (!result.applied) await drop();
+    return done(context, result.applied, "Part added.");
+  } catch (error) {
+    await drop();
+    if (error instanceof VisitRejectedError) return refuse(error.message);
+    throw error;
+  }
 }
 
 function mapsLink(address: string) {
@@ -208,6 +271,7 @@ function telLink(phone: string) {
 
 export default function Today({ loaderData: d, actionData }: Route.ComponentProps) {
   const error = actionData && !actionData.ok ? actionData.message : null;
+  const said = actionData?.ok ? actionData.message : null;
   const isToday = (date: string) => date === d.today;
   return (
     <>
@@ -230,9 +294,9 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3">
             {error}
           </p>
-        ) : d.done ? (
+        ) : said ? (
           <p role="status" className="rounded-md border bg-card p-3">
-            {d.done}
+            {said}
           </p>
         ) : null}
         {d.visits.length === 0 && <p className="text-muted-foreground">No visits.</p>}
@@ -312,6 +376,14 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                               ? "waiting for the member's approval"
                               : p.status.replace("_", " ")}
                             )
+                            {p.hasReceipt && (
+                              <>
+                                {" "}
+                                <a className="underline" href={`/part-receipts/${p.id}`}>
+                                  Receipt
+                                </a>
+                              </>
+                            )}
                           </li>
                         ))}
                       </ul>
@@ -411,7 +483,12 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   {v.status !== "canceled" && (
                     <details className="box">
                       <summary>Add part</summary>
-                      <Form method="post" className="mt-3 grid gap-3">
+                      <Form
+                        method="post"
+                        action={`/employee/today?${d.view === "today" ? "" : `view=${d.view}&`}add=part`}
+                        encType="multipart/form-data"
+                        className="mt-3 grid gap-3"
+                      >
                         <input type="hidden" name="appointmentId" value={v.id} />
                         <input type="hidden" name="key" value={v.keys.part} />
                         <label className="grid gap-1">
@@ -427,6 +504,11 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                             placeholder="$0.00"
                             required
                           />
+                        </label>
+                        {/* Optional: a part is often recorded before it is bought. */}
+                        <label className="grid gap-1">
+                          Receipt photo
+                          <input className="field" type="file" name="receipt" accept="image/*" />
                         </label>
                         <button name="intent" value="part" className="btn btn-main">
                           Save part

@@ -413,7 +413,11 @@ function table(run: DatabaseRun) {
   ];
   for (const { page, anchor, ours } of run.rows) {
     const share = ours.rps / anchor.rps;
-    const checks = [`p95 <= ${TARGETS.p95Ms} ms: ${ours.p95 <= TARGETS.p95Ms ? "yes" : "**no**"}`];
+    // No answer within the measurement is a miss, not a p95 of 0.
+    const answered = ours.requests > 0;
+    const checks = [
+      `p95 <= ${TARGETS.p95Ms} ms: ${answered && ours.p95 <= TARGETS.p95Ms ? "yes" : answered ? "**no**" : "**no** (no answer within the measurement)"}`,
+    ];
     if (page.label.startsWith("member: /dashboard"))
       checks.unshift(
         `>= ${pct(TARGETS.dashboardVsFloor)} of floor: ${share >= TARGETS.dashboardVsFloor ? "yes" : "**no**"}`,

@@ -17,6 +17,7 @@ import {
   type World,
 } from "../support/world";
 import { createServiceRequest } from "../../server/seed/factories";
+import { addPart } from "~/features/memberships/parts.server";
 import { e2eDb, expect, test } from "./fixtures";
 
 /*
@@ -68,6 +69,8 @@ type ActionCase = {
   /** For resource routes with a splat (api/auth/*): the sub-path. */
   splat?: string;
   expect: (actor: Actor, owner?: Owner) => Outcome;
+  /** Post this case right after the cases of that route id (the member's cancel after staff's). */
+  after?: string;
 };
 
 type Entry = { layout: true } | { loader?: LoaderRule; actions?: ActionCase[]; noAction?: string };
@@ -75,6 +78,23 @@ type Entry = { layout: true } | { loader?: LoaderRule; actions?: ActionCase[]; n
 const everyone = (outcome: Outcome) => () => outcome;
 /** Each visit's tasks marked 'Done', as the finishing form posts them (read before the post). */
 const taskOutcomes = new Map<string, Record<string, string>>();
+/** A part waiting for its owner's approval, fresh for each post (approving it changes it). */
+const freshParts = new Map<Owner, string>();
+async function freshPendingPart(world: World, owner: Owner) {
+  const customer = world.customer(owner);
+  const part = await addPart(
+    {
+      appointmentId: customer.memberVisitId,
+      description: `Valve ${customer.marker}`,
+      costCents: 14_000,
+    },
+    null,
+    e2eDb(),
+    false,
+  );
+  freshParts.set(owner, part.id);
+  return { owner };
+}
 /**
  * The handyman (ADR 047) gets what office staff get, except where office staff are let in: an
  * office page sends a handyman to 'Today' and an office action answers 403 (both "denied").
@@ -133,13 +153,6 @@ const staffOnly = byActor({
   customerA: "denied",
   customerB: "denied",
   employee: "ok",
-});
-/** The member's own membership actions answer with a redirect to the Membership tab. */
-const memberOnly = byActor({
-  visitor: "denied",
-  customerA: "to-dashboard",
-  customerB: "to-dashboard",
-  employee: "denied",
 });
 
 /**
@@ -265,6 +278,31 @@ const MATRIX: Record<string, Entry> = {
         employee: "to-employee",
       }),
     },
+    // The member's own membership forms (ADR 033: the page showing the tab answers them): always
+    // on the session's own membership (a part of the other member's is not theirs to answer:
+    // refused, and the snapshot proves nothing of theirs changes).
+    actions: [
+      {
+        name: "approve a part",
+        objects: freshPendingPart,
+        body: (world, owner) => ({ intent: "approve-part", partId: freshParts.get(owner!)! }),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+      {
+        name: "decline a part",
+        objects: freshPendingPart,
+        body: (world, owner) => ({ intent: "decline-part", partId: freshParts.get(owner!)! }),
+        expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
+      },
+      {
+        // After staff's membership cases, which need the membership a cancel ends: staff's own
+        // cancel has ended it by then, so the member's is refused and changes nothing.
+        name: "cancel the membership (always one's own; already canceled by staff)",
+        after: "routes/employee.customers.$customerId.visit-spend",
+        body: () => ({ intent: "cancel" }),
+        expect: everyone("denied"),
+      },
+    ],
   },
   "routes/employee": {
     loader: {
@@ -663,6 +701,12 @@ const MATRIX: Record<string, Entry> = {
       expect: ownership("ok", "denied", { visitor: "denied", employee: "ok" }),
     },
   },
+  "routes/part-receipts.$partId": {
+    loader: {
+      objects: (world, owner) => ({ partId: world.customer(owner).pendingPartId, variant: "full" }),
+      expect: ownership("ok", "denied", { visitor: "denied", employee: "ok" }),
+    },
+  },
   "routes/account": {
     loader: {
       expect: byActor({
@@ -841,36 +885,6 @@ const MATRIX: Record<string, Entry> = {
         })),
       expect: everyone("denied"),
     },
-  },
-  // The member's own actions: always on the session's own membership (a part of the other
-  // member's is not theirs to answer: the snapshot proves nothing of theirs changes).
-  "routes/dashboard.membership": {
-    loader: { expect: everyone("to-dashboard") },
-    actions: [
-      {
-        name: "approve a part",
-        objects: (world, owner) => ({ owner }),
-        body: (world, owner) => ({
-          intent: "approve-part",
-          partId: world.customer(owner!).pendingPartId,
-        }),
-        expect: memberOnly,
-      },
-      {
-        name: "decline a part",
-        objects: (world, owner) => ({ owner }),
-        body: (world, owner) => ({
-          intent: "decline-part",
-          partId: world.customer(owner!).pendingPartId,
-        }),
-        expect: memberOnly,
-      },
-      {
-        name: "cancel the membership (always one's own)",
-        body: () => ({ intent: "cancel" }),
-        expect: memberOnly,
-      },
-    ],
   },
   "routes/dashboard.memberships.$membershipId.statement": {
     loader: {
@@ -1081,41 +1095,54 @@ test("loaders and pages: each actor gets what it may, and nobody else's rows", a
 });
 
 test("actions: each actor may do what it may, to its own objects only; refusals change nothing", async () => {
-  for (const route of routes) {
-    const entry = entryFor(route)!;
-    if ("layout" in entry || !entry.actions?.length) continue;
-    for (const action of entry.actions) {
-      for (const owner of targetsFor(action.objects)) {
-        for (const actor of ACTORS) {
-          const params = owner && action.objects ? await action.objects(world, owner) : {};
-          let url = fillPattern(route.pattern, { "*": action.splat ?? "", ...params });
-          if (route.index) url += "?index";
-          const outcome = action.expect(actor, owner);
-          const before = await snapshot(e2eDb(), world);
-          const client = world.clients[actor];
-          const body = action.body(world, owner);
-          const accept = { accept: action.script ? "application/json" : "text/html" };
-          const response = action.multipart
-            ? await client.postForm(url, await action.multipart(world, owner), accept)
-            : action.json
-              ? await client.postJson(url, body)
-              : await client.postForm(url, body, accept);
-          const label = `POST ${url} [${action.name}]${owner ? ` on ${owner}'s` : ""}`;
-          record(label, actor, outcome, decode(response, await response.text()), body);
-          const changed = changedPeople(before, await snapshot(e2eDb(), world));
-          // Refused: nothing changed. Allowed: only the actor's own rows (and, for employees,
-          // the rows of the customer whose object it is).
-          const mayChange =
-            outcome === "ok" || outcome.startsWith("to-")
-              ? [
-                  actor === "customerA" ? "A" : actor === "customerB" ? "B" : "employee",
-                  ...(actor === "employee" && owner ? [owner] : []),
-                ]
-              : [];
-          const foreign = changed.filter((who) => !mayChange.includes(who));
-          if (foreign.length)
-            figures.foreignWrites.push(`${label} as ${actor} changed ${foreign.join(", ")}`);
-        }
+  // Each route's cases in the route table's order; a case with `after` right after that route's.
+  const cases = (route: AppRoute, after: string | undefined) => {
+    const entry = entryFor(route);
+    if (!entry || "layout" in entry) return [];
+    return (entry.actions ?? [])
+      .filter((a) => a.after === after)
+      .map((action) => ({ route, action }));
+  };
+  const steps = routes.flatMap((route) => [
+    ...cases(route, undefined),
+    ...routes.flatMap((other) => cases(other, route.id)),
+  ]);
+  const planned = routes.flatMap((route) => {
+    const entry = entryFor(route);
+    return entry && !("layout" in entry) ? (entry.actions ?? []) : [];
+  });
+  expect(steps.length, "every `after` names a route").toBe(planned.length);
+  for (const { route, action } of steps) {
+    for (const owner of targetsFor(action.objects)) {
+      for (const actor of ACTORS) {
+        const params = owner && action.objects ? await action.objects(world, owner) : {};
+        let url = fillPattern(route.pattern, { "*": action.splat ?? "", ...params });
+        if (route.index) url += "?index";
+        const outcome = action.expect(actor, owner);
+        const before = await snapshot(e2eDb(), world);
+        const client = world.clients[actor];
+        const body = action.body(world, owner);
+        const accept = { accept: action.script ? "application/json" : "text/html" };
+        const response = action.multipart
+          ? await client.postForm(url, await action.multipart(world, owner), accept)
+          : action.json
+            ? await client.postJson(url, body)
+            : await client.postForm(url, body, accept);
+        const label = `POST ${url} [${action.name}]${owner ? ` on ${owner}'s` : ""}`;
+        record(label, actor, outcome, decode(response, await response.text()), body);
+        const changed = changedPeople(before, await snapshot(e2eDb(), world));
+        // Refused: nothing changed. Allowed: only the actor's own rows (and, for employees,
+        // the rows of the customer whose object it is).
+        const mayChange =
+          outcome === "ok" || outcome.startsWith("to-")
+            ? [
+                actor === "customerA" ? "A" : actor === "customerB" ? "B" : "employee",
+                ...(actor === "employee" && owner ? [owner] : []),
+              ]
+            : [];
+        const foreign = changed.filter((who) => !mayChange.includes(who));
+        if (foreign.length)
+          figures.foreignWrites.push(`${label} as ${actor} changed ${foreign.join(", ")}`);
       }
     }
   }

@@ -111,8 +111,24 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await expect(page.getByRole("status")).toHaveText(
     "The member has been told you are on your way.",
   );
+  // The same 'Start visit' form sent twice (a retry on a poor connection): applied once, and the
+  // second post is answered in place with the page, saying so.
+  const startForm = visit.locator("form", {
+    has: page.getByRole("button", { name: "Start visit" }),
+  });
+  const resent = {
+    intent: "start",
+    appointmentId: await startForm.locator('input[name="appointmentId"]').inputValue(),
+    key: await startForm.locator('input[name="key"]').inputValue(),
+  };
   await visit.getByRole("button", { name: "Start visit" }).click();
   await expect(page.getByRole("status")).toHaveText("Visit started.");
+  const again = await page.request.post("/employee/today", {
+    form: resent,
+    headers: { accept: "text/html", origin: new URL(page.url()).origin },
+  });
+  expect(again.status()).toBe(200);
+  expect(await again.text()).toContain("Already done: this was sent twice and applied once.");
 
   // An after photo on the gate.
   await visit.getByText("Add photo").click();
@@ -130,6 +146,22 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await visit.getByRole("button", { name: "Upload photo" }).click();
   await expect(page.getByRole("status")).toHaveText("Photo added.");
   await expect(visit.getByRole("img", { name: "After photo: gate-after.jpg" })).toBeVisible();
+
+  // A part with its receipt photo: over $100, so it waits for the member, who sees the receipt.
+  await visit.getByText("Add part").click();
+  await visit.getByLabel("Part", { exact: true }).fill("Gate hinge set");
+  await visit.getByLabel(/^Price/).fill("125.00");
+  await visit.getByLabel("Receipt photo").setInputFiles({
+    name: "receipt.jpg",
+    mimeType: "image/jpeg",
+    buffer: jpeg,
+  });
+  await visit.getByRole("button", { name: "Save part" }).click();
+  await expect(page.getByRole("status")).toHaveText("Part added.");
+  await expect(visit.getByRole("link", { name: "Receipt" })).toHaveAttribute(
+    "href",
+    /^\/part-receipts\//,
+  );
 
   // Finish: the time worked is offered from the start (15 minutes), one task done, one not.
   await visit.getByText("Finish visit").click();
@@ -154,6 +186,11 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await expect(todo.getByRole("article", { name: "Fix the gate" })).toHaveCount(0);
   await memberPage.goto("/dashboard?tab=membership");
   await expect(memberPage.getByTestId("hours-meter")).not.toHaveText(hoursBefore ?? "");
+  const receipt = memberPage.getByRole("img", { name: "Receipt photo: Gate hinge set" });
+  await receipt.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => receipt.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await memberPage.goto(`/dashboard/visits/${appointment.id}`);
   await expect(memberPage.getByRole("button", { name: /Cancel/ })).toHaveCount(0);
   await memberContext.close();

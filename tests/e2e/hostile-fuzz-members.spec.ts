@@ -228,7 +228,6 @@ function paths(world: World) {
   const family = <T>(name: Family, arbitrary: fc.Arbitrary<T>) =>
     arbitrary.map((path) => ({ family: name, path: String(path) }));
   return fc.oneof(
-    family("membership", fc.constant("/dashboard/membership")),
     family("membership", fc.constant("/dashboard?tab=membership")),
     family(
       "membership",

@@ -260,6 +260,7 @@ test.describe("members book their own visits", () => {
       .where(eq(serviceRequests.id, a.tasks[2].id));
     expect(tub.status).toBe("reviewed");
     // The block is back in the bank.
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
     await expect(page.getByTestId("schedule-hours-meter")).toHaveText(annualMeter("42 h"));
   });
 
@@ -372,6 +373,44 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Confirm Visit" }).click();
     await expect(page.getByText("Your visit is booked!")).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: "Seal the tub" })).toBeVisible();
+  });
+
+  test("a member moves and cancels a visit with plain forms: each answer shows on the visit's page", async ({
+    page,
+  }) => {
+    const a = await memberWithHandyman();
+    await signIn(page, a.member);
+    // The third offered day: at least a day away, so the member may still move it.
+    await page.goto("/dashboard/book");
+    await page.getByRole("radio", { name: "1 h 45 min" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page
+      .getByRole("group", { name: "Days with a free time" })
+      .getByRole("radio")
+      .nth(2)
+      .check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("checkbox", { name: "Seal the tub" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Confirm Visit" }).click();
+    await expect(page.getByText("Your visit is booked!")).toBeVisible();
+    await page.getByRole("button", { name: "Move Visit" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("radio").last().check();
+    await page.getByRole("button", { name: "Confirm New Time" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Your visit has moved. The e-mail's calendar file updates your calendar.",
+    );
+    // The time picker the form was on is closed: 'Move Visit' starts again.
+    await expect(page.getByRole("button", { name: "Confirm New Time" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Move Visit" })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel Visit" }).click();
+    await page.getByRole("button", { name: "Yes, cancel the visit" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Your visit is canceled. Its hours are back in your bank.",
+    );
+    await expect(page.getByText("This visit is canceled.")).toBeVisible();
   });
 });
 

@@ -393,8 +393,21 @@ test.describe("memberships without JavaScript", () => {
     await expect(page.getByTestId("hours-meter")).toHaveText(
       monthlyMeter("1 h 45 min", businessDate(-5)),
     );
+    const partId = await page
+      .getByRole("article", { name: "Part: Sump pump float ($125.00)" })
+      .locator('input[name="partId"]')
+      .inputValue();
     await page.getByRole("button", { name: "Approve Sump pump float ($125.00)" }).click();
+    // The page that shows the tab answers the plain form post: no code in the address.
+    await expect(page).toHaveURL(/\/dashboard\?tab=membership$/);
     await expect(page.getByText("Part approved. We will buy it for your visit.")).toBeVisible();
+    // Declining it afterwards: refused in plain words, the part stays approved.
+    const again = await page.request.post("/dashboard?tab=membership", {
+      form: { intent: "decline-part", partId },
+      headers: { accept: "text/html", origin: new URL(page.url()).origin },
+    });
+    expect(again.status()).toBe(409);
+    expect(await again.text()).toContain("This part is not waiting for your approval.");
 
     await page.getByRole("link", { name: "Cancel membership" }).click();
     const confirm = page.getByRole("region", { name: "Cancel membership" });

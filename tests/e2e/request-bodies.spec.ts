@@ -281,7 +281,6 @@ const ACTIONS = [
   "/auth",
   "/account",
   "/dashboard",
-  "/dashboard/membership",
   "/employee",
   "/employee/appointments",
   "/auth.data",

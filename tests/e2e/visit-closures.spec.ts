@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { closedDays as closedDaysTable, visitOverrides } from "~/db/schema";
+import { closedDays as closedDaysTable, holidayClosings, visitOverrides } from "~/db/schema";
 import {
   addDays,
   businessToday,
@@ -76,6 +76,57 @@ test("a closed day over a booked visit lists it, and 'Cancel and tell the member
     expect(sink.linkIn(mail, "/dashboard/book")).toContain("/dashboard/book");
   } finally {
     await e2eDb().delete(closedDaysTable).where(eq(closedDaysTable.date, day));
+  }
+});
+
+test("closing a holiday in the holidays setting over a booked visit lists it first", async ({
+  page,
+}) => {
+  // The next Columbus Day, kept open until now: the owner closes it with a visit booked on it.
+  const today = businessToday();
+  const year = Number(today.slice(0, 4));
+  const columbus = [year, year + 1]
+    .map((y) => defaultClosedDays(y).find((h) => h.key === "columbus-day")!.date)
+    .find((date) => date > addDays(today, 1))!;
+  const staff = await createEmployee({ firstName: "Olive", lastName: uniqueWord("Office") });
+  const member = await createCustomer({ firstName: "Hal", lastName: uniqueWord("Member") });
+  const before = await e2eDb().select().from(holidayClosings);
+  await e2eDb()
+    .insert(holidayClosings)
+    .values({ holiday: "columbus-day", closed: false })
+    .onConflictDoUpdate({ target: holidayClosings.holiday, set: { closed: false } });
+  await createAppointment(
+    e2eDb(),
+    { id: member.homeId!, customerId: member.id },
+    {
+      scheduledDate: columbus,
+      startTime: "09:00",
+      endTime: "10:45",
+      assignedEmployeeId: staff.id,
+      tasks: ["Fix the gate"],
+    },
+  );
+  try {
+    await signIn(page, staff);
+    await page.goto("/employee/availability");
+    await page.getByRole("checkbox", { name: "Columbus Day" }).check();
+    await page.getByRole("button", { name: "Save Holidays" }).click();
+    await expect(
+      page.getByRole("heading", { name: /visits? (is|are) booked in that time/ }),
+    ).toBeVisible();
+    await expect(page.getByRole("list", { name: "Visits booked in that time" })).toContainText(
+      member.lastName,
+    );
+    await expect(page.getByText("Holidays saved.")).toHaveCount(0);
+    await page.getByRole("button", { name: "Cancel and tell the members" }).click();
+    await expect(page.getByRole("status")).toContainText("Holidays saved.");
+    await expect(page.getByRole("checkbox", { name: "Columbus Day" })).toBeChecked();
+    const mail = await sink.waitForMail(member.email, /Your visit is canceled/);
+    expect(mail.text).toContain("we are closed on Columbus Day");
+  } finally {
+    // The setting is the whole business's: put it back as it was.
+    await e2eDb().delete(holidayClosings);
+    if (before.length) await e2eDb().insert(holidayClosings).values(before);
   }
 });
 

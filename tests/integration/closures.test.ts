@@ -1,6 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appointments, memberships, outbox, visitOverrides } from "~/db/schema";
+import {
+  appointments,
+  closedDays,
+  holidayClosings,
+  memberships,
+  outbox,
+  visitOverrides,
+} from "~/db/schema";
+import { daysClosedByHolidaySettings } from "~/features/availability/closed-days.server";
+import { DEFAULT_HOLIDAYS, type HolidayKey } from "~/lib/business-calendar";
 import {
   appointmentWarnings,
   createAppointment as staffCreateAppointment,
@@ -45,7 +54,7 @@ afterAll(async () => {
   await database?.drop();
 });
 beforeEach(async () => {
-  await database.db.execute(sql`truncate "user", outbox, closed_days cascade`);
+  await database.db.execute(sql`truncate "user", outbox, closed_days, holiday_closings cascade`);
 });
 
 // Tuesday 24 November 2026, 10:10 AM in Atlanta; the visits are on Monday 30 November.
@@ -149,6 +158,43 @@ describe(`the visits a closure would strand (${testDatabaseKind()})`, () => {
     // Monday's morning visit, and nothing else: Dana no longer works Tuesdays, but has no
     // visit then.
     expect(stranded.map((v) => v.id)).toEqual([morning.id]);
+  });
+});
+
+describe(`the holidays setting is a closure too (${testDatabaseKind()})`, () => {
+  it("closing a holiday kept open lists the visits on it; days closed already or reopened by staff do not count", async () => {
+    const { dana, staff, home } = await people();
+    // Columbus Day (Monday 11 October 2027) and Veterans Day are kept open; the owner now closes
+    // every holiday. Staff reopened Veterans Day 2027 (Thursday 11 November) by its date.
+    await database.db.insert(holidayClosings).values([
+      { holiday: "columbus-day", closed: false },
+      { holiday: "veterans-day", closed: false },
+    ]);
+    await database.db.insert(closedDays).values({ date: "2027-11-11", closed: false });
+    const columbus = await visitOf(home, dana.id, "2027-10-11");
+    await visitOf(home, dana.id, "2027-11-11");
+    await visitOf(home, dana.id, "2027-10-12");
+    const all = new Set<HolidayKey>(DEFAULT_HOLIDAYS.map((h) => h.key));
+    const days = await daysClosedByHolidaySettings(all, "2026-11-24", "2028-11-24");
+    expect(days).toEqual([
+      { date: "2027-10-11", name: "Columbus Day" },
+      { date: "2028-10-09", name: "Columbus Day" },
+      { date: "2028-11-10", name: "Veterans Day" },
+    ]);
+    // Keeping the setting as it is closes nothing.
+    const unchanged = new Set([...all].filter((k) => k !== "columbus-day" && k !== "veterans-day"));
+    expect(await daysClosedByHolidaySettings(unchanged, "2026-11-24", "2028-11-24")).toEqual([]);
+
+    const closure = { kind: "days" as const, days };
+    const stranded = await visitsInClosure(closure, { now });
+    expect(stranded.map((v) => v.id)).toEqual([columbus.id]);
+    // The business is closed that day: nobody else is free.
+    expect(stranded[0].freeHandyman).toBeNull();
+    expect(
+      await cancelStrandedVisits(staff, closure, "we are closed on Columbus Day", { now }),
+    ).toBe(1);
+    expect((await row(columbus.id)).status).toBe("canceled");
+    expect(await visitsInClosure(closure, { now })).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox, rateLimits, session, user, verification } from "~/db/schema";
+import { actionKeys, outbox, rateLimits, session, user, verification } from "~/db/schema";
+import { ACTION_KEY_RETENTION_DAYS, claimActionKey, newActionKey } from "~/lib/action-keys.server";
 import {
   DELIVERED_OUTBOX_RETENTION_MS,
   RATE_LIMIT_RETENTION_MS,
@@ -57,6 +58,10 @@ describe(`housekeeping keeps the tables bounded (${testDatabaseKind()})`, () => 
         item("delivered-recently", ago(24 * HOUR)),
         item("never-delivered", null),
       ]);
+    await database.db.insert(actionKeys).values([
+      { key: "key-old", actorId: userId, action: "part", createdAt: ago(31 * 24 * HOUR) },
+      { key: "key-recent", actorId: userId, action: "part", createdAt: ago(29 * 24 * HOUR) },
+    ]);
   }
 
   it("deletes each kind of expired row and keeps the live ones", async () => {
@@ -67,6 +72,7 @@ describe(`housekeeping keeps the tables bounded (${testDatabaseKind()})`, () => 
       sessions: 1,
       verifications: 1,
       outbox: 1,
+      actionKeys: 1,
     });
     const keys = (await database.db.select().from(rateLimits)).map((r) => r.key).sort();
     expect(keys).toEqual(["current", "recent"]);
@@ -76,6 +82,7 @@ describe(`housekeeping keeps the tables bounded (${testDatabaseKind()})`, () => 
       (r) => (r.payload as { leadId: string }).leadId,
     );
     expect(leads.sort()).toEqual(["delivered-recently", "never-delivered"]);
+    expect((await database.db.select().from(actionKeys)).map((r) => r.key)).toEqual(["key-recent"]);
 
     // Nothing left to do: a second pass deletes nothing.
     expect(await runHousekeeping(new Date(now))).toEqual({
@@ -83,6 +90,7 @@ describe(`housekeeping keeps the tables bounded (${testDatabaseKind()})`, () => 
       sessions: 0,
       verifications: 0,
       outbox: 0,
+      actionKeys: 0,
     });
   });
 
@@ -91,21 +99,41 @@ describe(`housekeeping keeps the tables bounded (${testDatabaseKind()})`, () => 
     await database.db.delete(session);
     await database.db.delete(verification);
     await database.db.delete(outbox);
+    await database.db.delete(actionKeys);
     const now = Date.now();
     await seed(now);
     const results = await Promise.all([
       runHousekeeping(new Date(now)),
       runHousekeeping(new Date(now)),
     ]);
-    const total = (field: "rateLimits" | "sessions" | "verifications" | "outbox") =>
+    const total = (field: "rateLimits" | "sessions" | "verifications" | "outbox" | "actionKeys") =>
       results.reduce((sum, r) => sum + (r?.[field] ?? 0), 0);
     expect([
       total("rateLimits"),
       total("sessions"),
       total("verifications"),
       total("outbox"),
-    ]).toEqual([1, 1, 1, 1]);
+      total("actionKeys"),
+    ]).toEqual([1, 1, 1, 1, 1]);
     expect(await database.db.select().from(rateLimits)).toHaveLength(2);
+  });
+
+  it("a form sent again within 30 days is still applied once; after them its key is forgotten", async () => {
+    await database.db.delete(actionKeys);
+    const key = newActionKey();
+    const claim = () => claimActionKey(database.db, { key, actorId: userId, action: "part:x" });
+    expect(await claim()).toBe(true);
+    // The database's clock stamped the claim (it may not be the test's, under faketime).
+    const [{ createdAt }] = await database.db.select().from(actionKeys);
+    const claimedAt = createdAt.getTime();
+    const day = 24 * HOUR;
+    // 29 days on: housekeeping keeps the key, and the same form posted again changes nothing.
+    await runHousekeeping(new Date(claimedAt + (ACTION_KEY_RETENTION_DAYS - 1) * day));
+    expect(await claim()).toBe(false);
+    // 31 days on: the key is forgotten.
+    const pass = await runHousekeeping(new Date(claimedAt + (ACTION_KEY_RETENTION_DAYS + 1) * day));
+    expect(pass?.actionKeys).toBe(1);
+    expect(await database.db.select().from(actionKeys)).toHaveLength(0);
   });
 
   it("the servers' start-up routine starts the periodic job: a first pass soon, a clean stop", async () => {

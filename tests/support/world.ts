@@ -36,7 +36,10 @@ export type CustomerFixture = {
   appointmentId: string;
   /** One photo on the first request, uploaded through the app. */
   photoIds: string[];
-  /** A Complete membership with a visit yesterday, a part waiting for approval and one approved. */
+  /**
+   * A Complete membership with a visit yesterday, a part waiting for approval (with a receipt
+   * photo) and one approved.
+   */
   membershipId: string;
   memberVisitId: string;
   pendingPartId: string;
@@ -183,6 +186,10 @@ export async function buildWorld(db: Database, base: string): Promise<World> {
     ["customerB", B],
   ] as const) {
     fixture.photoIds.push(await uploadPhoto(clients[actor], fixture.requestIds[0]));
+    // The pending part's receipt photo: the files of that photo, stored by the app.
+    await db.execute(
+      sql`update membership_parts set receipt_path = p.file_path, receipt_thumbnail_path = p.thumbnail_path from request_photos p where p.id = ${fixture.photoIds[0]} and membership_parts.id = ${fixture.pendingPartId}`,
+    );
   }
   return {
     tag,

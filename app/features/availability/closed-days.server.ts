@@ -27,6 +27,17 @@ export async function openHolidays(database: DbOrTx = db()): Promise<Set<Holiday
   return new Set(rows.map((r) => r.holiday).filter(isHolidayKey));
 }
 
+function loadOverrides(from: IsoDate, to: IsoDate, database: DbOrTx) {
+  return database
+    .select({
+      date: closedDaysTable.date,
+      closed: closedDaysTable.closed,
+      note: closedDaysTable.note,
+    })
+    .from(closedDaysTable)
+    .where(and(gte(closedDaysTable.date, from), lte(closedDaysTable.date, to)));
+}
+
 /** The closed days between two dates (inclusive), with the owner's and staff's changes. */
 export async function loadClosedDays(
   from: IsoDate,
@@ -34,17 +45,39 @@ export async function loadClosedDays(
   database: DbOrTx = db(),
 ): Promise<ClosedDays> {
   const [overrides, open] = await Promise.all([
-    database
-      .select({
-        date: closedDaysTable.date,
-        closed: closedDaysTable.closed,
-        note: closedDaysTable.note,
-      })
-      .from(closedDaysTable)
-      .where(and(gte(closedDaysTable.date, from), lte(closedDaysTable.date, to))),
+    loadOverrides(from, to, database),
     openHolidays(database),
   ]);
   return closedDays(overrides, open);
+}
+
+/**
+ * The days from `from` to `to` that saving the holidays setting with `closed` would close and
+ * that are open now (a holiday kept open until now; a date staff reopened stays open, its row
+ * being on top either way): the closure the setting would make (issue 26, item 4).
+ */
+export async function daysClosedByHolidaySettings(
+  closed: ReadonlySet<HolidayKey>,
+  from: IsoDate,
+  to: IsoDate,
+  database: DbOrTx = db(),
+): Promise<{ date: IsoDate; name: string }[]> {
+  const [overrides, open] = await Promise.all([
+    loadOverrides(from, to, database),
+    openHolidays(database),
+  ]);
+  const now = closedDays(overrides, open);
+  const keptOpen = new Set(DEFAULT_HOLIDAYS.map((h) => h.key).filter((k) => !closed.has(k)));
+  const then = closedDays(overrides, keptOpen);
+  const days: { date: IsoDate; name: string }[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    for (const holiday of defaultClosedDays(year)) {
+      if (holiday.date < from || holiday.date > to || !closed.has(holiday.key)) continue;
+      if (then.isClosed(holiday.date) && !now.isClosed(holiday.date))
+        days.push({ date: holiday.date, name: holiday.name });
+    }
+  }
+  return days.sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** The holidays setting as the closed-days page shows it: each default holiday, closed or not. */

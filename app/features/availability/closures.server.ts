@@ -24,6 +24,8 @@ import { DEFAULT_WORKING_HOURS, type WeeklyHours } from "./slots";
 /** A closure about to be saved. */
 export type Closure =
   | { kind: "day"; date: IsoDate }
+  /** The holidays setting: the days it would newly close (closed-days.server.ts). */
+  | { kind: "days"; days: { date: IsoDate; name: string }[] }
   | { kind: "time-off"; employeeId: string; startDate: IsoDate; endDate: IsoDate }
   | { kind: "hours"; employeeId: string; week: WeeklyHours };
 
@@ -35,6 +37,7 @@ type Placed = { date: IsoDate; employeeId: string | null; start: number; end: nu
 /** Whether a visit at this place and time falls inside the closure. */
 export function insideClosure(closure: Closure, visit: Placed) {
   if (closure.kind === "day") return visit.date === closure.date;
+  if (closure.kind === "days") return closure.days.some((d) => d.date === visit.date);
   if (visit.employeeId !== closure.employeeId) return false;
   if (closure.kind === "time-off")
     return closure.startDate <= visit.date && visit.date <= closure.endDate;
@@ -81,7 +84,15 @@ export async function visitsInClosure(
     gte(appointments.scheduledDate, today),
   ];
   if (closure.kind === "day") conditions.push(eq(appointments.scheduledDate, closure.date));
-  else {
+  else if (closure.kind === "days") {
+    if (!closure.days.length) return [];
+    conditions.push(
+      inArray(
+        appointments.scheduledDate,
+        closure.days.map((d) => d.date),
+      ),
+    );
+  } else {
     conditions.push(eq(appointments.assignedEmployeeId, closure.employeeId));
     if (closure.kind === "time-off")
       conditions.push(
@@ -120,7 +131,8 @@ export async function visitsInClosure(
   return inside.map((visit) => {
     const current = handymen.find((h) => h.id === visit.employeeId);
     let freeHandyman: StrandedVisit["freeHandyman"] = null;
-    if (closure.kind !== "day" && !closed.isClosed(visit.date)) {
+    // A closed day closes it for every handyman: nobody else is free then.
+    if (closure.kind !== "day" && closure.kind !== "days" && !closed.isClosed(visit.date)) {
       const other = handymen.find((h) => {
         if (h.id === visit.employeeId) return false;
         const hours = h.hours[weekday(visit.date)];

@@ -29,7 +29,7 @@ export type { CancellationPreview } from "./cancel.server";
 export { currentMembership, memberBankSummary, visitSpend } from "./summary.server";
 export type { VisitSpend } from "./summary.server";
 export { membershipStatement } from "./statement.server";
-export { addPart } from "./parts.server";
+export { addPart, findViewableReceipt } from "./parts.server";
 export type { StatementEntry } from "./statement.server";
 export { activeMembershipsOf, membershipCounters } from "./counters.server";
 export type { ActiveMembership, MembershipCounters } from "./counters.server";

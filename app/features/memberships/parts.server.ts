@@ -19,7 +19,13 @@ import { inTransaction, lockMembership, postMoney } from "./ledger.server";
  * e-mail and an 'Approve' / 'Decline' card); otherwise it is approved at once.
  */
 export async function addPart(
-  input: { appointmentId: string; description: string; costCents: number },
+  input: {
+    appointmentId: string;
+    description: string;
+    costCents: number;
+    /** The receipt's photo, already stored through the photo pipeline ('Add part' on 'Today'). */
+    receipt?: { filePath: string; thumbnailPath: string } | null;
+  },
   staffId: string | null,
   database: DbOrTx = db(),
   notify = true,
@@ -45,6 +51,8 @@ export async function addPart(
         needsApproval,
         status: needsApproval ? "pending_approval" : "approved",
         createdBy: staffId,
+        receiptPath: input.receipt?.filePath ?? null,
+        receiptThumbnailPath: input.receipt?.thumbnailPath ?? null,
       })
       .returning();
     if (needsApproval && notify) await mailPartsApprovalNeeded(tx, m, part);
@@ -149,4 +157,31 @@ export async function markPartBought(partId: string, staffId: string, database: 
     }
     return part;
   });
+}
+
+/**
+ * A part's receipt photo if `viewer` may see it: office staff, the handyman of the part's visit,
+ * or the member whose membership it is. Who may see it is part of the query, so anyone else's
+ * answer is the same as for a part without a receipt: none.
+ */
+export async function findViewableReceipt(
+  viewer: { id: string; isEmployee: boolean; isHandyman?: boolean },
+  partId: string,
+) {
+  const allowed = viewer.isHandyman
+    ? eq(appointments.assignedEmployeeId, viewer.id)
+    : viewer.isEmployee
+      ? undefined
+      : eq(memberships.customerId, viewer.id);
+  const [row] = await db()
+    .select({
+      id: membershipParts.id,
+      filePath: membershipParts.receiptPath,
+      thumbnailPath: membershipParts.receiptThumbnailPath,
+    })
+    .from(membershipParts)
+    .innerJoin(memberships, eq(memberships.id, membershipParts.membershipId))
+    .innerJoin(appointments, eq(appointments.id, membershipParts.appointmentId))
+    .where(and(eq(membershipParts.id, partId), allowed));
+  return row?.filePath ? row : null;
 }

@@ -39,6 +39,8 @@ export type PartRow = {
   status: "pending_approval" | "approved" | "declined" | "bought";
   scheduledDate: IsoDate;
   createdAt: Date;
+  /** A receipt photo at /part-receipts/:id (office staff, the visit's handyman, the member). */
+  hasReceipt: boolean;
 };
 
 export type MemberVisitRow = {

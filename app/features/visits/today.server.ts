@@ -69,6 +69,8 @@ export type TodayPart = {
   description: string;
   costCents: number;
   status: string;
+  /** A receipt photo at /part-receipts/:id. */
+  hasReceipt: boolean;
 };
 
 export type TodayVisit = {
@@ -165,6 +167,7 @@ export async function handymanVisits(
         description: membershipParts.description,
         costCents: membershipParts.costCents,
         status: membershipParts.status,
+        receiptPath: membershipParts.receiptPath,
       })
       .from(membershipParts)
       .where(inArray(membershipParts.appointmentId, ids))
@@ -228,6 +231,7 @@ export async function handymanVisits(
           description: p.description,
           costCents: p.costCents,
           status: p.status,
+          hasReceipt: p.receiptPath !== null,
         })),
     };
   });
@@ -375,7 +379,14 @@ export async function finishOwnVisit(
  */
 export async function addPartToOwnVisit(
   handyman: Handyman,
-  input: { appointmentId: string; description: string; costCents: number; key: string },
+  input: {
+    appointmentId: string;
+    description: string;
+    costCents: number;
+    key: string;
+    /** The receipt's photo, stored by the photo pipeline; the caller removes it if not applied. */
+    receipt?: { filePath: string; thumbnailPath: string } | null;
+  },
 ) {
   try {
     return await db().transaction(async (tx) => {
@@ -391,6 +402,7 @@ export async function addPartToOwnVisit(
           appointmentId: input.appointmentId,
           description: input.description,
           costCents: input.costCents,
+          receipt: input.receipt,
         },
         handyman.id,
         tx,

@@ -86,13 +86,28 @@ const pages: { label: string; path: string; cookie: string }[] = [
   { label: "Maria /dashboard/book", path: "/dashboard/book", cookie: maria },
   { label: "staff /employee", path: "/employee", cookie: staff },
   { label: "staff /employee?tab=customers", path: "/employee?tab=customers", cookie: staff },
-].filter((p) => !only || p.label.includes(only));
+];
+const customers = await (
+  await fetch(`${origin}/employee?tab=customers`, {
+    headers: { accept: "text/html", cookie: staff },
+  })
+).text();
+const mariaMembership = /href="(\/employee\/customers\/[0-9a-f-]{36}\/membership)"/.exec(
+  customers,
+)?.[1];
+if (mariaMembership)
+  pages.push({
+    label: "staff: a customer's membership page",
+    path: mariaMembership,
+    cookie: staff,
+  });
+const shown = pages.filter((p) => !only || p.label.includes(only));
 
 const pid = server.child.pid!;
 await new Promise((r) => setTimeout(r, 2000));
 const rows: string[] = [];
 try {
-  for (const page of pages) {
+  for (const page of shown) {
     const url = `${origin}${page.path}`;
     const headers = { accept: "text/html", cookie: page.cookie };
     await fetch(url, { headers }).then((r) => r.text());

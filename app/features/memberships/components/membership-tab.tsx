@@ -6,39 +6,36 @@ import { PLANS } from "~/content/plans";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
 import type { MembershipView, PartView } from "../types";
+import { ReceiptPhoto } from "./receipt-photo";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
 
-export const MEMBER_ACTION = href("/dashboard/membership");
+/**
+ * Where the member's membership forms post: the dashboard, which shows this tab, answers them
+ * (ADR 033), so the answer shows in place, with JavaScript or without.
+ */
+export const MEMBER_ACTION = `${href("/dashboard")}?tab=membership`;
 
-/** Outcomes of the member's forms, carried in the URL (?mnotice=) so they show without JavaScript. */
-export const MEMBER_NOTICES = {
-  "part-approved": "Part approved. We will buy it for your visit.",
-  "part-declined": "Part declined. We will not buy it.",
-  "part-not-pending": "This part is not waiting for your approval.",
-  canceled: "Your membership is canceled. What was settled is shown below.",
-  "not-member": "You have no active membership to cancel.",
-  "cancel-failed": "Your membership could not be canceled. Please call us.",
-} as const;
-export type MemberNoticeCode = keyof typeof MEMBER_NOTICES;
-
-export function isMemberNotice(code: string | null): code is MemberNoticeCode {
-  return code !== null && code in MEMBER_NOTICES;
-}
-
-/** The customer's 'Membership' tab: their plan and hours, approvals, statement, cancel. */
-export function MembershipTab({ view }: { view: MembershipView | null }) {
-  const [params] = useSearchParams();
-  const notice = params.get("mnotice");
+/**
+ * The customer's 'Membership' tab: their plan and hours, approvals, statement, cancel.
+ * `message` is the answer of the member's last membership form (a part approved, the cancel).
+ */
+export function MembershipTab({
+  view,
+  message,
+}: {
+  view: MembershipView | null;
+  message: string | null;
+}) {
   return (
     <section aria-labelledby="membership-title" className="grid gap-4">
       <h2 id="membership-title" className="text-lg font-semibold">
         Membership
       </h2>
-      {isMemberNotice(notice) && (
+      {message && (
         <p role="status" className="rounded-md border bg-background px-4 py-3 text-sm">
-          {MEMBER_NOTICES[notice]}
+          {message}
         </p>
       )}
       {view ? <MemberView view={view} /> : null}
@@ -54,7 +51,6 @@ function MemberView({ view }: { view: MembershipView }) {
   const statementHref = (cancel: boolean) => {
     const next = new URLSearchParams(params);
     next.set("tab", "membership");
-    next.delete("mnotice");
     if (cancel) next.set("cancel", "membership");
     else next.delete("cancel");
     return `?${next.toString()}`;
@@ -136,6 +132,7 @@ function PartApproval({ part }: { part: PartView }) {
         <p className="text-sm text-muted-foreground">
           {formatCents(part.costCents)} for your visit on {longDate(part.scheduledDate)}
         </p>
+        {part.hasReceipt && <ReceiptPhoto part={part} />}
       </div>
       <Form method="post" action={MEMBER_ACTION} className="flex gap-2" preventScrollReset>
         <input type="hidden" name="partId" value={part.id} />

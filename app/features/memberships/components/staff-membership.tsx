@@ -18,6 +18,7 @@ import { isOpenVisit, VISIT_STATUS_LABELS } from "~/features/visits";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
 import type { MemberVisitRow, PartView, StaffMembershipView } from "../types";
+import { ReceiptPhoto } from "./receipt-photo";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
@@ -505,6 +506,7 @@ function PartsCard({
                   <p className="text-sm text-muted-foreground">
                     Visit on {longDate(part.scheduledDate)} · {PART_STATUS[part.status]}
                   </p>
+                  {part.hasReceipt && <ReceiptPhoto part={part} />}
                 </div>
                 {part.status === "approved" && (
                   <Form method="post">

@@ -7,27 +7,26 @@ const dollars = (cents: number) =>
   (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
 const hours = (minutes: number) => `${Math.floor(minutes / 60)} h`;
 
-export const PAYMENT_NOTICES = {
-  "office-told": "Thank you: the office will call you to take your first payment.",
-  "no-offer": "There is no open membership offer.",
-  "checkout-done":
-    "Thank you: your membership starts as soon as Stripe confirms the payment (usually within a minute).",
-  "card-unavailable": "Card payments are not available right now. Please try again or call us.",
-} as const;
-export type PaymentNotice = keyof typeof PAYMENT_NOTICES;
+/** Said on the way back from Stripe Checkout (its success address carries ?checkout=done). */
+export const CHECKOUT_DONE_MESSAGE =
+  "Thank you: your membership starts as soon as Stripe confirms the payment (usually within a minute).";
+
+/** Where the member's membership forms post: the page that shows the tab answers them (ADR 033). */
+const MEMBERSHIP_FORM_ACTION = "/dashboard?tab=membership";
 
 /**
  * The member's payments on the Membership tab: an open offer with its price and terms and
  * 'Start membership'; 'Past due' with 'Update card'; 'Manage card' for a card on file.
+ * `message` is the answer of 'Start membership' or 'Manage card' when it did not lead to Stripe
+ * (the form's answer, ADR 033), or the thanks on the way back from Checkout.
  */
 export function MemberPayments({
   view,
-  notice,
+  message,
 }: {
   view: MemberPaymentsView;
-  notice: PaymentNotice | null;
+  message: string | null;
 }) {
-  const message = notice ? PAYMENT_NOTICES[notice] : null;
   if (!view.offer && !view.cardOnFile && !view.pastDueSince && !message) return null;
   return (
     <Card className="mb-4">
@@ -53,7 +52,7 @@ export function MemberPayments({
               visits a year. Cancel any time: unused hours are refunded. The membership starts when
               the payment is confirmed.
             </p>
-            <Form method="post" action="/dashboard/membership">
+            <Form method="post" action={MEMBERSHIP_FORM_ACTION}>
               <input type="hidden" name="intent" value="start-membership" />
               <Button type="submit">Start membership</Button>
             </Form>
@@ -75,7 +74,7 @@ export function MemberPayments({
           </div>
         ) : null}
         {view.cardOnFile ? (
-          <Form method="post" action="/dashboard/membership">
+          <Form method="post" action={MEMBERSHIP_FORM_ACTION}>
             <input type="hidden" name="intent" value="manage-card" />
             <Button type="submit" variant={view.pastDueSince ? "default" : "outline"}>
               {view.pastDueSince ? "Update card" : "Manage card"}

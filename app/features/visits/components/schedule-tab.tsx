@@ -1,4 +1,4 @@
-import { href, Link, useSearchParams } from "react-router";
+import { href, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import type { CustomerAppointment } from "~/features/appointments";
 import { longDate, minuteLabel, minuteOfDay } from "~/lib/business-calendar";
@@ -12,14 +12,8 @@ export function ScheduleTab({
   /** The hours bank ('12 h 15 min of 42 h left'), or null without an active membership. */
   meter: string | null;
 }) {
-  const [params] = useSearchParams();
   return (
     <div className="grid gap-4">
-      {params.get("canceled") === "1" ? (
-        <p role="status" className="rounded-md border bg-card px-4 py-3">
-          Your visit is canceled. Its hours are back in your bank.
-        </p>
-      ) : null}
       {meter === null ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-muted-foreground">
