@@ -217,6 +217,7 @@ export async function membershipPartsList(membershipId: string): Promise<PartRow
       status: membershipParts.status,
       scheduledDate: appointments.scheduledDate,
       createdAt: membershipParts.createdAt,
+      hasReceipt: sql<boolean>`${membershipParts.receiptPath} is not null`.mapWith(Boolean),
     })
     .from(membershipParts)
     .innerJoin(appointments, eq(appointments.id, membershipParts.appointmentId))
@@ -224,7 +225,12 @@ export async function membershipPartsList(membershipId: string): Promise<PartRow
     .orderBy(desc(membershipParts.createdAt));
 }
 
-/** A membership's visits (newest first), with their tasks and the corrected time worked. */
+/**
+ * A membership's visits (newest first), with their tasks and the corrected time worked. A
+ * visit's corrections are read from its membership's ledger (its (membership, seq) index): the
+ * ledger has no index by visit, and a scan of every membership's entries per visit cost the staff's
+ * membership page about 100 ms on the bench data set (ADR 067).
+ */
 export async function membershipVisitList(membershipId: string): Promise<MemberVisitRow[]> {
   const rows = await db()
     .select({
@@ -238,7 +244,7 @@ export async function membershipVisitList(membershipId: string): Promise<MemberV
       status: membershipVisits.status,
       minutesWorked: sql<
         number | null
-      >`${membershipVisits.minutesWorked} + coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+      >`${membershipVisits.minutesWorked} + coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.membershipId} = ${membershipVisits.membershipId} and ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
         (v) => (v === null ? null : Number(v)),
       ),
       appointmentStatus: appointments.status,
