@@ -481,6 +481,12 @@ export const membershipMinutesLedger = pgTable(
   (t) => [
     index("membership_minutes_ledger_membership_idx").on(t.membershipId, t.id),
     index("membership_minutes_ledger_membership_seq_idx").on(t.membershipId, t.seq),
+    // The reports (ADR 070): the entries since an instant (hours owed at a past day), and a
+    // visit's corrections.
+    index("membership_minutes_ledger_created_idx").on(t.createdAt),
+    index("membership_minutes_ledger_correction_idx")
+      .on(t.appointmentId)
+      .where(sql`${t.kind} = 'correction'`),
     check(
       "membership_minutes_ledger_sign",
       sql`(${t.kind} in ('accrual', 'release', 'return') and ${t.minutes} > 0) or (${t.kind} in ('reserve', 'refund') and ${t.minutes} < 0) or (${t.kind} = 'correction' and ${t.minutes} <> 0)`,
@@ -538,6 +544,8 @@ export const membershipMoneyLedger = pgTable(
     uniqueIndex("membership_money_ledger_provider_ref").on(t.providerRef),
     index("membership_money_ledger_membership_idx").on(t.membershipId, t.id),
     index("membership_money_ledger_membership_seq_idx").on(t.membershipId, t.seq),
+    // The reports' days at the ends of a custom range, beside the monthly summary (ADR 070).
+    index("membership_money_ledger_created_idx").on(t.createdAt),
     // A billing period is charged once, a visit's shopping fee once, a part once.
     uniqueIndex("membership_money_ledger_one_charge_per_period")
       .on(t.membershipId, t.periodStart)
@@ -558,6 +566,54 @@ export const membershipMoneyLedger = pgTable(
     ),
   ],
 );
+
+/**
+ * The two ledgers summed by business month (America/New_York) and kind, for the owner's reports
+ * (ADR 070): the ledgers are append-only, so an insert is the only change to follow; their
+ * statement-level AFTER INSERT triggers add sums to report_*_deltas, which the reports move in
+ * here before reading both. `month` is the first day of the month; months and deltas together
+ * equal a grouping of the ledger's entries, to the cent and minute.
+ */
+export const reportMoneyMonths = pgTable(
+  "report_money_months",
+  {
+    month: date({ mode: "string" }).notNull(),
+    kind: membershipMoneyKind().notNull(),
+    cents: bigint({ mode: "number" }).notNull(),
+    entries: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.kind] })],
+);
+
+export const reportHoursMonths = pgTable(
+  "report_hours_months",
+  {
+    month: date({ mode: "string" }).notNull(),
+    kind: membershipMinutesKind().notNull(),
+    minutes: bigint({ mode: "number" }).notNull(),
+    entries: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.kind] })],
+);
+
+/**
+ * What the ledgers' triggers add (ADR 070): one row per inserting statement and (month, kind),
+ * a plain insert that waits for no one; the reports move them into the monthly summaries
+ * before reading, and read both.
+ */
+export const reportMoneyDeltas = pgTable("report_money_deltas", {
+  month: date({ mode: "string" }).notNull(),
+  kind: membershipMoneyKind().notNull(),
+  cents: bigint({ mode: "number" }).notNull(),
+  entries: integer().notNull(),
+});
+
+export const reportHoursDeltas = pgTable("report_hours_deltas", {
+  month: date({ mode: "string" }).notNull(),
+  kind: membershipMinutesKind().notNull(),
+  minutes: bigint({ mode: "number" }).notNull(),
+  entries: integer().notNull(),
+});
 
 export const membershipVisitStatus = pgEnum("membership_visit_status", [
   "reserved",
@@ -590,6 +646,9 @@ export const membershipVisits = pgTable(
   },
   (t) => [
     index("membership_visits_membership_idx").on(t.membershipId, t.status),
+    index("membership_visits_completed_idx")
+      .on(t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
     check("membership_visits_block", sql`${t.blockMinutes} in (105, 210)`),
     check(
       "membership_visits_worked",
@@ -724,6 +783,7 @@ export const introCalls = pgTable(
   (t) => [
     uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt),
     index("intro_calls_prospect_idx").on(t.prospectId),
+    index("intro_calls_created_idx").on(t.createdAt),
   ],
 );
 

@@ -22,7 +22,15 @@ import {
   updateLead,
 } from "~/features/leads/people.server";
 import { WalkThruBooking } from "~/features/visits/components/walk-thru-booking";
-import { bookWalkThru, walkThruOffer, walkThruSchema } from "~/features/visits/walk-thru.server";
+import {
+  bookWalkThru,
+  cancelWalkThru,
+  walkThruOffer,
+  walkThruSchema,
+} from "~/features/visits/walk-thru.server";
+import { listEmployees } from "~/features/accounts/index.server";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { isUuid } from "~/lib/uuid";
 import { VisitRejectedError } from "~/features/visits/visits.server";
 import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
 import type { FormAnswer } from "~/lib/form-answer";
@@ -35,11 +43,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
   const lead = await leadDetail(params.leadId);
   if (!lead) throw new Response("Lead not found", { status: 404 });
-  const offer = await walkThruOffer({
-    customerId: lead.customerId,
-    date: new URL(request.url).searchParams.get("date"),
-  });
-  return { employee, lead, offer };
+  const url = new URL(request.url);
+  const [offer, handymen] = await Promise.all([
+    walkThruOffer({ customerId: lead.customerId, date: url.searchParams.get("date") }),
+    bookableHandymen(),
+  ]);
+  // 'Cancel walk-thru' asks first (?cancel=<id>): a page of its own, so it works without script.
+  const asked = url.searchParams.get("cancel");
+  const confirmCancel = lead.walkThrus.find((w) => w.id === asked && cancelable(w.status)) ?? null;
+  return { employee, lead, offer, handymen, confirmCancel };
+}
+
+/** The walk-thru's handyman picker lists handymen only (staff_role 'handyman', ADR 047). */
+async function bookableHandymen() {
+  return (await listEmployees())
+    .filter((e) => e.role === "handyman")
+    .map((e) => ({ id: e.userId, name: e.name }));
+}
+
+/** A walk-thru not yet under way can be canceled from the lead page. */
+function cancelable(status: string) {
+  return status === "booked" || status === "on_the_way";
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -118,6 +142,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "book-walk-thru": {
         const parsed = walkThruSchema.safeParse(values);
         if (!parsed.success) return refused(intent, parsed.error.issues[0].message);
+        const { employeeId } = parsed.data;
+        if (employeeId && !(await bookableHandymen()).some((h) => h.id === employeeId))
+          return refused(intent, "Please choose a handyman.");
         const booked = await bookWalkThru(
           {
             ...parsed.data,
@@ -136,6 +163,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           context,
         );
       }
+      case "cancel-walk-thru": {
+        const appointmentId = values.appointmentId ?? "";
+        if (!isUuid(appointmentId)) return refused(intent, "Walk-thru not found.", 404);
+        const canceled = await cancelWalkThru(
+          { id: staff.id, isEmployee: true },
+          { leadId: lead.id, appointmentId },
+        );
+        return answer<Outcome>(
+          {
+            ok: true,
+            intent,
+            message: `Walk-thru canceled (${canceled.when}); ${lead.name} was told by e-mail.`,
+          },
+          context,
+        );
+      }
       default:
         return refused(intent, "Unknown action.");
     }
@@ -150,7 +193,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const STAFF_STATUSES: LeadStatus[] = ["new", "contacted", "lost"];
 
 export default function EmployeeLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, offer, employee } = loaderData;
+  const { lead, offer, employee, handymen, confirmCancel } = loaderData;
   const outcome = actionData && "intent" in actionData ? (actionData as Outcome) : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -283,6 +326,48 @@ export default function EmployeeLead({ loaderData, actionData }: Route.Component
                     {formatAppointmentTime(w.endTime)}
                     {w.handyman ? ` with ${w.handyman}` : ""} ({w.status.replace(/_/g, " ")})
                     {w.address ? <span className="block text-sm">{w.address}</span> : null}
+                    {confirmCancel?.id === w.id ? (
+                      <div
+                        role="alertdialog"
+                        aria-labelledby="cancel-walk-thru-title"
+                        aria-describedby="cancel-walk-thru-text"
+                        className="mt-2 grid gap-2 rounded-md border border-destructive/40 p-3"
+                      >
+                        <p id="cancel-walk-thru-title" className="font-semibold">
+                          Cancel this walk-thru?
+                        </p>
+                        <p id="cancel-walk-thru-text" className="text-sm">
+                          {lead.name} is told by e-mail and asked to call to choose another time.
+                        </p>
+                        <div className="flex flex-wrap gap-2">
+                          <Form method="post" action={`/employee/leads/${lead.id}`}>
+                            <input type="hidden" name="appointmentId" value={w.id} />
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value="cancel-walk-thru"
+                              variant="destructive"
+                              disabled={busy}
+                            >
+                              Yes, cancel the walk-thru
+                            </Button>
+                          </Form>
+                          <Link
+                            to={`/employee/leads/${lead.id}`}
+                            className={buttonVariants({ variant: "outline" })}
+                          >
+                            Keep the walk-thru
+                          </Link>
+                        </div>
+                      </div>
+                    ) : cancelable(w.status) ? (
+                      <Form method="get" className="mt-2">
+                        <input type="hidden" name="cancel" value={w.id} />
+                        <Button type="submit" variant="outline" size="sm">
+                          Cancel walk-thru
+                        </Button>
+                      </Form>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -290,11 +375,12 @@ export default function EmployeeLead({ loaderData, actionData }: Route.Component
               <p className="text-sm text-muted-foreground">No walk-thru booked yet.</p>
             )}
             {said("book-walk-thru") && outcome?.ok ? said("book-walk-thru") : null}
+            {said("cancel-walk-thru")}
             <h3 className="font-semibold">Book a walk-thru</h3>
             <WalkThruBooking
               offer={offer}
               defaults={{ name: lead.name, address: "" }}
-              handymen={lead.staff}
+              handymen={handymen}
               error={outcome?.intent === "book-walk-thru" && !outcome.ok ? outcome.message : null}
             />
           </CardContent>

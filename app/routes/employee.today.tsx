@@ -69,7 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       suggested: suggestedMinutes(startedAt, v.block, now),
       // One key per form, drawn now: a form sent twice is applied once.
       keys: {
-        progress: newActionKey(),
+        onMyWay: newActionKey(),
+        start: newActionKey(),
         finish: newActionKey(),
         photo: newActionKey(),
         part: newActionKey(),
@@ -390,23 +391,30 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                     </>
                   )}
                   {isToday(v.date) && open && (
-                    // One form, one key: the button pressed is the action (its name and value).
-                    <Form method="post" className="flex flex-wrap gap-2">
-                      <input type="hidden" name="appointmentId" value={v.id} />
-                      <input type="hidden" name="key" value={v.keys.progress} />
+                    // One form and one key per action: a double tap on either is applied once,
+                    // and 'Start visit' right after 'On my way' is an action of its own.
+                    <div className="flex flex-wrap gap-2">
                       {v.status === "booked" && (
-                        <button name="intent" value="on-my-way" className="btn btn-main">
-                          On my way
-                        </button>
+                        <Form method="post">
+                          <input type="hidden" name="appointmentId" value={v.id} />
+                          <input type="hidden" name="key" value={v.keys.onMyWay} />
+                          <button name="intent" value="on-my-way" className="btn btn-main">
+                            On my way
+                          </button>
+                        </Form>
                       )}
-                      <button
-                        name="intent"
-                        value="start"
-                        className={v.status === "booked" ? "btn btn-line" : "btn btn-main"}
-                      >
-                        Start visit
-                      </button>
-                    </Form>
+                      <Form method="post">
+                        <input type="hidden" name="appointmentId" value={v.id} />
+                        <input type="hidden" name="key" value={v.keys.start} />
+                        <button
+                          name="intent"
+                          value="start"
+                          className={v.status === "booked" ? "btn btn-line" : "btn btn-main"}
+                        >
+                          Start visit
+                        </button>
+                      </Form>
+                    </div>
                   )}
                   {working && v.date <= d.today && (
                     <details className="box">

@@ -617,6 +617,15 @@ const MATRIX: Record<string, Entry> = {
         }),
         expect: everyone("denied"),
       },
+      {
+        name: "cancel a walk-thru that is not the lead's",
+        objects: async (world, owner) => ({ leadId: await worldLead(world, owner) }),
+        body: () => ({
+          intent: "cancel-walk-thru",
+          appointmentId: "00000000-0000-4000-8000-000000000000",
+        }),
+        expect: everyone("denied"),
+      },
     ],
   },
   "routes/employee.customers.$customerId.lead": {

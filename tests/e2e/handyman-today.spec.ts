@@ -107,15 +107,18 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 
+  const startForm = visit.locator("form", {
+    has: page.getByRole("button", { name: "Start visit" }),
+  });
+  const usedKey = await startForm.locator('input[name="key"]').inputValue();
   await visit.getByRole("button", { name: "On my way" }).click();
   await expect(page.getByRole("status")).toHaveText(
     "The member has been told you are on your way.",
   );
+  // The page's data is drawn again after the answer: the form's key is a fresh one.
+  await expect(startForm.locator('input[name="key"]')).not.toHaveValue(usedKey);
   // The same 'Start visit' form sent twice (a retry on a poor connection): applied once, and the
   // second post is answered in place with the page, saying so.
-  const startForm = visit.locator("form", {
-    has: page.getByRole("button", { name: "Start visit" }),
-  });
   const resent = {
     intent: "start",
     appointmentId: await startForm.locator('input[name="appointmentId"]').inputValue(),
@@ -191,6 +194,15 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await expect
     .poll(() => receipt.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
+  // The office sees the receipt on the customer's membership page.
+  const officeContext = await browser.newContext();
+  const officePage = await officeContext.newPage();
+  await signIn(officePage, office);
+  await officePage.goto(`/employee/customers/${member.id}/membership`);
+  await expect(
+    officePage.getByRole("img", { name: "Receipt photo: Gate hinge set" }),
+  ).toBeVisible();
+  await officeContext.close();
   await memberPage.goto(`/dashboard/visits/${appointment.id}`);
   await expect(memberPage.getByRole("button", { name: /Cancel/ })).toHaveCount(0);
   await memberContext.close();

@@ -168,6 +168,7 @@ test("random bodies, content types and queries at every route: no 5xx, bounded m
             const filled = fillPattern(route.pattern, {
               requestId: params.requestId ?? crypto.randomUUID(),
               photoId: params.photoId ?? crypto.randomUUID(),
+              partId: crypto.randomUUID(),
               appointmentId: params.appointmentId ?? crypto.randomUUID(),
               customerId: crypto.randomUUID(),
               membershipId: crypto.randomUUID(),

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { appointments } from "~/db/schema";
+import { createUser } from "../../server/seed/factories";
 import { completePropertySetup, expectToast, fillSignUp } from "./auth-helpers";
 import {
   createCustomer,
@@ -35,7 +36,15 @@ test("a lead goes from the home form to 'Member'", async ({ page, browser }) => 
   await expectToast(page, "Thank you for your interest!");
 
   const handymanLast = uniqueWord("Walk");
-  const staffAccount = await createEmployee({ firstName: "Wendy", lastName: handymanLast });
+  await createUser(e2eDb(), {
+    email: uniqueEmail("wendy"),
+    password: PASSWORD,
+    firstName: "Wendy",
+    lastName: handymanLast,
+    isEmployee: true,
+    staffRole: "handyman",
+  });
+  const staffAccount = await createEmployee({ firstName: "Otis", lastName: uniqueWord("Office") });
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signIn(staff, staffAccount);
@@ -47,15 +56,29 @@ test("a lead goes from the home form to 'Member'", async ({ page, browser }) => 
   await row.getByRole("link", { name: `Rosa ${last}` }).click();
 
   await staff.getByRole("button", { name: "Show times" }).click();
-  await staff
-    .getByLabel("Handyman", { exact: true })
-    .selectOption({ label: `Wendy ${handymanLast}` });
+  // Handymen only: not the office staff member booking it.
+  const picker = staff.getByLabel("Handyman", { exact: true });
+  await expect(picker.getByRole("option", { name: staffAccount.lastName })).toHaveCount(0);
+  await picker.selectOption({ label: `Wendy ${handymanLast}` });
   await staff.getByLabel("Address", { exact: true }).fill("12 Elm St NE, Atlanta, GA 30305");
   await staff.getByRole("button", { name: "Book walk-thru" }).click();
   await expect(staff.getByRole("status")).toContainText("Walk-thru booked:");
   await expect(staff.locator("[data-lead-status]").first()).toContainText("Walk-thru booked");
   const booked = await sink.waitForMail(email, /free walk-thru is booked/);
   expect(booked.raw).toContain("text/calendar");
+
+  // 'Cancel walk-thru' asks first, then tells the lead by e-mail.
+  await staff.getByRole("button", { name: "Cancel walk-thru" }).click();
+  const ask = staff.getByRole("alertdialog", { name: "Cancel this walk-thru?" });
+  await expectNoAxeViolations(staff);
+  await ask.getByRole("button", { name: "Yes, cancel the walk-thru" }).click();
+  await expect(staff.getByRole("status")).toContainText("Walk-thru canceled");
+  await expect(staff.locator("[data-walk-thru]").first()).toHaveAttribute(
+    "data-walk-thru",
+    "canceled",
+  );
+  const canceled = await sink.waitForMail(email, /free walk-thru on .* is canceled/);
+  expect(canceled.raw).toMatch(/method=CANCEL/i);
 
   await staff.getByRole("button", { name: "Invite to create an account" }).click();
   await expect(staff.getByRole("status")).toContainText(`Invitation sent to ${email}`);

@@ -37,6 +37,7 @@ function urlFor(route: AppRoute) {
     requestId: world.A.requestIds[0],
     appointmentId: world.A.appointmentId,
     photoId: world.A.photoIds[0],
+    partId: world.A.pendingPartId,
     variant: "full",
     userId: world.A.id,
     customerId: world.A.id,

@@ -14,7 +14,12 @@ import {
 import { bookIntroCall } from "~/features/intro-calls/booking.server";
 import { offeredSlots } from "~/features/intro-calls/slots";
 import { startMembership } from "~/features/memberships/start.server";
-import { bookWalkThru, offerWalkThrus } from "~/features/visits/walk-thru.server";
+import {
+  bookWalkThru,
+  cancelWalkThru,
+  offerWalkThrus,
+  WALK_THRU_NOT_FOUND_MESSAGE,
+} from "~/features/visits/walk-thru.server";
 import { findVisit, VisitRejectedError } from "~/features/visits/visits.server";
 import { businessToday } from "~/lib/business-calendar";
 import { createHome, createUser } from "../../server/seed/factories";
@@ -265,6 +270,64 @@ describe("the walk-thru", () => {
     expect(await findVisit({ id: handyman.id, isEmployee: true }, booked.id)).toBeUndefined();
     // Closed days and time off: a Sunday is never offered.
     expect((await offerWalkThrus({ now, onlyDate: "2030-03-10" })).length).toBe(0);
+  });
+
+  it("staff cancel a lead's walk-thru: canceled once, the person e-mailed with the calendar's cancellation", async () => {
+    const handyman = await createUser(database.db, {
+      email: "lee@example.com",
+      password: "x",
+      firstName: "Lee",
+      lastName: "Park",
+      isEmployee: true,
+      staffRole: "handyman",
+    });
+    await submitHomeLead(
+      form({ name: "Ana Ruiz", zipCode: "30305", email: "ana@example.com" }),
+      context(),
+    );
+    const [person] = await database.db.select().from(prospects);
+    const staff = { id: handyman.id, isEmployee: true };
+    const booked = await bookWalkThru(
+      {
+        date: "2030-03-05",
+        startMinute: 600,
+        name: "Ana Ruiz",
+        address: "3 Oak St, Atlanta, GA 30305",
+        employeeId: handyman.id,
+        leadId: person.id,
+        customerId: null,
+        email: "ana@example.com",
+      },
+      staff,
+      { now },
+    );
+    // Another lead's page cannot cancel it, nor can a customer.
+    await expect(
+      cancelWalkThru(staff, { leadId: crypto.randomUUID(), appointmentId: booked.id }),
+    ).rejects.toThrow(WALK_THRU_NOT_FOUND_MESSAGE);
+    await expect(
+      cancelWalkThru(
+        { id: "someone", isEmployee: false },
+        { leadId: person.id, appointmentId: booked.id },
+      ),
+    ).rejects.toThrow(VisitRejectedError);
+    const canceled = await cancelWalkThru(staff, { leadId: person.id, appointmentId: booked.id });
+    expect(canceled.when).toBe("Tuesday, March 5, 2030, 10:00 AM to 10:45 AM");
+    const [row] = await database.db.select().from(appointments);
+    expect(row.status).toBe("canceled");
+    // No walk-thru booked any more: the lead is 'Contacted' again.
+    expect((await database.db.select().from(prospects))[0].status).toBe("contacted");
+    const mail = (await mails()).find((m) => /is canceled/.test(m.subject));
+    expect(mail?.to).toBe("ana@example.com");
+    expect(mail?.attachments?.[0].content).toContain("METHOD:CANCEL");
+    // Canceled already: a second post is refused and sends nothing more.
+    await expect(
+      cancelWalkThru(staff, { leadId: person.id, appointmentId: booked.id }),
+    ).rejects.toThrow(VisitRejectedError);
+    expect((await mails()).filter((m) => /is canceled/.test(m.subject))).toHaveLength(1);
+    // The time is free again.
+    const day = (await offerWalkThrus({ now, onlyDate: "2030-03-05" }))[0];
+    expect(day.slots.map((s) => s.startMinute)).toContain(600);
   });
 });
 

@@ -41,7 +41,8 @@ function weekFrom(
 export async function loadHandymen(
   from: IsoDate,
   to: IsoDate,
-  options: { excludeAppointmentId?: string; database?: DbOrTx } = {},
+  /** `busy: false` leaves each handyman's booked visits out (`busy` stays empty). */
+  options: { excludeAppointmentId?: string; database?: DbOrTx; busy?: boolean } = {},
 ): Promise<Handyman[]> {
   const database = options.database ?? db();
   const staff = await database
@@ -59,26 +60,28 @@ export async function loadHandymen(
       .select()
       .from(employeeTimeOff)
       .where(and(lte(employeeTimeOff.startDate, to), gte(employeeTimeOff.endDate, from))),
-    database
-      .select({
-        employeeId: appointments.assignedEmployeeId,
-        date: appointments.scheduledDate,
-        startTime: appointments.startTime,
-        endTime: appointments.endTime,
-      })
-      .from(appointments)
-      .where(
-        and(
-          isNotNull(appointments.assignedEmployeeId),
-          // The visits that hold their handyman's time, as the exclusion constraint counts them.
-          inArray(appointments.status, [...BUSY_VISIT_STATUSES]),
-          gte(appointments.scheduledDate, from),
-          lte(appointments.scheduledDate, to),
-          options.excludeAppointmentId
-            ? ne(appointments.id, options.excludeAppointmentId)
-            : sql`true`,
-        ),
-      ),
+    options.busy === false
+      ? []
+      : database
+          .select({
+            employeeId: appointments.assignedEmployeeId,
+            date: appointments.scheduledDate,
+            startTime: appointments.startTime,
+            endTime: appointments.endTime,
+          })
+          .from(appointments)
+          .where(
+            and(
+              isNotNull(appointments.assignedEmployeeId),
+              // The visits that hold their handyman's time, as the exclusion constraint counts them.
+              inArray(appointments.status, [...BUSY_VISIT_STATUSES]),
+              gte(appointments.scheduledDate, from),
+              lte(appointments.scheduledDate, to),
+              options.excludeAppointmentId
+                ? ne(appointments.id, options.excludeAppointmentId)
+                : sql`true`,
+            ),
+          ),
   ]);
   return staff.map((s) => {
     const busy = new Map<IsoDate, [number, number][]>();

@@ -8,6 +8,7 @@ export {
   leadOfCustomer,
   leadOfferSent,
   leadWalkThruBooked,
+  leadWalkThruCanceled,
   linkLeadsToAccount,
   listLeads,
   parseLeadsQuery,

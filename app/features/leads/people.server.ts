@@ -125,6 +125,23 @@ export async function leadWalkThruBooked(tx: DbOrTx, leadId: string) {
     .where(and(eq(prospects.id, leadId), ne(prospects.status, "member")));
 }
 
+/**
+ * A walk-thru of the lead was canceled: 'Walk-thru booked' goes back to 'Contacted' unless
+ * another walk-thru of theirs is still booked (a lead that became a member stays one).
+ */
+export async function leadWalkThruCanceled(tx: DbOrTx, leadId: string) {
+  await tx
+    .update(prospects)
+    .set({ status: "contacted" })
+    .where(
+      and(
+        eq(prospects.id, leadId),
+        eq(prospects.status, "walk_thru_booked"),
+        sql`not exists (select 1 from ${appointments} where ${appointments.leadId} = ${leadId} and ${appointments.kind} = 'walk_thru' and ${appointments.status} in ('booked', 'on_the_way'))`,
+      ),
+    );
+}
+
 /** The membership offer went out to the customer (issue 27's 'Send membership offer'). */
 export async function leadOfferSent(tx: DbOrTx, customerId: string, at = new Date()) {
   await tx

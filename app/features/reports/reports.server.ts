@@ -10,6 +10,7 @@ import {
   type IsoDate,
 } from "~/lib/business-calendar";
 import { PLANS, type PlanId } from "~/content/plans";
+import { BUSY_VISIT_STATUSES } from "~/db/visit-status";
 import { addMonths, calendarMonth, type Period } from "./period";
 
 /*
@@ -158,6 +159,28 @@ function buckets(period: Pick<Period, "from" | "to">): Bucket[] {
 const startOf = (date: IsoDate) => zonedInstant(date, 0);
 const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
+/**
+ * Moves what the ledgers' triggers added since the last time (report_*_deltas, ADR 070) into
+ * the monthly summaries: each move deletes the rows it adds, so two at once add each row once,
+ * and takes the summary rows in (month, kind) order, so they never deadlock. Ledger writers
+ * only insert deltas and never wait for this; the page reads months and deltas together, so a
+ * move that fails or has not happened yet changes no figure.
+ */
+export async function foldLedgerDeltas(database: DbOrTx) {
+  await database.execute(sql`
+    with moved as (delete from report_money_deltas returning month, kind, cents, entries)
+    insert into report_money_months as s (month, kind, cents, entries)
+    select month, kind, sum(cents), sum(entries) from moved group by 1, 2 order by 1, 2
+    on conflict (month, kind) do update
+    set cents = s.cents + excluded.cents, entries = s.entries + excluded.entries`);
+  await database.execute(sql`
+    with moved as (delete from report_hours_deltas returning month, kind, minutes, entries)
+    insert into report_hours_months as s (month, kind, minutes, entries)
+    select month, kind, sum(minutes), sum(entries) from moved group by 1, 2 order by 1, 2
+    on conflict (month, kind) do update
+    set minutes = s.minutes + excluded.minutes, entries = s.entries + excluded.entries`);
+}
+
 export async function ownerReport(
   period: Pick<Period, "from" | "to">,
   options: { now?: Date; database?: DbOrTx } = {},
@@ -171,31 +194,92 @@ export async function ownerReport(
   /** The instant the "as of" figures are taken at: the end of the as-of day, or now. */
   const asOfInstant = period.to < today ? until : now;
   const months = buckets(period);
+  // The month of an instant, as the index of its month in `months` plus one: a search in the
+  // months' first instants (midnight in New York) rather than a time zone conversion per row.
+  const monthStarts = sql`array[${sql.join(
+    months.map((b) => ts(startOf(b.month))),
+    sql`, `,
+  )}]::timestamptz[]`;
+  const monthNumber = (column: ReturnType<typeof sql>) =>
+    sql`width_bucket(${column}, ${monthStarts})`;
 
-  const [membershipRows, moneyRows, hoursRows, owedRows, visitRows, salesRows, partRows] =
-    await Promise.all([
-      database.execute(sql`
+  // Whole months come from the ledgers' monthly summaries (ADR 070); the days of a month cut by
+  // a custom range, at most one month at each end, from the ledgers themselves.
+  const whole = months.filter((b) => b.first === b.month && b.last === calendarMonth(b.month).last);
+  const cut = months.filter((b) => !whole.includes(b));
+  const wholeFrom = whole[0]?.month;
+  const wholeTo = whole.at(-1)?.month;
+  const inCutDays = cut.length
+    ? sql.join(
+        cut.map(
+          (b) =>
+            sql`(created_at >= ${ts(startOf(b.first))} and created_at < ${ts(startOf(addDays(b.last, 1)))})`,
+        ),
+        sql` or `,
+      )
+    : sql`false`;
+  const wholeMonths = wholeFrom
+    ? sql`month >= ${wholeFrom}::date and month <= ${wholeTo}::date`
+    : sql`false`;
+
+  await foldLedgerDeltas(database);
+  const [
+    membershipRows,
+    moneyRows,
+    hoursRows,
+    owedRows,
+    visitRows,
+    salesRows,
+    partRows,
+    staff,
+    closed,
+    handymanRows,
+    bookedRows,
+  ] = await Promise.all([
+    database.execute(sql`
         select plan, plan_name as "planName", billing, monthly_price_cents as price,
           start_date::text as "startDate", canceled_on::text as "canceledOn"
         from memberships where start_date <= ${period.to}::date`),
-      database.execute(sql`
+    database.execute(sql`
+        select to_char(month, 'YYYY-MM-DD') as month, kind, sum(cents)::bigint as cents,
+          sum(entries)::int as n
+        from (
+          select month, kind, cents, entries from report_money_months
+          union all
+          select month, kind, cents, entries from report_money_deltas
+        ) s
+        where ${wholeMonths} and kind <> 'payment'
+        group by 1, 2
+        union all
         select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
           kind, sum(amount_cents)::bigint as cents, count(*)::int as n
         from membership_money_ledger
-        where created_at >= ${ts(from)} and created_at < ${ts(until)} and kind <> 'payment'
+        where (${inCutDays}) and kind <> 'payment'
         group by 1, 2`),
-      database.execute(sql`
+    database.execute(sql`
+        select to_char(month, 'YYYY-MM-DD') as month, kind, sum(minutes)::bigint as minutes
+        from (
+          select month, kind, minutes from report_hours_months
+          union all
+          select month, kind, minutes from report_hours_deltas
+        ) s
+        where ${wholeMonths} and kind <> 'return'
+        group by 1, 2
+        union all
         select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
           kind, sum(minutes)::bigint as minutes
         from membership_minutes_ledger
-        where created_at >= ${ts(from)} and created_at < ${ts(until)} and kind <> 'return'
+        where (${inCutDays}) and kind <> 'return'
         group by 1, 2`),
-      // Paid and not yet used at the as-of instant: every entry before it, but for visits not
-      // completed by then (their block is still owed), so reserved minutes count as owed. Now,
-      // that is each bank plus the blocks its open visits hold (ADR 063): a read of the
-      // memberships rather than of the whole hours ledger.
-      asOfInstant === now
-        ? database.execute(sql`
+    // Paid and not yet used at the as-of instant: every entry before it, but for visits not
+    // completed by then (their block is still owed), so reserved minutes count as owed. Now,
+    // that is each bank plus the blocks its open visits hold (ADR 063): a read of the
+    // memberships rather than of the whole hours ledger. At a past instant T it is the same
+    // banks less the entries since T, less the entries before T of the visits not completed
+    // by T (ADR 070): those visits are open now, completed since T, or have an entry since T
+    // (a release), so the read is of the ledger since T, not of all of it.
+    asOfInstant === now
+      ? database.execute(sql`
             select m.plan, sum(o.minutes)::bigint as minutes,
               round(sum(o.minutes::numeric * m.monthly_price_cents * 12 / m.minutes_per_year))::bigint as cents
             from (
@@ -207,18 +291,37 @@ export async function ownerReport(
             ) o
             join memberships m on m.id = o.membership_id
             group by m.plan`)
-        : database.execute(sql`
-            select m.plan, sum(l.minutes)::bigint as minutes,
-              round(sum(l.minutes::numeric * m.monthly_price_cents * 12 / m.minutes_per_year))::bigint as cents
-            from membership_minutes_ledger l
-            join memberships m on m.id = l.membership_id
-            left join membership_visits v on v.appointment_id = l.appointment_id
-            where l.created_at < ${ts(asOfInstant)}
-              and (l.appointment_id is null or v.completed_at < ${ts(asOfInstant)})
+      : database.execute(sql`
+            with since as (
+              select membership_id, appointment_id, minutes from membership_minutes_ledger
+              where created_at >= ${ts(asOfInstant)}
+            ),
+            open_then as (
+              select appointment_id from membership_visits
+              where status = 'reserved' or completed_at >= ${ts(asOfInstant)}
+              union
+              select appointment_id from since where appointment_id is not null
+            )
+            select m.plan, sum(o.minutes)::bigint as minutes,
+              round(sum(o.minutes::numeric * m.monthly_price_cents * 12 / m.minutes_per_year))::bigint as cents
+            from (
+              select id as membership_id, minutes_available as minutes from memberships
+              where minutes_available <> 0
+              union all
+              select membership_id, 0 - minutes from since
+              union all
+              select l.membership_id, 0 - l.minutes
+              from membership_minutes_ledger l
+              join open_then t on t.appointment_id = l.appointment_id
+              left join membership_visits v on v.appointment_id = l.appointment_id
+              where l.created_at < ${ts(asOfInstant)}
+                and (v.completed_at is null or v.completed_at >= ${ts(asOfInstant)})
+            ) o
+            join memberships m on m.id = o.membership_id
             group by m.plan`),
-      // Completed visits in the period: the member's time worked (less corrections) and length.
-      database.execute(sql`
-        select to_char(date_trunc('month', v.completed_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
+    // Completed visits in the period: the member's time worked (less corrections) and length.
+    database.execute(sql`
+        select ${monthNumber(sql`v.completed_at`)} as month,
           a.assigned_employee_id as "employeeId", v.is_extra as extra,
           count(*)::int as n,
           sum(v.minutes_worked - coalesce(c.minutes, 0))::bigint as worked,
@@ -232,20 +335,20 @@ export async function ownerReport(
         ) c on c.appointment_id = v.appointment_id
         where v.status = 'completed' and v.completed_at >= ${ts(from)} and v.completed_at < ${ts(until)}
         group by 1, 2, 3`),
-      database.execute(sql`
-        select 'lead' as what, to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month, count(*)::int as n
+    database.execute(sql`
+        select 'lead' as what, ${monthNumber(sql`created_at`)} as month, count(*)::int as n
           from leads where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
         union all
-        select 'call', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+        select 'call', ${monthNumber(sql`created_at`)}, count(*)::int
           from intro_calls where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
         union all
-        select 'walk-thru', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+        select 'walk-thru', ${monthNumber(sql`created_at`)}, count(*)::int
           from appointments where kind = 'walk_thru' and status <> 'canceled'
             and created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2
         union all
-        select 'offer', to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD'), count(*)::int
+        select 'offer', ${monthNumber(sql`created_at`)}, count(*)::int
           from membership_offers where created_at >= ${ts(from)} and created_at < ${ts(until)} group by 2`),
-      database.execute(sql`
+    database.execute(sql`
         select
           count(*) filter (where needs_approval and created_at < ${ts(asOfInstant)}
             and (decided_at is null or decided_at >= ${ts(asOfInstant)}))::int as "pendingCount",
@@ -256,7 +359,29 @@ export async function ownerReport(
             filter (where decided_at >= ${ts(from)} and decided_at < ${ts(until)}))::int as "averageDecisionHundredths"
         from membership_parts
         where needs_approval and (decided_at is null or decided_at >= ${ts(from)})`),
-    ]);
+    loadHandymen(period.from, period.to, { database, busy: false }),
+    loadClosedDays(period.from, period.to, database),
+    database.execute(
+      sql`select user_id as id from profiles where is_employee and staff_role = 'handyman'`,
+    ),
+    // Booked time per handyman and Monday-to-Sunday week, summed here rather than read visit by
+    // visit: the visits that hold a handyman's time (ADR 046).
+    database.execute(sql`
+        select "employeeId", monday::text as week, (extract(epoch from booked) / 60)::int as minutes
+        from (
+          select assigned_employee_id as "employeeId",
+            scheduled_date - (extract(isodow from scheduled_date)::int - 1) as monday,
+            sum(end_time - start_time) as booked
+          from appointments
+          where assigned_employee_id is not null
+            and status in (${sql.join(
+              BUSY_VISIT_STATUSES.map((status) => sql`${status}`),
+              sql`, `,
+            )})
+            and scheduled_date >= ${period.from}::date and scheduled_date <= ${period.to}::date
+          group by 1, 2
+        ) b`),
+  ]);
 
   /* ---------- members ---------- */
   const ms = rowsOf<{
@@ -369,15 +494,16 @@ export async function ownerReport(
     };
   });
   const hours = rowsOf<{ month: IsoDate; kind: string; minutes: string }>(hoursRows);
+  const monthAt = (n: number | string) => months[Number(n) - 1]?.month;
   const visits = rowsOf<{
-    month: IsoDate;
+    month: number;
     employeeId: string | null;
     extra: boolean;
     n: number;
     worked: string;
     workedAtCompletion: string;
     block: string;
-  }>(visitRows);
+  }>(visitRows).map((v) => ({ ...v, month: monthAt(v.month) }));
   const hoursMonths: HoursMonth[] = months.map((b) => {
     const of = (kind: string) =>
       Number(hours.find((r) => r.month === b.month && r.kind === kind)?.minutes ?? 0);
@@ -396,17 +522,32 @@ export async function ownerReport(
   const workedTotal = visits.reduce((total, v) => total + Number(v.worked), 0);
 
   /* ---------- handymen ---------- */
-  const [staff, closed, handymanRows] = await Promise.all([
-    loadHandymen(period.from, period.to, { database }),
-    loadClosedDays(period.from, period.to, database),
-    database.execute(
-      sql`select user_id as id from profiles where is_employee and staff_role = 'handyman'`,
-    ),
-  ]);
+  const booked = rowsOf<{ employeeId: string; week: IsoDate; minutes: number }>(bookedRows);
   // The handymen (ADR 047), and any other employee who had visits booked in the period.
   const handymanIds = new Set(rowsOf<{ id: string }>(handymanRows).map((r) => r.id));
-  const handymen = staff.filter((h) => handymanIds.has(h.id) || h.busy.size > 0);
+  const bookedIds = new Set(booked.map((b) => b.employeeId));
+  const handymen = staff.filter((h) => handymanIds.has(h.id) || bookedIds.has(h.id));
+  // The period's days once, with their weekday, week and whether the business is closed;
+  // then each handyman's hours over them.
+  const days: { day: IsoDate; weekday: number; week: HandymanWeek; closed: boolean }[] = [];
   const weeks = new Map<IsoDate, HandymanWeek>();
+  if (handymen.length) {
+    let day = period.from;
+    let wd = weekday(day);
+    let week: HandymanWeek = {
+      week: addDays(day, -((wd + 6) % 7)),
+      availableMinutes: 0,
+      bookedMinutes: 0,
+    };
+    weeks.set(week.week, week);
+    for (; day <= period.to; day = addDays(day, 1), wd = (wd + 1) % 7) {
+      if (wd === 1 && day !== week.week) {
+        week = { week: day, availableMinutes: 0, bookedMinutes: 0 };
+        weeks.set(day, week);
+      }
+      days.push({ day, weekday: wd, week, closed: closed.isClosed(day) });
+    }
+  }
   const people: HandymanRow[] = handymen.map((h) => {
     const row: HandymanRow = {
       id: h.id,
@@ -418,22 +559,18 @@ export async function ownerReport(
       workedMinutes: 0,
       workedBookedMinutes: 0,
     };
-    for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
-      const wd = weekday(day);
-      const monday = addDays(day, -((wd + 6) % 7));
-      const week = weeks.get(monday) ?? { week: monday, availableMinutes: 0, bookedMinutes: 0 };
-      weeks.set(monday, week);
+    for (const { day, weekday: wd, week, closed: isClosed } of days) {
       const hoursOfDay = h.hours[wd];
-      const off = h.timeOff.some((t) => t.startDate <= day && t.endDate >= day);
-      if (hoursOfDay && !off && !closed.isClosed(day)) {
-        row.workingDays += 1;
-        row.availableMinutes += hoursOfDay.end - hoursOfDay.start;
-        week.availableMinutes += hoursOfDay.end - hoursOfDay.start;
-      }
-      for (const [start, end] of h.busy.get(day) ?? []) {
-        row.bookedMinutes += end - start;
-        week.bookedMinutes += end - start;
-      }
+      if (!hoursOfDay || isClosed) continue;
+      if (h.timeOff.some((t) => t.startDate <= day && t.endDate >= day)) continue;
+      row.workingDays += 1;
+      row.availableMinutes += hoursOfDay.end - hoursOfDay.start;
+      week.availableMinutes += hoursOfDay.end - hoursOfDay.start;
+    }
+    for (const b of booked) {
+      if (b.employeeId !== h.id) continue;
+      row.bookedMinutes += Number(b.minutes);
+      weeks.get(b.week)!.bookedMinutes += Number(b.minutes);
     }
     for (const v of visits) {
       if (v.employeeId !== h.id) continue;
@@ -444,7 +581,10 @@ export async function ownerReport(
     return row;
   });
   /* ---------- sales ---------- */
-  const sales = rowsOf<{ what: string; month: IsoDate; n: number }>(salesRows);
+  const sales = rowsOf<{ what: string; month: number; n: number }>(salesRows).map((r) => ({
+    ...r,
+    month: monthAt(r.month),
+  }));
   const salesMonths: SalesMonth[] = months.map((b, i) => ({
     month: b.month,
     leads: sales.find((r) => r.what === "lead" && r.month === b.month)?.n ?? 0,

@@ -5,11 +5,12 @@ import { appointments, homes, profiles, user } from "~/db/schema";
 import { isDoubleBooking } from "~/features/availability";
 import { offerVisits } from "~/features/availability/index.server";
 import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/index.server";
-import { leadWalkThruBooked } from "~/features/leads/index.server";
+import { leadWalkThruBooked, leadWalkThruCanceled } from "~/features/leads/index.server";
 import { alertOffice } from "~/features/notifications/index.server";
 import {
   longDate,
   minuteLabel,
+  minuteOfDay,
   parseIsoDate,
   timeOfDay,
   type IsoDate,
@@ -18,6 +19,7 @@ import { business } from "~/lib/business.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { withoutControlCharacters } from "~/lib/validation";
+import { changeVisitState, lockVisit } from "./visit-life.server";
 import {
   SLOT_TAKEN_MESSAGE,
   SLOT_UNAVAILABLE_MESSAGE,
@@ -271,4 +273,78 @@ export async function walkThruOffer(input: {
       })),
     },
   };
+}
+
+export const WALK_THRU_NOT_FOUND_MESSAGE = "This walk-thru is not one of this lead's.";
+
+/**
+ * Staff cancel a walk-thru of this lead (the lead page asks first): its state changes as any
+ * visit's does (ADR 046: a completed one is refused), and the person is told by e-mail with the
+ * calendar file's cancellation. Returns when it was.
+ */
+export async function cancelWalkThru(
+  actor: Actor,
+  input: { leadId: string; appointmentId: string },
+) {
+  if (!actor.isEmployee) throw new VisitRejectedError("Only staff can cancel a walk-thru here.");
+  const canceled = await db().transaction(async (tx) => {
+    const visit = await lockVisit(tx, input.appointmentId);
+    if (!visit || visit.kind !== "walk_thru" || visit.leadId !== input.leadId)
+      throw new VisitRejectedError(WALK_THRU_NOT_FOUND_MESSAGE);
+    await changeVisitState(tx, visit.id, "canceled");
+    await leadWalkThruCanceled(tx, input.leadId);
+    const start = minuteOfDay(visit.startTime);
+    const end = minuteOfDay(visit.endTime);
+    const when = `${longDate(visit.scheduledDate)}, ${minuteLabel(start)} to ${minuteLabel(end)}`;
+    if (visit.contactEmail) {
+      const name = visit.contactName ?? "there";
+      const subject = `Your free walk-thru on ${longDate(visit.scheduledDate)} is canceled`;
+      const lines = [
+        `We had to cancel your free walk-thru (${when}).`,
+        `To choose another time, call us at ${business().phone} or reply to this e-mail.`,
+      ];
+      const ics = appointmentIcs(
+        {
+          id: visit.id,
+          scheduledDate: visit.scheduledDate,
+          startTime: visit.startTime,
+          endTime: visit.endTime,
+          address: visit.address ?? "",
+          city: "",
+          state: "",
+          tasks: [],
+          notes: null,
+          status: "canceled",
+        },
+        {
+          title: WALK_THRU_TITLE,
+          organizer: { name: business().name, email: business().email },
+          attendee: { name, email: visit.contactEmail },
+          sequence: 1,
+          method: "CANCEL",
+        },
+      );
+      await enqueue(
+        tx,
+        "email",
+        {
+          to: visit.contactEmail,
+          subject,
+          text: [`Hello ${name},`, "", ...lines].join("\n"),
+          html: emailLayout({ heading: subject, paragraphs: [`Hello ${name},`, ...lines] }),
+          attachments: [
+            {
+              filename: appointmentIcsFileName(visit.scheduledDate),
+              content: ics,
+              contentType: "text/calendar; charset=utf-8; method=CANCEL",
+            },
+          ],
+        },
+        visit.customerId ? { recipientId: visit.customerId } : undefined,
+      );
+    }
+    return { when };
+  });
+  nudgeOutbox();
+  return canceled;
 }
