@@ -39,6 +39,8 @@ const TERMINATE = 0x58; // 'X'
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const PARSE = 0x50; // 'P'
+/** An answer's first buffer: most answers of the application's queries fit in it. */
+const ANSWER_START_BYTES = 16 * 1024;
 
 /** @type {WorkerOptions} */
 const options = workerData;
@@ -119,15 +121,27 @@ async function start() {
       return;
     }
     if (!messages) return;
+    // The exchange's whole answer, gathered into one buffer and written once: one write here
+    // and one read on the server's side per query, however many chunks PGlite hands over
+    // (ADR 066). `data` is a view of PGlite's WebAssembly memory (PostgreSQL's send buffer),
+    // valid only until this callback returns: PGlite writes the next chunk of the answer over
+    // it, and a growth of its memory detaches it, so it is copied before the callback returns
+    // (ADR 035, "PGlite's buffers"). The buffer is the exchange's own: the socket may keep it.
+    let answer = Buffer.allocUnsafe(ANSWER_START_BYTES);
+    let length = 0;
     await db.execProtocolRawStream(messages, {
-      // `data` is a view of PGlite's WebAssembly memory (PostgreSQL's send buffer), valid only
-      // until this callback returns: PGlite writes the next chunk of the answer over it, and a
-      // growth of its memory detaches it. The socket keeps what the kernel does not take at
-      // once and sends it later, so it gets a copy (ADR 035, "PGlite's buffers").
       onRawData: (data) => {
-        if (!connection.socket.destroyed) connection.socket.write(Buffer.from(data));
+        if (length + data.length > answer.length) {
+          const grown = Buffer.allocUnsafe(Math.max(answer.length * 2, length + data.length));
+          answer.copy(grown, 0, 0, length);
+          answer = grown;
+        }
+        answer.set(data, length);
+        length += data.length;
       },
     });
+    if (length > 0 && !connection.socket.destroyed)
+      connection.socket.write(answer.subarray(0, length));
     owner = db.isInTransaction() ? connection : null;
   };
 

@@ -30,7 +30,11 @@ import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { decidePart } from "~/features/memberships/parts.server";
 import { formValues, partIdSchema } from "~/features/memberships/schema";
 import type { MembershipView } from "~/features/memberships/types";
-import { customerMembershipView, statementPageParam } from "~/features/memberships/views.server";
+import {
+  customerMembership,
+  customerMembershipView,
+  statementPageParam,
+} from "~/features/memberships/views.server";
 import { ScheduleTab } from "~/features/visits/components/schedule-tab";
 import { CompletedTab } from "~/features/service-requests/components/completed-tab";
 import {
@@ -95,6 +99,8 @@ async function loadRequests(customerId: string, url: URL) {
 
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
 async function loadDashboard(customerId: string, url: URL): Promise<DashboardData> {
+  // The membership panel and the payments panel share one read of the current membership.
+  const current = customerMembership(customerId);
   const [{ requests, editing }, appointments, membership, payments] = await Promise.all([
     loadRequests(customerId, url).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
@@ -104,14 +110,18 @@ async function loadDashboard(customerId: string, url: URL): Promise<DashboardDat
       logger.error({ err: error.message }, "loading appointments failed");
       return [];
     }),
-    customerMembershipView(customerId, statementPageParam(url)).catch((error: Error) => {
-      logger.error({ err: error.message }, "loading the membership failed");
-      return null;
-    }),
-    memberPaymentsView(customerId).catch((error: Error) => {
-      logger.error({ err: error.message }, "loading the payments failed");
-      return null;
-    }),
+    current
+      .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
+      .catch((error: Error) => {
+        logger.error({ err: error.message }, "loading the membership failed");
+        return null;
+      }),
+    current
+      .then((m) => memberPaymentsView(customerId, m))
+      .catch((error: Error) => {
+        logger.error({ err: error.message }, "loading the payments failed");
+        return null;
+      }),
   ]);
   return { requests, editing, appointments, membership, payments };
 }

@@ -112,6 +112,99 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
   return entries.map(({ order: _order, ...rest }) => rest);
 }
 
+type StatementRow = {
+  total: string | number;
+  key: string | null;
+  at: string | null;
+  on: string | null;
+  ledger: "money" | "hours" | null;
+  kind: string | null;
+  description: string | null;
+  amount_cents: number | null;
+  balance_cents: number | null;
+  minutes: number | null;
+  minutes_balance: number | null;
+};
+
+/**
+ * One page of membershipStatement (newest first, `pageSize` entries; a page past the end shows
+ * the last), read as one page: both ledgers' entries of the page through their (membership,
+ * seq) indexes, and the count of all, in one query, never the whole history (ADR 066). Each
+ * entry's day (`on`) is found as membershipStatement finds it, for the page's entries only: the
+ * charge's period, the k-th charge's period for the k-th accrual, the visit's date, the
+ * cancellation's day for a refund, else the business day the row was written.
+ */
+export async function membershipStatementPage(
+  membershipId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ entries: StatementEntry[]; page: number; pages: number; total: number }> {
+  const money = membershipMoneyLedger;
+  const hours = membershipMinutesLedger;
+  const asked = Math.max(1, Math.floor(page));
+  const result = await db().execute(sql`
+    select t.total, e.key, e.at, e.ledger, e.kind, e.description, e.amount_cents,
+      e.balance_cents, e.minutes, e.minutes_balance,
+      coalesce(
+        e.period_start,
+        case when e.ledger = 'hours' and e.kind = 'accrual' then (
+          select ${money.periodStart} from ${money}
+          where ${money.membershipId} = ${membershipId} and ${money.kind} = 'membership_charge'
+          order by ${money.seq}
+          limit 1
+          offset (
+            select count(*) from ${hours}
+            where ${hours.membershipId} = ${membershipId} and ${hours.kind} = 'accrual'
+              and ${hours.seq} < e.seq
+          )
+        ) end,
+        (select ${appointments.scheduledDate} from ${appointments} where ${appointments.id} = e.appointment_id),
+        case when e.kind = 'refund' then t.canceled_on end
+      )::text as "on"
+    from (
+      select (select count(*) from ${money} where ${money.membershipId} = ${membershipId})
+        + (select count(*) from ${hours} where ${hours.membershipId} = ${membershipId}) as total,
+        (select ${memberships.canceledOn} from ${memberships} where ${memberships.id} = ${membershipId}) as canceled_on
+    ) t
+    left join lateral (
+      (select 'm' || ${money.id} as key, ${money.createdAt} as at, 'money' as ledger,
+        ${money.kind}::text as kind, ${money.description} as description,
+        ${money.amountCents} as amount_cents, ${money.balanceAfter} as balance_cents,
+        null::integer as minutes, null::integer as minutes_balance, ${money.seq} as seq,
+        ${money.periodStart} as period_start, ${money.appointmentId} as appointment_id
+      from ${money} where ${money.membershipId} = ${membershipId})
+      union all
+      (select 'h' || ${hours.id}, ${hours.createdAt}, 'hours', ${hours.kind}::text, ${hours.note},
+        null::integer, null::integer, ${hours.minutes}, ${hours.balanceAfter}, ${hours.seq},
+        null::date, ${hours.appointmentId}
+      from ${hours} where ${hours.membershipId} = ${membershipId})
+      order by seq desc
+      limit ${pageSize}
+      offset (least(${asked}::integer, greatest(1, ceil(t.total::numeric / ${pageSize}::integer)::integer)) - 1) * ${pageSize}::integer
+    ) e on true`);
+  const rows = result.rows as StatementRow[];
+  const total = Number(rows[0]?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const entries: StatementEntry[] = rows
+    .filter((r) => r.key !== null)
+    .map((r) => {
+      const at = money.createdAt.mapFromDriverValue(r.at!) as Date;
+      return {
+        key: r.key!,
+        at,
+        on: r.on ?? businessNow(at).date,
+        ledger: r.ledger!,
+        kind: r.kind!,
+        description: r.description!,
+        amountCents: r.amount_cents,
+        balanceCents: r.balance_cents,
+        minutes: r.minutes,
+        minutesBalance: r.minutes_balance,
+      };
+    });
+  return { entries, page: Math.min(asked, pages), pages, total };
+}
+
 /** A membership's parts, newest first (with the visit's date). */
 export async function membershipPartsList(membershipId: string): Promise<PartRow[]> {
   return db()
@@ -132,7 +225,12 @@ export async function membershipPartsList(membershipId: string): Promise<PartRow
     .orderBy(desc(membershipParts.createdAt));
 }
 
-/** A membership's visits (newest first), with their tasks and the corrected time worked. */
+/**
+ * A membership's visits (newest first), with their tasks and the corrected time worked. A
+ * visit's corrections are read from its membership's ledger (its (membership, seq) index): the
+ * ledger has no index by visit, and a scan of every membership's entries per visit cost the staff's
+ * membership page about 100 ms on the bench data set (ADR 067).
+ */
 export async function membershipVisitList(membershipId: string): Promise<MemberVisitRow[]> {
   const rows = await db()
     .select({
@@ -146,7 +244,7 @@ export async function membershipVisitList(membershipId: string): Promise<MemberV
       status: membershipVisits.status,
       minutesWorked: sql<
         number | null
-      >`${membershipVisits.minutesWorked} + coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+      >`${membershipVisits.minutesWorked} + coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.membershipId} = ${membershipVisits.membershipId} and ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
         (v) => (v === null ? null : Number(v)),
       ),
       appointmentStatus: appointments.status,

@@ -49,7 +49,15 @@ export async function memberBankSummary(
 }
 
 async function summarize(m: Membership, today: IsoDate): Promise<BankSummary> {
-  const counts = await visitCounts(db(), m, today);
+  return summaryOf(m, today, await visitCounts(db(), m, today));
+}
+
+/** The bank summary of a membership row, given its visit counts for `today`'s year and month. */
+export function summaryOf(
+  m: Membership,
+  today: IsoDate,
+  counts: { thisYear: number; thisMonth: number },
+): BankSummary {
   const year = membershipYear(m.startDate, today < m.startDate ? m.startDate : today);
   const allowance = monthlyVisitAllowance(m.visitsPerYear);
   const terms = termsOf(m);

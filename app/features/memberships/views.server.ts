@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { homes, profiles, user } from "~/db/schema";
+import { homes, profiles, user, type Membership } from "~/db/schema";
 import { pageParam } from "~/lib/query";
 import { formatCents } from "./bank";
-import { membershipPartsList, membershipStatement, membershipVisitList } from "./statement.server";
-import { memberBankSummary } from "./summary.server";
-import { previewCancellation, refundSentence } from "./cancel.server";
-import type { BankSummary, MembershipView, StaffMembershipView } from "./types";
+import { membershipVisitList } from "./statement.server";
+import { refundSentence } from "./cancel.server";
+import { membershipPage } from "./page.server";
+import { currentMembership } from "./summary.server";
+import type { MembershipView, StaffMembershipView } from "./types";
 
 /*
  * What the membership pages show, shaped for the browser (dates as strings). The customer's
@@ -21,19 +22,24 @@ export function statementPageParam(url: URL) {
   return pageParam(url.searchParams, "spage");
 }
 
-async function build(summary: BankSummary, statementPage = 1): Promise<MembershipView> {
-  const [statement, parts, cancel] = await Promise.all([
-    membershipStatement(summary.membershipId),
-    membershipPartsList(summary.membershipId),
-    summary.status === "active" ? previewCancellation(summary.membershipId) : null,
-  ]);
-  const pages = Math.max(1, Math.ceil(statement.length / STATEMENT_PAGE_SIZE));
-  const page = Math.min(statementPage, pages);
-  const shown = statement.slice((page - 1) * STATEMENT_PAGE_SIZE, page * STATEMENT_PAGE_SIZE);
+async function build(
+  customerId: string,
+  statementPage = 1,
+  current?: Membership | null,
+): Promise<MembershipView | null> {
+  const data = await membershipPage(
+    customerId,
+    statementPage,
+    STATEMENT_PAGE_SIZE,
+    undefined,
+    current,
+  );
+  if (!data) return null;
+  const { summary, statement, statementPage: page, parts, cancel } = data;
   return {
     summary,
-    statement: shown.map((e) => ({ ...e, at: e.at.toISOString() })),
-    statementPage: { page, pages, total: statement.length },
+    statement: statement.map((e) => ({ ...e, at: e.at.toISOString() })),
+    statementPage: page,
     parts: parts.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     cancel: cancel
       ? {
@@ -49,10 +55,21 @@ async function build(summary: BankSummary, statementPage = 1): Promise<Membershi
   };
 }
 
-/** The signed-in customer's own membership (their latest), or null when they never had one. */
-export async function customerMembershipView(customerId: string, statementPage = 1) {
-  const summary = await memberBankSummary(customerId);
-  return summary ? build(summary, statementPage) : null;
+/**
+ * The signed-in customer's own membership (their latest), or null when they never had one.
+ * `current`: their current membership row when the caller read it already (customerMembership).
+ */
+export async function customerMembershipView(
+  customerId: string,
+  statementPage = 1,
+  current?: Membership | null,
+) {
+  return build(customerId, statementPage, current);
+}
+
+/** A customer's current membership row (their active one, or else their latest), or null. */
+export async function customerMembership(customerId: string) {
+  return currentMembership(customerId);
 }
 
 /** A customer's membership as staff see it (visits to complete, parts to record); null: no such customer. */
@@ -77,12 +94,9 @@ export async function staffMembershipView(
     .leftJoin(homes, eq(homes.customerId, profiles.userId))
     .where(and(eq(profiles.userId, customerId), eq(profiles.isEmployee, false)));
   if (!customer) return null;
-  const summary = await memberBankSummary(customerId);
-  const membership = summary
-    ? {
-        ...(await build(summary, statementPage)),
-        visits: await membershipVisitList(summary.membershipId),
-      }
+  const view = await build(customerId, statementPage);
+  const membership = view
+    ? { ...view, visits: await membershipVisitList(view.summary.membershipId) }
     : null;
   return {
     customer: {

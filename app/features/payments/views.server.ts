@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { memberships } from "~/db/schema";
+import { memberships, type Membership } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { openOfferOf } from "./offers.server";
 import { paymentProvider } from "./provider.server";
@@ -54,8 +54,21 @@ export async function staffPaymentsView(customerId: string): Promise<StaffPaymen
   };
 }
 
-export async function memberPaymentsView(customerId: string): Promise<MemberPaymentsView> {
-  const [active, offer] = await Promise.all([activeOf(customerId), offerSummary(customerId)]);
+/**
+ * The member's payments panel. `current`: their current membership (the active one, or else the
+ * latest; null: none) when the caller read it already: its row serves as the active one, and an
+ * active member's open offer, never shown, is not read.
+ */
+export async function memberPaymentsView(
+  customerId: string,
+  current?: Membership | null,
+): Promise<MemberPaymentsView> {
+  const [active, offer] =
+    current === undefined
+      ? await Promise.all([activeOf(customerId), offerSummary(customerId)])
+      : current?.status === "active"
+        ? [current, null]
+        : [null, await offerSummary(customerId)];
   const takesCards = paymentProvider().takesCards;
   return {
     takesCards,

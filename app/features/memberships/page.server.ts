@@ -1,0 +1,182 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
+import {
+  appointments,
+  membershipMoneyLedger,
+  membershipParts,
+  memberships,
+  membershipVisits,
+  type Membership,
+} from "~/db/schema";
+import { business } from "~/lib/business.server";
+import {
+  calendarMonth,
+  hourlyRateLabel,
+  membershipYear,
+  quoteCancellation,
+  settleCancellation,
+  type IsoDate,
+  type LedgerItem,
+} from "./bank";
+import type { CancellationPreview } from "./cancel.server";
+import { businessNow } from "./dates";
+import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
+import { membershipStatementPage, type StatementEntry } from "./statement.server";
+import { currentMembership, summaryOf } from "./summary.server";
+import type { BankSummary, PartRow } from "./types";
+
+/* ---------- a membership page, read at once ---------- */
+
+/**
+ * What a membership page shows beside the membership row, in one read (ADR 066): the bank
+ * visits counted in `now`'s membership year and calendar month (as visitCounts), the future
+ * visits still holding minutes or a charge and the minutes they hold (as futureVisits), and the
+ * membership charges so far (as chargesTotal).
+ */
+function prepareFigures(database: Database) {
+  const p = (name: string) => sql.placeholder(name);
+  const counted = sql`${membershipVisits.status} <> 'released' and not ${membershipVisits.isExtra}`;
+  const future = sql`${membershipVisits.status} = 'reserved' and ${appointments.status} = 'booked' and (${appointments.scheduledDate} > ${p("today")} or (${appointments.scheduledDate} = ${p("today")} and ${appointments.startTime} > ${p("time")}))`;
+  return database
+    .select({
+      thisYear:
+        sql<number>`count(*) filter (where ${counted} and ${appointments.scheduledDate} between ${p("yearFirst")} and ${p("yearLast")})`.mapWith(
+          Number,
+        ),
+      thisMonth:
+        sql<number>`count(*) filter (where ${counted} and ${appointments.scheduledDate} between ${p("monthFirst")} and ${p("monthLast")})`.mapWith(
+          Number,
+        ),
+      futureVisits: sql<number>`count(*) filter (where ${future})`.mapWith(Number),
+      futureExtras:
+        sql<number>`count(*) filter (where ${future} and ${membershipVisits.isExtra})`.mapWith(
+          Number,
+        ),
+      futureMinutes:
+        sql<number>`coalesce(sum(${membershipVisits.blockMinutes}) filter (where ${future} and not ${membershipVisits.isExtra}), 0)`.mapWith(
+          Number,
+        ),
+      guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me, ${memberships} o where me.id = ${p("id")} and o.id <> me.id and (o.customer_id = me.customer_id or o.home_id = me.home_id) and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
+      // The money ledger oldest first, each item with its period or its visit's day, as
+      // cancel.server.ts's ledgerItems reads it: the settlement's items (ADR 058).
+      ledger: sql<
+        LedgerItem[]
+      >`(select coalesce(json_agg(json_build_object('kind', ${membershipMoneyLedger.kind}, 'amountCents', ${membershipMoneyLedger.amountCents}, 'date', coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text, 'description', ${membershipMoneyLedger.description}) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} left join ${appointments} on ${appointments.id} = ${membershipMoneyLedger.appointmentId} where ${membershipMoneyLedger.membershipId} = ${p("id")})`,
+      // The parts, newest first, with their visit's day, as membershipPartsList reads them.
+      parts: sql<
+        (Omit<PartRow, "createdAt"> & { createdAt: string })[]
+      >`(select coalesce(json_agg(json_build_object('id', ${membershipParts.id}, 'appointmentId', ${membershipParts.appointmentId}, 'description', ${membershipParts.description}, 'costCents', ${membershipParts.costCents}, 'needsApproval', ${membershipParts.needsApproval}, 'status', ${membershipParts.status}, 'scheduledDate', ${appointments.scheduledDate}, 'createdAt', ${membershipParts.createdAt}, 'hasReceipt', ${membershipParts.receiptPath} is not null) order by ${membershipParts.createdAt} desc), '[]'::json) from ${membershipParts} inner join ${appointments} on ${appointments.id} = ${membershipParts.appointmentId} where ${membershipParts.membershipId} = ${p("id")})`,
+      charges:
+        sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
+          Number,
+        ),
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(eq(membershipVisits.membershipId, p("id")))
+    .prepare("membership_figures");
+}
+
+async function membershipFigures(m: Membership, now: { date: IsoDate; time: string }) {
+  const year = membershipYear(m.startDate, now.date);
+  const month = calendarMonth(now.date);
+  const [row] = await prepared("membership_figures", prepareFigures).execute({
+    id: m.id,
+    today: now.date,
+    time: now.time,
+    yearFirst: year.first,
+    yearLast: year.last,
+    monthFirst: month.first,
+    monthLast: month.last,
+  });
+  return {
+    counts: { thisYear: row?.thisYear ?? 0, thisMonth: row?.thisMonth ?? 0 },
+    futureVisits: row?.futureVisits ?? 0,
+    futureExtras: row?.futureExtras ?? 0,
+    guaranteeApplies: row?.guaranteeApplies ?? true,
+    futureMinutes: row?.futureMinutes ?? 0,
+    charges: row?.charges ?? 0,
+    ledger: row?.ledger ?? [],
+    parts: (row?.parts ?? []).map((part) => ({ ...part, createdAt: new Date(part.createdAt) })),
+  };
+}
+
+export type MembershipPage = {
+  summary: BankSummary;
+  /** The entries of the page shown, newest first. */
+  statement: StatementEntry[];
+  statementPage: { page: number; pages: number; total: number };
+  parts: PartRow[];
+  /** What canceling now would refund (an active membership only). */
+  cancel: CancellationPreview | null;
+};
+
+/**
+ * A customer's membership (their active one, or else their latest) as its pages show it: the
+ * bank summary (charges due posted first), one page of the statement, the parts, and for an
+ * active membership what canceling now would refund. The same figures as memberBankSummary,
+ * membershipStatement and previewCancellation, in three reads however long the history: the
+ * membership, its figures (with the parts, and the money ledger the cancellation's settlement
+ * needs item by item, ADR 058) and the statement's page (ADR 066, 067). A caller that read the
+ * current membership already (the dashboard shares it with the payments panel) passes it, and
+ * the membership is not read again. Null: no membership.
+ */
+export async function membershipPage(
+  customerId: string,
+  statementPage: number,
+  pageSize: number,
+  now = businessNow(),
+  /** The customer's current membership when the caller has read it already (null: none). */
+  current?: Membership | null,
+): Promise<MembershipPage | null> {
+  let m = current === undefined ? await currentMembership(customerId) : current;
+  if (!m) return null;
+  if (m.status === "active" && nextChargeDate(m) <= now.date) {
+    await bringChargesUpToDate(m.id, now.date);
+    m = (await currentMembership(customerId))!;
+  }
+  const active = m.status === "active";
+  const [figures, statement] = await Promise.all([
+    membershipFigures(m, now),
+    membershipStatementPage(m.id, statementPage, pageSize),
+  ]);
+  const { parts } = figures;
+  let cancel: CancellationPreview | null = null;
+  if (active) {
+    const { ledger } = figures;
+    const { guaranteeDays, refundCheckDays } = business();
+    const quote = quoteCancellation({
+      terms: termsOf(m),
+      startDate: m.startDate,
+      cancelDate: now.date,
+      guaranteeDays,
+      guaranteeApplies: figures.guaranteeApplies,
+      minutesLeft: m.minutesAvailable + figures.futureMinutes,
+      membershipChargesCents: figures.charges,
+    });
+    const settlement = settleCancellation({
+      quote,
+      billing: m.billing,
+      guaranteeDays,
+      ledger,
+      extraVisitsReversed: figures.futureExtras,
+      paidByCard: ledger.some((i) => i.kind === "payment" && /by card/i.test(i.description)),
+      refundCheckDays,
+    });
+    cancel = {
+      ...quote,
+      settlement,
+      futureVisitCount: figures.futureVisits,
+      hourlyRate: hourlyRateLabel(termsOf(m)),
+      guaranteeDays,
+    };
+  }
+  return {
+    summary: summaryOf(m, now.date, figures.counts),
+    statement: statement.entries,
+    statementPage: { page: statement.page, pages: statement.pages, total: statement.total },
+    parts,
+    cancel,
+  };
+}

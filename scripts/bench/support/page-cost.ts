@@ -1,0 +1,140 @@
+/**
+ * What one page costs the embedded server, page by page, judged by CPU rather than by wall
+ * clock (the machine is shared, so req/s is noisy; the CPU the server spends per answer moves
+ * far less):
+ *   npx tsx scripts/bench/support/page-cost.ts [seconds per page] [page label filter]
+ * Seeds the demo and the bench data set into a PGlite directory (PAGE_COST_DATA=<dir> reuses
+ * one seeded before; the path is printed), starts the production build with every query logged
+ * (count-queries.mjs), signs in as the demo member Maria, a bench member with the longest
+ * history still active, and the demo office staff, and for each page prints: the queries of one
+ * answer (count, rows, JSON size of the rows), the document's size, and under wrk (10
+ * connections) the server's CPU ms per request. PAGE_COST_PROFILE=yes adds `--cpu-prof` (the
+ * profile's directory is printed).
+ */
+import { sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { openDatabase } from "~/db/client.server";
+import { businessToday } from "~/lib/business-calendar";
+import { BENCH_EMAIL_DOMAIN, BENCH_PASSWORD, seedBench } from "../../../server/seed/bench";
+import { DEMO_LOGINS, seedDemo } from "../../../server/seed/demo";
+import { startServer, tempDir, TEST_AUTH_SECRET } from "../../../tests/support/processes";
+import { measure } from "../pages";
+
+const [seconds = "4", only = ""] = process.argv.slice(2);
+const dataDir = process.env.PAGE_COST_DATA ?? tempDir("handyman-page-cost-data-");
+const handle = await openDatabase({ dataDir });
+await handle.migrate();
+const seeded = await handle.db.execute(
+  sql.raw(`select count(*)::int as n from "user" where email like '%@${BENCH_EMAIL_DOMAIN}'`),
+);
+if (!(seeded.rows[0] as { n: number }).n) {
+  await seedDemo(handle.db, businessToday());
+  await seedBench(handle.db, { today: businessToday() });
+}
+const longest = await handle.db.execute(
+  sql.raw(`select u.email from memberships m join "user" u on u.id = m.customer_id
+   where m.status = 'active' and u.email like '%@${BENCH_EMAIL_DOMAIN}'
+   order by m.start_date, u.email limit 1`),
+);
+const benchMember = (longest.rows[0] as { email: string }).email;
+await handle.close();
+console.log(`data: ${dataDir} (PAGE_COST_DATA=${dataDir} reuses it); bench member ${benchMember}`);
+
+const queryLog = path.join(tempDir("handyman-page-cost-"), "queries.log");
+const profileDir = tempDir("handyman-page-cost-profile-");
+const nodeArgs = ["--import", path.join(import.meta.dirname, "count-queries.mjs")];
+if (process.env.PAGE_COST_PROFILE === "yes")
+  nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
+const server = await startServer(
+  {
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    QUERY_LOG: queryLog,
+  },
+  { nodeArgs },
+);
+const origin = server.origin.replace("localhost", "127.0.0.1");
+
+async function signIn(email: string, password: string, ip: string) {
+  const response = await fetch(`${server.origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.origin, "x-forwarded-for": ip },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${email}: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+const [staffLogin, mariaLogin] = DEMO_LOGINS;
+const maria = await signIn(mariaLogin.email, mariaLogin.password, "10.0.2.1");
+const member = await signIn(benchMember, BENCH_PASSWORD, "10.0.2.2");
+const staff = await signIn(staffLogin.email, staffLogin.password, "10.0.2.3");
+const tabs = ["", "?tab=appointments", "?tab=schedule", "?tab=completed", "?tab=membership"];
+const pages: { label: string; path: string; cookie: string }[] = [
+  ...tabs.map((t) => ({ label: `Maria /dashboard${t}`, path: `/dashboard${t}`, cookie: maria })),
+  ...tabs.map((t) => ({
+    label: `bench member /dashboard${t}`,
+    path: `/dashboard${t}`,
+    cookie: member,
+  })),
+  { label: "Maria /dashboard/book", path: "/dashboard/book", cookie: maria },
+  { label: "staff /employee", path: "/employee", cookie: staff },
+  { label: "staff /employee?tab=customers", path: "/employee?tab=customers", cookie: staff },
+];
+const customers = await (
+  await fetch(`${origin}/employee?tab=customers`, {
+    headers: { accept: "text/html", cookie: staff },
+  })
+).text();
+const mariaMembership = /href="(\/employee\/customers\/[0-9a-f-]{36}\/membership)"/.exec(
+  customers,
+)?.[1];
+if (mariaMembership)
+  pages.push({
+    label: "staff: a customer's membership page",
+    path: mariaMembership,
+    cookie: staff,
+  });
+const shown = pages.filter((p) => !only || p.label.includes(only));
+
+const pid = server.child.pid!;
+await new Promise((r) => setTimeout(r, 2000));
+const rows: string[] = [];
+try {
+  for (const page of shown) {
+    const url = `${origin}${page.path}`;
+    const headers = { accept: "text/html", cookie: page.cookie };
+    await fetch(url, { headers }).then((r) => r.text());
+    fs.writeFileSync(queryLog, "");
+    process.kill(pid, "SIGUSR2");
+    await new Promise((r) => setTimeout(r, 50));
+    const response = await fetch(url, { headers });
+    const body = await response.text();
+    process.kill(pid, "SIGUSR2");
+    await new Promise((r) => setTimeout(r, 50));
+    // The outbox worker's rounds are its own, not the page's.
+    const logged = fs.readFileSync(queryLog, "utf8").trim().split("\n").filter(Boolean);
+    const background = (q: string) => /"outbox"| (begin|commit)$/.test(q);
+    const queries = logged.filter((q) => !background(q));
+    const queryRows = queries.reduce((s, q) => s + Number(/rows=(\d+)/.exec(q)?.[1] ?? 0), 0);
+    const queryBytes = queries.reduce((s, q) => s + Number(/bytes=(\d+)/.exec(q)?.[1] ?? 0), 0);
+    await measure("warm-up", url, headers, [pid], 1);
+    const result = await measure(page.label, url, headers, [pid], Number(seconds));
+    const line = `${page.label}: ${response.status}, ${(body.length / 1024).toFixed(0)} KB, ${queries.length} queries (${queryRows} rows, ${(queryBytes / 1024).toFixed(1)} KB), CPU ${result.cpuMs?.toFixed(2)} ms/request, ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms`;
+    console.log(line);
+    if (process.env.PAGE_COST_QUERIES === "yes") console.log(`  ${queries.join("\n  ")}`);
+    rows.push(line);
+  }
+  const rss = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1];
+  console.log(`server resident ${Math.round(Number(rss) / 1024)} MB`);
+} finally {
+  await server.stop();
+}
+if (process.env.PAGE_COST_PROFILE === "yes") console.log(`profiles: ${profileDir}`);
+process.exit(0);
