@@ -23,7 +23,8 @@ import {
   TEST_AUTH_SECRET,
   type ServerProcess,
 } from "../../tests/support/processes";
-import { benchSeed, measure, pagesFor, residentMb, seed, startFloor } from "./pages";
+import { benchSeed, measure, pagesFor, seed, startFloor } from "./pages";
+import { residentMb } from "./support/proc";
 import { buildFloor, requireWrk } from "./throughput";
 import { waitForPort } from "./support/nginx";
 

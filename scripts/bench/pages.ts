@@ -34,6 +34,7 @@ import {
 } from "../../tests/support/processes";
 import { buildFloor, requireWrk } from "./throughput";
 import { waitForPort } from "./support/nginx";
+import { cpuSeconds, processTree, residentMb } from "./support/proc";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const REPORT = path.join(ROOT, "docs", "benchmarks.md");
@@ -42,7 +43,6 @@ const END = "<!-- pages:end -->";
 const WRK = process.env.WRK ?? "/usr/bin/wrk";
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = 10;
-const CLK_TCK = 100;
 const WARM_UP_SECONDS = 2;
 
 export const TARGETS = {
@@ -72,32 +72,6 @@ export type Measurement = {
   cpuMs?: number;
 };
 
-function cpuSeconds(pid: number) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return null;
-  }
-}
-
-/** The roots and their direct children (PostgreSQL's backends are the postmaster's children). */
-function processTree(roots: number[]) {
-  const pids = new Set(roots);
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (roots.includes(ppid)) pids.add(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return [...pids];
-}
-
 function treeCpu(roots: number[]) {
   let total = 0;
   const each = new Map<number, number>();
@@ -107,11 +81,6 @@ function treeCpu(roots: number[]) {
     total += cpu;
   }
   return { total, each };
-}
-
-export function residentMb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 let scriptFile: string | undefined;

@@ -37,6 +37,7 @@ import {
   type ServerProcess,
 } from "../../tests/support/processes";
 import { startNginx, waitForPort, type NginxLocation } from "./support/nginx";
+import { cpuSeconds, processTree, residentMb } from "./support/proc";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const REPORT = path.join(ROOT, "docs", "benchmarks.md");
@@ -48,7 +49,6 @@ const STATIC_CONNECTIONS = 50;
 const PAGE_CONNECTIONS = 10;
 const PASSWORD = "Bench-Pass-2026!";
 const MEMBER_REQUESTS = 30;
-const CLK_TCK = 100;
 /** How long the embedded server's idle CPU is measured. */
 const IDLE_SECONDS = Math.max(10, Math.min(30, DURATION * 2));
 
@@ -126,39 +126,8 @@ export function parseWrk(output: string) {
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; null once it is gone. */
-function cpuSeconds(pid: number) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return null;
-  }
-}
-
-/** The processes whose CPU a server's requests cost: given roots and their direct children. */
-function processTree(roots: number[]) {
-  const pids = new Set(roots);
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (roots.includes(ppid)) pids.add(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return [...pids];
-}
-
 function treeCpu(pids: number[]) {
   return new Map(pids.map((pid) => [pid, cpuSeconds(pid) ?? 0]));
-}
-
-function residentMb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 export async function wrk(

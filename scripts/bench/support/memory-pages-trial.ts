@@ -11,7 +11,8 @@ import { openDatabase } from "~/db/client.server";
 import { businessToday } from "~/lib/business-calendar";
 import { DEMO_LOGINS, seedDemo } from "../../../server/seed/demo";
 import { startServer, tempDir, TEST_AUTH_SECRET } from "../../../tests/support/processes";
-import { measure, residentMb } from "../pages";
+import { measure } from "../pages";
+import { residentMb } from "./proc";
 import { envAssignments } from "./common";
 
 const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
