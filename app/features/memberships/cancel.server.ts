@@ -111,28 +111,53 @@ async function ledgerItems(database: DbOrTx, membershipId: string): Promise<Ledg
     .orderBy(asc(membershipMoneyLedger.seq));
 }
 
-async function quoteFor(database: DbOrTx, m: Membership, now = businessNow()) {
-  const future = await futureVisits(database, m.id, now);
-  const released = future.reduce((sum, v) => sum + (v.isExtra ? 0 : v.blockMinutes), 0);
+/**
+ * The cancellation of `m` on `cancelDate` from what was read of it: the quote and its
+ * settlement line by line (ADR 058). The one computation behind the cancel dialog (membership
+ * page, its figures read in one query) and the cancel itself (read in the cancel's transaction).
+ */
+export function cancellationOf(
+  m: Membership,
+  cancelDate: string,
+  read: {
+    guaranteeApplies: boolean;
+    /** The minutes the future visits hold, back to the bank when they are canceled. */
+    releasedMinutes: number;
+    chargesCents: number;
+    ledger: LedgerItem[];
+    extraVisitsReversed: number;
+  },
+) {
   const { guaranteeDays, refundCheckDays } = business();
   const quote = quoteCancellation({
     terms: termsOf(m),
     startDate: m.startDate,
-    cancelDate: now.date,
+    cancelDate,
     guaranteeDays,
-    guaranteeApplies: await guaranteeApplies(database, m),
-    minutesLeft: m.minutesAvailable + released,
-    membershipChargesCents: await chargesTotal(database, m.id),
+    guaranteeApplies: read.guaranteeApplies,
+    minutesLeft: m.minutesAvailable + read.releasedMinutes,
+    membershipChargesCents: read.chargesCents,
   });
-  const ledger = await ledgerItems(database, m.id);
   const settlement = settleCancellation({
     quote,
     billing: m.billing,
     guaranteeDays,
-    ledger,
-    extraVisitsReversed: future.filter((v) => v.isExtra).length,
-    paidByCard: ledger.some((i) => i.kind === "payment" && /by card/i.test(i.description)),
+    ledger: read.ledger,
+    extraVisitsReversed: read.extraVisitsReversed,
+    paidByCard: read.ledger.some((i) => i.kind === "payment" && /by card/i.test(i.description)),
     refundCheckDays,
+  });
+  return { quote, settlement };
+}
+
+async function quoteFor(database: DbOrTx, m: Membership, now = businessNow()) {
+  const future = await futureVisits(database, m.id, now);
+  const { quote, settlement } = cancellationOf(m, now.date, {
+    guaranteeApplies: await guaranteeApplies(database, m),
+    releasedMinutes: future.reduce((sum, v) => sum + (v.isExtra ? 0 : v.blockMinutes), 0),
+    chargesCents: await chargesTotal(database, m.id),
+    ledger: await ledgerItems(database, m.id),
+    extraVisitsReversed: future.filter((v) => v.isExtra).length,
   });
   return { quote, settlement, futureVisits: future };
 }

@@ -14,12 +14,10 @@ import {
   calendarMonth,
   hourlyRateLabel,
   membershipYear,
-  quoteCancellation,
-  settleCancellation,
   type IsoDate,
   type LedgerItem,
 } from "./bank";
-import type { CancellationPreview } from "./cancel.server";
+import { cancellationOf, type CancellationPreview } from "./cancel.server";
 import { businessNow } from "./dates";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
 import { membershipStatementPage, type StatementEntry } from "./statement.server";
@@ -144,32 +142,19 @@ export async function membershipPage(
   const { parts } = figures;
   let cancel: CancellationPreview | null = null;
   if (active) {
-    const { ledger } = figures;
-    const { guaranteeDays, refundCheckDays } = business();
-    const quote = quoteCancellation({
-      terms: termsOf(m),
-      startDate: m.startDate,
-      cancelDate: now.date,
-      guaranteeDays,
+    const { quote, settlement } = cancellationOf(m, now.date, {
       guaranteeApplies: figures.guaranteeApplies,
-      minutesLeft: m.minutesAvailable + figures.futureMinutes,
-      membershipChargesCents: figures.charges,
-    });
-    const settlement = settleCancellation({
-      quote,
-      billing: m.billing,
-      guaranteeDays,
-      ledger,
+      releasedMinutes: figures.futureMinutes,
+      chargesCents: figures.charges,
+      ledger: figures.ledger,
       extraVisitsReversed: figures.futureExtras,
-      paidByCard: ledger.some((i) => i.kind === "payment" && /by card/i.test(i.description)),
-      refundCheckDays,
     });
     cancel = {
       ...quote,
       settlement,
       futureVisitCount: figures.futureVisits,
       hourlyRate: hourlyRateLabel(termsOf(m)),
-      guaranteeDays,
+      guaranteeDays: business().guaranteeDays,
     };
   }
   return {
