@@ -284,6 +284,10 @@ export const appointments = pgTable(
     index("appointments_customer_idx").on(t.customerId, t.scheduledDate),
     index("appointments_date_idx").on(t.scheduledDate, t.startTime),
     index("appointments_lead_idx").on(t.leadId),
+    // The reports' walk-thrus booked in a period (ADR 077), without reading every visit.
+    index("appointments_walk_thru_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'walk_thru'`),
     check(
       "appointments_visit_has_customer",
       sql`${t.kind} = 'walk_thru' or (${t.customerId} is not null and ${t.homeId} is not null)`,
@@ -649,6 +653,10 @@ export const membershipVisits = pgTable(
     index("membership_visits_completed_idx")
       .on(t.completedAt)
       .where(sql`${t.completedAt} is not null`),
+    // The blocks open visits hold (the reports' hours owed, ADR 077): a few hundred of 15,000.
+    index("membership_visits_reserved_idx")
+      .on(t.membershipId, t.blockMinutes)
+      .where(sql`${t.status} = 'reserved' and not ${t.isExtra}`),
     check("membership_visits_block", sql`${t.blockMinutes} in (105, 210)`),
     check(
       "membership_visits_worked",

@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/dashboard.book";
 import { offerVisits } from "~/features/availability/availability.server";
-import { bookingHref, parseBookingChoice } from "~/features/visits/booking-steps";
+import { bookingHref, offeredStarts, parseBookingChoice } from "~/features/visits/booking-steps";
 import { serviceRequestSchema } from "~/features/service-requests/schema";
 import { createServiceRequest } from "~/features/service-requests/service-requests.server";
 import { limitRequestCreation } from "~/features/service-requests/limits.server";
@@ -33,7 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Booking is a member's: others see why, and the plans are one link away.
   if (membership?.status !== "active") return { membersOnly: MEMBERS_ONLY_MESSAGE } as const;
   const [offer, requests, firstVisit] = await Promise.all([
-    choice.block ? offerVisits({ customerId: user.id, block: choice.block }) : null,
+    // Once a day is chosen, only that day's free time is computed (the later steps need no other).
+    choice.block
+      ? offerVisits({ customerId: user.id, block: choice.block, onlyDate: choice.date })
+      : null,
     bookableRequests(user.id),
     isFirstVisit(user.id),
   ]);
@@ -49,10 +52,13 @@ export async function loader({ request }: Route.LoaderArgs) {
           asExtra: choice.asExtra,
         })
       : null;
+  // The page carries what its step shows, not every handyman's free time (ADR 077).
+  const choosingDay = !choice.date;
+  const choosingStart = !!choice.date && choice.startMinute === undefined;
   return {
     choice,
-    days: offer?.days ?? null,
-    day,
+    days: choosingDay && offer ? offer.days.map((d) => ({ date: d.date, label: d.label })) : null,
+    day: choosingStart && day ? offeredStarts(day) : null,
     requests,
     firstVisit,
     taskLimit: firstVisit ? FIRST_VISIT_TASK_LIMIT : null,

@@ -163,7 +163,7 @@ export async function seed(
   }
 }
 
-async function signIn(origin: string, email: string, password: string, ip: string) {
+export async function signIn(origin: string, email: string, password: string, ip: string) {
   const response = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin, "x-forwarded-for": ip },

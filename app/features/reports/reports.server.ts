@@ -157,6 +157,11 @@ function buckets(period: Pick<Period, "from" | "to">): Bucket[] {
 }
 
 const startOf = (date: IsoDate) => zonedInstant(date, 0);
+const dateArray = (dates: IsoDate[]) =>
+  sql`array[${sql.join(
+    dates.map((d) => sql`${d}`),
+    sql`, `,
+  )}]::date[]`;
 const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 /**
@@ -236,10 +241,37 @@ export async function ownerReport(
     handymanRows,
     bookedRows,
   ] = await Promise.all([
+    // The members' figures are counted by the database, a row per month and one per plan and
+    // billing (a read of every membership, 2,000 rows on the bench data, cost the page more CPU
+    // than the rest of it: ADR 077). A membership is active on a day from its start until the
+    // day it was canceled on.
     database.execute(sql`
-        select plan, plan_name as "planName", billing, monthly_price_cents as price,
-          start_date::text as "startDate", canceled_on::text as "canceledOn"
-        from memberships where start_date <= ${period.to}::date`),
+        with m as (select * from memberships where start_date <= ${period.to}::date),
+        b as (
+          select * from unnest(
+            ${dateArray(months.map((b) => b.first))},
+            ${dateArray(months.map((b) => b.last))},
+            ${dateArray(months.map((b) => (b.last < asOf ? b.last : asOf)))}
+          ) with ordinality as b(first, last, end_day, i)
+        )
+        select 'month' as what, b.i::int as i, null as plan, null as "planName", null as billing,
+          count(m.id) filter (where m.start_date < b.first
+            and (m.canceled_on is null or m.canceled_on >= b.first))::int as "activeAtStart",
+          count(m.id) filter (where m.start_date >= b.first and m.start_date <= b.last)::int
+            as "newMembers",
+          count(m.id) filter (where m.canceled_on >= b.first and m.canceled_on <= b.last)::int
+            as canceled,
+          coalesce(sum(m.monthly_price_cents) filter (where b.first <= ${asOf}::date
+            and m.start_date <= b.end_day
+            and (m.canceled_on is null or m.canceled_on > b.end_day)), 0)::bigint as cents
+        from b left join m on true
+        group by b.i
+        union all
+        select 'plan', null, plan, min(plan_name), billing, count(*)::int, null, null,
+          sum(monthly_price_cents)::bigint
+        from m
+        where start_date <= ${asOf}::date and (canceled_on is null or canceled_on > ${asOf}::date)
+        group by plan, billing`),
     database.execute(sql`
         select to_char(month, 'YYYY-MM-DD') as month, kind, sum(cents)::bigint as cents,
           sum(entries)::int as n
@@ -328,7 +360,10 @@ export async function ownerReport(
           sum(v.minutes_worked)::bigint as "workedAtCompletion",
           sum(v.block_minutes)::bigint as block
         from membership_visits v
-        join appointments a on a.id = v.appointment_id
+        -- Each visit's handyman by its key: a hash join read all 15,000 visits (ADR 077).
+        cross join lateral (
+          select assigned_employee_id from appointments where id = v.appointment_id
+        ) a
         left join (
           select appointment_id, sum(minutes) as minutes from membership_minutes_ledger
           where kind = 'correction' and created_at < ${ts(until)} group by 1
@@ -384,16 +419,17 @@ export async function ownerReport(
   ]);
 
   /* ---------- members ---------- */
-  const ms = rowsOf<{
-    plan: PlanId;
-    planName: string;
-    billing: "monthly" | "annual";
-    price: number;
-    startDate: IsoDate;
-    canceledOn: IsoDate | null;
+  const memberRows = rowsOf<{
+    what: "month" | "plan";
+    i: number | null;
+    plan: PlanId | null;
+    planName: string | null;
+    billing: "monthly" | "annual" | null;
+    activeAtStart: number;
+    newMembers: number | null;
+    canceled: number | null;
+    cents: string | number;
   }>(membershipRows);
-  const activeOn = (m: (typeof ms)[number], day: IsoDate) =>
-    m.startDate <= day && (m.canceledOn === null || m.canceledOn > day);
   const activeMap = new Map<string, PlanBilling & { count: number; mrrCents: number }>();
   for (const plan of PLANS) {
     for (const billing of ["monthly", "annual"] as const) {
@@ -406,41 +442,32 @@ export async function ownerReport(
       });
     }
   }
-  for (const m of ms) {
-    if (!activeOn(m, asOf)) continue;
-    const key = `${m.plan}/${m.billing}`;
+  for (const r of memberRows) {
+    if (r.what !== "plan") continue;
+    const key = `${r.plan}/${r.billing}`;
     const row = activeMap.get(key) ?? {
-      plan: m.plan,
-      planName: m.planName,
-      billing: m.billing,
+      plan: r.plan!,
+      planName: r.planName!,
+      billing: r.billing!,
       count: 0,
       mrrCents: 0,
     };
-    row.count += 1;
-    row.mrrCents += Number(m.price);
+    row.count += r.activeAtStart;
+    row.mrrCents += Number(r.cents);
     activeMap.set(key, row);
   }
   const active = [...activeMap.values()];
-  const memberMonths: MembersMonth[] = months.map((b) => {
-    const end = b.last < asOf ? b.last : asOf;
-    let activeAtStart = 0;
-    let newMembers = 0;
-    let canceled = 0;
-    let mrrCents = 0;
-    for (const m of ms) {
-      if (m.startDate < b.first && (m.canceledOn === null || m.canceledOn >= b.first))
-        activeAtStart += 1;
-      if (m.startDate >= b.first && m.startDate <= b.last) newMembers += 1;
-      if (m.canceledOn !== null && m.canceledOn >= b.first && m.canceledOn <= b.last) canceled += 1;
-      if (b.first <= asOf && activeOn(m, end)) mrrCents += Number(m.price);
-    }
+  const memberMonths: MembersMonth[] = months.map((b, index) => {
+    const r = memberRows.find((row) => row.what === "month" && row.i === index + 1);
+    const activeAtStart = r?.activeAtStart ?? 0;
+    const canceled = r?.canceled ?? 0;
     return {
       month: b.month,
       activeAtStart,
-      newMembers,
+      newMembers: r?.newMembers ?? 0,
       canceled,
       churnBasisPoints: activeAtStart ? Math.round((canceled * 10_000) / activeAtStart) : null,
-      mrrCents,
+      mrrCents: Number(r?.cents ?? 0),
     };
   });
 

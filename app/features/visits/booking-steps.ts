@@ -4,7 +4,7 @@
  */
 import { href } from "react-router";
 import { parseIsoDate, type IsoDate } from "~/lib/business-calendar";
-import { isVisitBlock, type VisitBlock } from "~/features/availability";
+import { isVisitBlock, type OfferedDay, type VisitBlock } from "~/features/availability";
 import { UUID_PATTERN } from "~/lib/uuid";
 
 export type BookingChoice = {
@@ -72,3 +72,19 @@ export function bookingHref(
   const search = params.toString();
   return `${href("/dashboard/book")}${search ? `?${search}` : ""}`;
 }
+
+/** A day's start times as the start step shows them: each with the first free handyman. */
+export function offeredStarts(day: OfferedDay) {
+  return {
+    date: day.date,
+    label: day.label,
+    slots: day.slots.map((slot) => ({
+      startMinute: slot.startMinute,
+      label: slot.label,
+      withDedicated: slot.withDedicated,
+      handyman: slot.handymen[0],
+    })),
+  };
+}
+
+export type OfferedStarts = ReturnType<typeof offeredStarts>;

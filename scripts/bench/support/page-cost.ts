@@ -6,10 +6,11 @@
  * Seeds the demo and the bench data set into a PGlite directory (PAGE_COST_DATA=<dir> reuses
  * one seeded before; the path is printed), starts the production build with every query logged
  * (count-queries.mjs), signs in as the demo member Maria, a bench member with the longest
- * history still active, and the demo office staff, and for each page prints: the queries of one
+ * history still active, the demo office staff and a handyman, and for each page the pages
+ * bench measures (pagesFor) prints: the queries of one
  * answer (count, rows, JSON size of the rows), the document's size, and under wrk (10
  * connections) the server's CPU ms per request. PAGE_COST_PROFILE=yes adds `--cpu-prof` (the
- * profile's directory is printed).
+ * profile's directory is printed); PAGE_COST_SAVE=<dir> keeps each page's document there.
  */
 import { sql } from "drizzle-orm";
 import fs from "node:fs";
@@ -17,9 +18,9 @@ import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { businessToday } from "~/lib/business-calendar";
 import { BENCH_EMAIL_DOMAIN, BENCH_PASSWORD, seedBench } from "../../../server/seed/bench";
-import { DEMO_LOGINS, seedDemo } from "../../../server/seed/demo";
+import { seedDemo } from "../../../server/seed/demo";
 import { startServer, tempDir, TEST_AUTH_SECRET } from "../../../tests/support/processes";
-import { measure } from "../pages";
+import { benchSeed, measure, pagesFor, signIn } from "../pages";
 
 const [seconds = "4", only = ""] = process.argv.slice(2);
 const dataDir = process.env.PAGE_COST_DATA ?? tempDir("handyman-page-cost-data-");
@@ -58,48 +59,16 @@ const server = await startServer(
 );
 const origin = server.origin.replace("localhost", "127.0.0.1");
 
-async function signIn(email: string, password: string, ip: string) {
-  const response = await fetch(`${server.origin}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.origin, "x-forwarded-for": ip },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in of ${email}: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-const [staffLogin, mariaLogin] = DEMO_LOGINS;
-const maria = await signIn(mariaLogin.email, mariaLogin.password, "10.0.2.1");
-const member = await signIn(benchMember, BENCH_PASSWORD, "10.0.2.2");
-const staff = await signIn(staffLogin.email, staffLogin.password, "10.0.2.3");
-const tabs = ["", "?tab=appointments", "?tab=schedule", "?tab=completed", "?tab=membership"];
-const pages: { label: string; path: string; cookie: string }[] = [
-  ...tabs.map((t) => ({ label: `Maria /dashboard${t}`, path: `/dashboard${t}`, cookie: maria })),
-  ...tabs.map((t) => ({
-    label: `bench member /dashboard${t}`,
-    path: `/dashboard${t}`,
-    cookie: member,
-  })),
-  { label: "Maria /dashboard/book", path: "/dashboard/book", cookie: maria },
-  { label: "staff /employee", path: "/employee", cookie: staff },
-  { label: "staff /employee?tab=customers", path: "/employee?tab=customers", cookie: staff },
-];
-const customers = await (
-  await fetch(`${origin}/employee?tab=customers`, {
-    headers: { accept: "text/html", cookie: staff },
-  })
-).text();
-const mariaMembership = /href="(\/employee\/customers\/[0-9a-f-]{36}\/membership)"/.exec(
-  customers,
-)?.[1];
-if (mariaMembership)
+// Every page the pages bench measures (found by following the pages' own links), and the tabs
+// of a bench member with the longest history beside Maria's.
+const pages = await pagesFor(server.origin, await benchSeed());
+const memberCookie = await signIn(server.origin, benchMember, BENCH_PASSWORD, "10.0.2.2");
+for (const tab of ["", "?tab=appointments", "?tab=schedule", "?tab=completed", "?tab=membership"])
   pages.push({
-    label: "staff: a customer's membership page",
-    path: mariaMembership,
-    cookie: staff,
+    label: `bench member /dashboard${tab}`,
+    path: `/dashboard${tab}`,
+    cookie: memberCookie,
+    mustContain: "",
   });
 const shown = pages.filter((p) => !only || p.label.includes(only));
 
@@ -116,6 +85,11 @@ try {
     await new Promise((r) => setTimeout(r, 50));
     const response = await fetch(url, { headers });
     const body = await response.text();
+    if (process.env.PAGE_COST_SAVE)
+      fs.writeFileSync(
+        path.join(process.env.PAGE_COST_SAVE, `${page.label.replace(/[^a-z0-9]+/gi, "-")}.html`),
+        body,
+      );
     process.kill(pid, "SIGUSR2");
     await new Promise((r) => setTimeout(r, 50));
     // The outbox worker's rounds are its own, not the page's.

@@ -1,14 +1,6 @@
-import {
-  CalendarIcon,
-  ClockIcon,
-  ListChecksIcon,
-  MapPinIcon,
-  PhoneIcon,
-  UserIcon,
-} from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { LineIcon, LineIconSprite, LineIconUse } from "~/components/ui/line-icon";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { EmployeeAppointment } from "~/features/appointments/index.server";
 import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
@@ -64,6 +56,7 @@ export function AppointmentsPanel({
               </Link>
             </Button>
           </div>
+          <LineIconSprite names={["map-pin", "calendar", "clock", "list-checks", "user"]} />
           {appointments.length === 0 ? (
             <p className="py-8 text-center text-muted-foreground">
               {upcoming ? "No appointments scheduled" : "No past appointments"}
@@ -143,7 +136,7 @@ export function AppointmentsPanel({
                       className="inline-flex items-center gap-1 text-sm text-primary underline"
                       href={phoneHref(call.phone)}
                     >
-                      <PhoneIcon aria-hidden="true" className="size-4" />
+                      <LineIcon name="phone" className="size-4" />
                       {call.phone}
                     </a>
                   )}
@@ -157,55 +150,52 @@ export function AppointmentsPanel({
   );
 }
 
+/** One short class per element (app.css `.appointment-card`): 25 cards a page. */
 function AppointmentCard({ appointment }: { appointment: EmployeeAppointment }) {
   const assigned = customerName(appointment.assignedFirstName, appointment.assignedLastName);
+  const tasks = appointment.taskCount;
   return (
-    <Card className="gap-3 py-4" data-appointment-id={appointment.id}>
-      <CardHeader className="flex flex-row items-start justify-between gap-2">
+    <article className="appointment-card" data-appointment-id={appointment.id}>
+      <header>
         <h4 className="font-semibold">
           {customerName(appointment.customerFirstName, appointment.customerLastName)}
         </h4>
-        <Badge
-          variant="outline"
-          data-status={appointment.status}
-          className={
+        <span
+          className={`badge ${
             appointment.status === "completed"
               ? "border-gray-300 bg-gray-100 text-gray-900"
               : appointment.status === "no_show"
                 ? "border-amber-300 bg-amber-100 text-amber-900"
                 : "border-green-300 bg-green-100 text-green-900"
-          }
+          }`}
+          data-status={appointment.status}
         >
           {VISIT_STATUS_LABELS[appointment.status]}
-        </Badge>
-      </CardHeader>
-      <CardContent className="grid gap-1.5 text-sm">
-        <p className="flex items-center gap-2">
-          <MapPinIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-          {appointment.address}, {appointment.city}, {appointment.state}
+        </span>
+      </header>
+      <p>
+        <LineIconUse name="map-pin" />
+        {`${appointment.address}, ${appointment.city}, ${appointment.state}`}
+      </p>
+      <p>
+        <LineIconUse name="calendar" />
+        {formatAppointmentDate(appointment.scheduledDate)}
+      </p>
+      <p>
+        <LineIconUse name="clock" />
+        {formatAppointmentTime(appointment.startTime)}
+        <span className="text-muted-foreground">{`to ${formatAppointmentTime(appointment.endTime)}`}</span>
+      </p>
+      <p>
+        <LineIconUse name="list-checks" />
+        {`${tasks} ${tasks === 1 ? "task" : "tasks"} planned`}
+      </p>
+      {appointment.assignedFirstName || appointment.assignedLastName ? (
+        <p>
+          <LineIconUse name="user" />
+          {`Handyman: ${assigned}`}
         </p>
-        <p className="flex items-center gap-2">
-          <CalendarIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-          {formatAppointmentDate(appointment.scheduledDate)}
-        </p>
-        <p className="flex items-center gap-2">
-          <ClockIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-          {formatAppointmentTime(appointment.startTime)}
-          <span className="text-muted-foreground">
-            to {formatAppointmentTime(appointment.endTime)}
-          </span>
-        </p>
-        <p className="flex items-center gap-2">
-          <ListChecksIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-          {appointment.taskCount} {appointment.taskCount === 1 ? "task" : "tasks"} planned
-        </p>
-        {appointment.assignedFirstName || appointment.assignedLastName ? (
-          <p className="flex items-center gap-2">
-            <UserIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-            Handyman: {assigned}
-          </p>
-        ) : null}
-      </CardContent>
-    </Card>
+      ) : null}
+    </article>
   );
 }

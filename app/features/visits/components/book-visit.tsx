@@ -2,16 +2,23 @@ import { Form, href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { durationLabel, longDate } from "~/lib/business-calendar";
-import { VISIT_BLOCKS, type OfferedDay } from "~/features/availability";
-import { bookingHref, CHOOSE_A_TASK_MESSAGE, type BookingChoice } from "../booking-steps";
+import { VISIT_BLOCKS } from "~/features/availability";
+import {
+  bookingHref,
+  CHOOSE_A_TASK_MESSAGE,
+  type BookingChoice,
+  type OfferedStarts,
+} from "../booking-steps";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useBusiness } from "~/lib/business";
 
 export type BookVisitData = {
   choice: BookingChoice;
-  days: OfferedDay[] | null;
-  day: OfferedDay | null;
+  /** The days on offer, on the day step only. */
+  days: { date: string; label: string }[] | null;
+  /** The chosen day's start times, on the start step only. */
+  day: OfferedStarts | null;
   requests: { id: string; title: string; priority: "next" | "later" }[];
   firstVisit: boolean;
   taskLimit: number | null;
@@ -183,7 +190,7 @@ export function BookVisit({
               <fieldset className="grid gap-2 sm:grid-cols-2">
                 <legend className="sr-only">Start times</legend>
                 {data.day.slots.map((slot, i) => {
-                  const first = slot.handymen[0];
+                  const first = slot.handyman;
                   return (
                     <label key={slot.startMinute} className={radio}>
                       <input

@@ -1,0 +1,2 @@
+CREATE INDEX "appointments_walk_thru_created_idx" ON "appointments" USING btree ("created_at") WHERE "appointments"."kind" = 'walk_thru';--> statement-breakpoint
+CREATE INDEX "membership_visits_reserved_idx" ON "membership_visits" USING btree ("membership_id","block_minutes") WHERE "membership_visits"."status" = 'reserved' and not "membership_visits"."is_extra";
