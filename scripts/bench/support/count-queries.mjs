@@ -2,7 +2,8 @@
  * Preloaded into the server by page-cost.ts (`node --import`): every query node-postgres
  * answers is appended to QUERY_LOG, one line each (its time, rows, the rows' JSON size and its
  * text) while logging is switched on by a SIGUSR2 (and off by the next), so a page's queries
- * can be counted and weighed. A measuring aid only; never loaded by
+ * can be counted and weighed (QUERY_LOG_FULL=<file> also keeps each text whole with its
+ * parameters, to explain). A measuring aid only; never loaded by
  * the product.
  */
 import fs from "node:fs";
@@ -17,7 +18,7 @@ process.on("SIGUSR2", () => {
   out = out ? null : file;
 });
 const query = pg.Client.prototype.query;
-function log(started, name, text, result) {
+function log(started, name, text, result, params) {
   if (!out) return;
   const rows = result?.rows ?? [];
   const line = [
@@ -27,6 +28,9 @@ function log(started, name, text, result) {
     name ? `[${name}]` : "",
     String(text).replace(/\s+/g, " ").slice(0, 140),
   ].join(" ");
+  if (process.env.QUERY_LOG_FULL) {
+    fs.appendFileSync(process.env.QUERY_LOG_FULL, `${JSON.stringify({ text, params })}\n`);
+  }
   fs.appendFileSync(out, `${line}\n`);
 }
 
@@ -34,24 +38,25 @@ pg.Client.prototype.query = function (config, values, callback) {
   const text = typeof config === "string" ? config : (config?.text ?? "");
   const name = typeof config === "object" && config ? config.name : undefined;
   const started = performance.now();
+  const queryParams = Array.isArray(values) ? values : config?.values;
   // node-postgres takes a callback as its last argument (the pool passes one) or answers a promise.
   if (typeof values === "function") {
     const done = values;
     return query.call(this, config, (error, result) => {
-      if (!error) log(started, name, text, result);
+      if (!error) log(started, name, text, result, queryParams);
       done(error, result);
     });
   }
   if (typeof callback === "function") {
     return query.call(this, config, values, (error, result) => {
-      if (!error) log(started, name, text, result);
+      if (!error) log(started, name, text, result, queryParams);
       callback(error, result);
     });
   }
   if (typeof config?.callback === "function") {
     const done = config.callback;
     config.callback = (error, result) => {
-      if (!error) log(started, name, text, result);
+      if (!error) log(started, name, text, result, queryParams);
       done(error, result);
     };
     return query.call(this, config, values);
@@ -59,7 +64,7 @@ pg.Client.prototype.query = function (config, values, callback) {
   const answer = query.call(this, config, values);
   if (answer && typeof answer.then === "function")
     answer.then(
-      (result) => log(started, name, text, result),
+      (result) => log(started, name, text, result, queryParams),
       () => {},
     );
   return answer;

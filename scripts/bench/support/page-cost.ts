@@ -10,7 +10,8 @@
  * bench measures (pagesFor) prints: the queries of one
  * answer (count, rows, JSON size of the rows), the document's size, and under wrk (10
  * connections) the server's CPU ms per request. PAGE_COST_PROFILE=yes adds `--cpu-prof` (the
- * profile's directory is printed); PAGE_COST_SAVE=<dir> keeps each page's document there.
+ * profile's directory is printed); PAGE_COST_SAVE=<dir> keeps each page's document there;
+ * QUERY_LOG_FULL=<file> keeps each query whole with its parameters, for query-times.ts.
  */
 import { sql } from "drizzle-orm";
 import fs from "node:fs";
@@ -21,6 +22,7 @@ import { BENCH_EMAIL_DOMAIN, BENCH_PASSWORD, seedBench } from "../../../server/s
 import { seedDemo } from "../../../server/seed/demo";
 import { startServer, tempDir, TEST_AUTH_SECRET } from "../../../tests/support/processes";
 import { benchSeed, measure, pagesFor, signIn } from "../pages";
+import { residentMb } from "./proc";
 
 const [seconds = "4", only = ""] = process.argv.slice(2);
 const dataDir = process.env.PAGE_COST_DATA ?? tempDir("handyman-page-cost-data-");
@@ -54,6 +56,7 @@ const server = await startServer(
     SEED_DEMO: "false",
     LOG_LEVEL: "warn",
     QUERY_LOG: queryLog,
+    ...(process.env.QUERY_LOG_FULL ? { QUERY_LOG_FULL: process.env.QUERY_LOG_FULL } : {}),
   },
   { nodeArgs },
 );
@@ -73,7 +76,9 @@ for (const tab of ["", "?tab=appointments", "?tab=schedule", "?tab=completed", "
 const shown = pages.filter((p) => !only || p.label.includes(only));
 
 const pid = server.child.pid!;
-await new Promise((r) => setTimeout(r, 2000));
+// At rest first, as the pages bench reads it (10 s after start).
+await new Promise((r) => setTimeout(r, 10_000));
+console.log(`server resident after start ${residentMb(pid).toFixed(0)} MB`);
 const rows: string[] = [];
 try {
   for (const page of shown) {
@@ -105,8 +110,9 @@ try {
     if (process.env.PAGE_COST_QUERIES === "yes") console.log(`  ${queries.join("\n  ")}`);
     rows.push(line);
   }
-  const rss = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1];
-  console.log(`server resident ${Math.round(Number(rss) / 1024)} MB`);
+  console.log(`server resident after the load ${residentMb(pid).toFixed(0)} MB`);
+  await new Promise((r) => setTimeout(r, 10_000));
+  console.log(`server resident 10 s later ${residentMb(pid).toFixed(0)} MB`);
 } finally {
   await server.stop();
 }
