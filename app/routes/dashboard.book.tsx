@@ -35,7 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [offer, requests, firstVisit] = await Promise.all([
     // Once a day is chosen, only that day's free time is computed (the later steps need no other).
     choice.block
-      ? offerVisits({ customerId: user.id, block: choice.block, onlyDate: choice.date })
+      ? offerVisits({
+          customerId: user.id,
+          block: choice.block,
+          onlyDate: choice.date,
+          // The day step lists the days with time; a day's starts are the next step's.
+          firstStartOnly: !choice.date,
+        })
       : null,
     bookableRequests(user.id),
     isFirstVisit(user.id),

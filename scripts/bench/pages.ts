@@ -254,8 +254,12 @@ export async function pagesFor(origin: string, bench: BenchSeed | null): Promise
   staffPage("/employee (All Requests)", "/employee", "Requests");
   staffPage("/employee?tab=appointments", "/employee?tab=appointments", "Appointments");
   staffPage("/employee?tab=customers", "/employee?tab=customers", "Customers");
-  // A customer's membership page: Maria's, linked from the Customers tab.
-  const customers = await getPage(`${origin}/employee?tab=customers`, staff);
+  // A customer's membership page: Maria's, found by her e-mail on the Customers tab (the first
+  // of the list is whoever sorts first, a different member from one seed to the next).
+  const customers = await getPage(
+    `${origin}/employee?tab=customers&cq=${encodeURIComponent(mariaLogin.email)}`,
+    staff,
+  );
   const membership = /href="(\/employee\/customers\/[0-9a-f-]{36}\/membership)"/.exec(
     customers.body,
   )?.[1];

@@ -157,6 +157,13 @@ test.describe("memberships", () => {
     await expect(page.getByRole("status").filter({ hasText: "Visit completed." })).toBeVisible();
     await expect(page.getByRole("cell", { name: "Completed", exact: true })).toBeVisible();
     await expect(page.getByText("Done: Fix the kitchen faucet")).toBeVisible();
+    // 'Correct time worked' adds an entry with its reason: 1 h 15 min gives 15 more minutes back.
+    await page.getByLabel("Corrected time worked").selectOption({ label: "1 h 15 min" });
+    await page.getByLabel("Reason").fill("Left early for another call");
+    await page.getByRole("button", { name: "Correct time worked" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Time worked corrected." }),
+    ).toBeVisible();
 
     // Completed is final: the visit page offers no change, and a forged cancel is refused.
     const [visit] = await e2eDb()
@@ -177,7 +184,7 @@ test.describe("memberships", () => {
     expect(await forged.text()).toContain("This visit is completed and cannot be canceled.");
 
     await member.reload();
-    await expect(member.getByTestId("hours-meter")).toHaveText(monthlyMeter("2 h"));
+    await expect(member.getByTestId("hours-meter")).toHaveText(monthlyMeter("2 h 15 min"));
     await expect(
       member
         .getByRole("region", { name: "Statement" })

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
+import { rowsOf } from "~/db/rows";
 import { appointments, employeeTimeOff, employeeWorkingHours, profiles } from "~/db/schema";
 import { BUSY_VISIT_STATUSES } from "~/db/visit-status";
-import { businessToday, minuteOfDay, type IsoDate } from "~/lib/business-calendar";
+import { businessToday, type IsoDate } from "~/lib/business-calendar";
 import { loadClosedDays } from "./closed-days.server";
 import {
   DEFAULT_WORKING_HOURS,
@@ -60,36 +61,41 @@ export async function loadHandymen(
       .select()
       .from(employeeTimeOff)
       .where(and(lte(employeeTimeOff.startDate, to), gte(employeeTimeOff.endDate, from))),
+    // Each handyman's booked visits as one JSON array of [date, start, end] (minutes), not a
+    // row each: four weeks of a business's visits are hundreds of rows (ADR 077).
     options.busy === false
       ? []
       : database
-          .select({
-            employeeId: appointments.assignedEmployeeId,
-            date: appointments.scheduledDate,
-            startTime: appointments.startTime,
-            endTime: appointments.endTime,
-          })
-          .from(appointments)
-          .where(
-            and(
-              isNotNull(appointments.assignedEmployeeId),
-              // The visits that hold their handyman's time, as the exclusion constraint counts them.
-              inArray(appointments.status, [...BUSY_VISIT_STATUSES]),
-              gte(appointments.scheduledDate, from),
-              lte(appointments.scheduledDate, to),
-              options.excludeAppointmentId
-                ? ne(appointments.id, options.excludeAppointmentId)
-                : sql`true`,
-            ),
+          .execute(
+            sql`select ${appointments.assignedEmployeeId} as "employeeId",
+                  json_agg(json_build_array(
+                    ${appointments.scheduledDate}::text,
+                    (extract(epoch from ${appointments.startTime}) / 60)::int,
+                    (extract(epoch from ${appointments.endTime}) / 60)::int)) as busy
+                from ${appointments}
+                where ${and(
+                  isNotNull(appointments.assignedEmployeeId),
+                  // The visits that hold their handyman's time, as the exclusion constraint
+                  // counts them.
+                  inArray(appointments.status, [...BUSY_VISIT_STATUSES]),
+                  gte(appointments.scheduledDate, from),
+                  lte(appointments.scheduledDate, to),
+                  options.excludeAppointmentId
+                    ? ne(appointments.id, options.excludeAppointmentId)
+                    : sql`true`,
+                )}
+                group by 1`,
+          )
+          .then((result) =>
+            rowsOf<{ employeeId: string; busy: [IsoDate, number, number][] }>(result),
           ),
   ]);
   return staff.map((s) => {
     const busy = new Map<IsoDate, [number, number][]>();
-    for (const v of visits) {
-      if (v.employeeId !== s.id) continue;
-      const list = busy.get(v.date) ?? [];
-      list.push([minuteOfDay(v.startTime), minuteOfDay(v.endTime)]);
-      busy.set(v.date, list);
+    for (const [date, start, end] of visits.find((v) => v.employeeId === s.id)?.busy ?? []) {
+      const list = busy.get(date) ?? [];
+      list.push([start, end]);
+      busy.set(date, list);
     }
     return {
       id: s.id,
@@ -123,6 +129,8 @@ export async function offerVisits(input: {
   block: VisitBlock | number;
   now?: Date;
   onlyDate?: IsoDate;
+  /** Each day with its first free start only (which days have time). */
+  firstStartOnly?: boolean;
   excludeAppointmentId?: string;
   database?: DbOrTx;
 }): Promise<{ days: OfferedDay[]; dedicatedId: string | undefined }> {
@@ -145,6 +153,7 @@ export async function offerVisits(input: {
     handymen,
     dedicatedId,
     onlyDate: input.onlyDate,
+    firstStartOnly: input.firstStartOnly,
   });
   return { days, dedicatedId };
 }

@@ -68,6 +68,16 @@ describe("offering visit slots", () => {
       "2026-12-21",
     ]);
     expect(days[0].slots.map((s) => s.label)).toEqual(["12:30 PM", "1:00 PM"]);
+    // The day step asks only which days have time: the same days, each with its first start.
+    const firstOnly = offerVisitSlots({
+      now,
+      block: 105,
+      closed,
+      handymen: [ann],
+      firstStartOnly: true,
+    });
+    expect(firstOnly.map((d) => d.date)).toEqual(days.map((d) => d.date));
+    expect(firstOnly.map((d) => d.slots)).toEqual(days.map((d) => d.slots.slice(0, 1)));
   });
 
   it("puts the dedicated handyman first and otherwise shows who else is free", () => {

@@ -94,6 +94,8 @@ export type OfferInput = {
   dedicatedId?: string | null;
   /** Only this day (checking one booking); otherwise the whole window. */
   onlyDate?: IsoDate;
+  /** Each day with its first free start only: which days have time (booking's day step). */
+  firstStartOnly?: boolean;
 };
 
 /** The first date and minute a visit may start: one business day ahead of now. */
@@ -141,6 +143,7 @@ export function offerVisitSlots(input: OfferInput): OfferedDay[] {
         // A member without a dedicated handyman is simply offered whoever is free.
         withDedicated: !dedicatedId || free[0].id === dedicatedId,
       });
+      if (input.firstStartOnly) break;
     }
     if (slots.length) days.push({ date, label: dayLabel(date), slots });
   }

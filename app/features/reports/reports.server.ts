@@ -1,3 +1,4 @@
+import { rowsOf } from "~/db/rows";
 import { sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { loadClosedDays, loadHandymen } from "~/features/availability/index.server";
@@ -26,10 +27,6 @@ import { addMonths, calendarMonth, type Period } from "./period";
  */
 
 const TZ = BUSINESS_TIME_ZONE;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export type PlanBilling = { plan: PlanId; planName: string; billing: "monthly" | "annual" };
 

@@ -1,3 +1,4 @@
+import { rowsOf } from "~/db/rows";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import {
@@ -81,10 +82,6 @@ function keysetCondition(query: RequestListQuery): SQL | undefined {
     return sql`(${serviceRequests.createdAt}, ${serviceRequests.id}) > (${query.before.createdAt}::timestamptz, ${query.before.id}::uuid)`;
   }
   return undefined;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** The statement choosing the ids (and sort keys) of one page of matching requests. */

@@ -4,7 +4,8 @@
  * far less):
  *   npx tsx scripts/bench/support/page-cost.ts [seconds per page] [page label filter]
  * Seeds the demo and the bench data set into a PGlite directory (PAGE_COST_DATA=<dir> reuses
- * one seeded before; the path is printed), starts the production build with every query logged
+ * one seeded before; the path is printed; PAGE_COST_DATABASE_URL=<postgres URL> measures on
+ * PostgreSQL instead), starts the production build with every query logged
  * (count-queries.mjs), signs in as the demo member Maria, a bench member with the longest
  * history still active, the demo office staff and a handyman, and for each page the pages
  * bench measures (pagesFor) prints: the queries of one
@@ -26,7 +27,9 @@ import { residentMb } from "./proc";
 
 const [seconds = "4", only = ""] = process.argv.slice(2);
 const dataDir = process.env.PAGE_COST_DATA ?? tempDir("handyman-page-cost-data-");
-const handle = await openDatabase({ dataDir });
+// PAGE_COST_DATABASE_URL: a PostgreSQL database instead (seeded here when it has no bench data).
+const databaseUrl = process.env.PAGE_COST_DATABASE_URL;
+const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 await handle.migrate();
 const seeded = await handle.db.execute(
   sql.raw(`select count(*)::int as n from "user" where email like '%@${BENCH_EMAIL_DOMAIN}'`),
@@ -42,7 +45,9 @@ const longest = await handle.db.execute(
 );
 const benchMember = (longest.rows[0] as { email: string }).email;
 await handle.close();
-console.log(`data: ${dataDir} (PAGE_COST_DATA=${dataDir} reuses it); bench member ${benchMember}`);
+console.log(
+  `data: ${databaseUrl ?? `${dataDir} (PAGE_COST_DATA=${dataDir} reuses it)`}; bench member ${benchMember}`,
+);
 
 const queryLog = path.join(tempDir("handyman-page-cost-"), "queries.log");
 const profileDir = tempDir("handyman-page-cost-profile-");
@@ -53,6 +58,7 @@ const server = await startServer(
   {
     AUTH_SECRET: TEST_AUTH_SECRET,
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SEED_DEMO: "false",
     LOG_LEVEL: "warn",
     QUERY_LOG: queryLog,

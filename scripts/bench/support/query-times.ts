@@ -1,7 +1,8 @@
 /**
- * Each query of a page on its own: `npx tsx scripts/bench/support/query-times.ts <file> <data dir>`
+ * Each query of a page on its own:
+ *   npx tsx scripts/bench/support/query-times.ts <file> <PGlite data dir | postgres:// URL>
  * reads the queries page-cost.ts kept (QUERY_LOG_FULL=<file>, one JSON line each: text and
- * parameters), opens the seeded PGlite directory (PAGE_COST_DATA) and runs each one 30 times
+ * parameters), opens the seeded PGlite directory (PAGE_COST_DATA) or PostgreSQL database and runs each one 30 times
  * after a warm-up, one at a time, printing its median time, slowest first. QUERY_PLAN=yes also
  * prints each plan (EXPLAIN ANALYZE). A measuring aid: run it on a copy of the data if a query
  * writes.
@@ -18,7 +19,9 @@ const queries = fs
   .filter(Boolean)
   .map((line) => JSON.parse(line) as { text: string; params?: unknown[] });
 const unique = [...new Map(queries.map((q) => [q.text, q])).values()];
-const handle = await openDatabase({ dataDir });
+const handle = await openDatabase(
+  /^postgres(ql)?:\/\//.test(dataDir) ? { databaseUrl: dataDir } : { dataDir },
+);
 // Drizzle's node-postgres database keeps its pool as `$client`.
 const client = (handle.db as unknown as { $client: Pool }).$client;
 const times: { text: string; ms: number; plan?: string }[] = [];

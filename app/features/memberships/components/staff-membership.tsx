@@ -404,7 +404,11 @@ function CompleteForm({ visit }: { visit: MemberVisitRow }) {
   );
 }
 
-/** 'Correct time worked': a new entry in the hours ledger with its reason, never an edit. */
+/**
+ * 'Correct time worked': a new entry in the hours ledger with its reason, never an edit. One
+ * per completed visit (a year holds up to 24), so its controls carry app.css's short classes
+ * (`.field`, `.btn`), as 'Today' does, rather than each control's utility lists (ADR 077).
+ */
 function CorrectForm({ visit }: { visit: MemberVisitRow }) {
   const busy = useBusy("correct-time");
   const id = `correct-${visit.appointmentId}`;
@@ -413,22 +417,31 @@ function CorrectForm({ visit }: { visit: MemberVisitRow }) {
       <input type="hidden" name="intent" value="correct-time" />
       <input type="hidden" name="appointmentId" value={visit.appointmentId} />
       <div className="grid gap-1.5">
-        <Label htmlFor={id}>Corrected time worked</Label>
-        <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.minutesWorked)}>
+        <label htmlFor={id} className="text-sm font-medium">
+          Corrected time worked
+        </label>
+        <select
+          id={id}
+          name="minutesWorked"
+          defaultValue={String(visit.minutesWorked)}
+          className="field"
+        >
           {workedChoices(visit.blockMinutes).map((m) => (
             <option key={m} value={m}>
               {formatMinutes(m)}
             </option>
           ))}
-        </NativeSelect>
+        </select>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-reason`}>Reason</Label>
-        <Input id={`${id}-reason`} name="reason" required maxLength={200} />
+        <label htmlFor={`${id}-reason`} className="text-sm font-medium">
+          Reason
+        </label>
+        <input id={`${id}-reason`} name="reason" required maxLength={200} className="field" />
       </div>
-      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+      <button type="submit" className="btn btn-line h-9" disabled={busy}>
         Correct time worked
-      </Button>
+      </button>
     </Form>
   );
 }
