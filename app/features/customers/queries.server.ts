@@ -54,17 +54,19 @@ export async function listCustomers(
   pageCount: number;
 }> {
   const where = and(eq(profiles.isEmployee, false), customerSearch(options.search));
-  const countOf = async (condition: typeof where) => {
-    const [{ total }] = await database
-      .select({ total: sql<number>`count(*)::int` })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.userId))
-      .where(condition);
+  // A search matches e-mails too, so only a search's count reads the users; every customer is
+  // counted from the profiles alone (a profile is its user's, ON DELETE CASCADE), without a
+  // join over every account (ADR 077).
+  const countOf = async (condition: typeof where, search: boolean) => {
+    const counted = database.select({ total: sql<number>`count(*)::int` }).from(profiles);
+    const [{ total }] = await (search
+      ? counted.innerJoin(user, eq(user.id, profiles.userId)).where(condition)
+      : counted.where(condition));
     return total;
   };
   const [total, allCustomers] = await Promise.all([
-    countOf(where),
-    options.search ? countOf(eq(profiles.isEmployee, false)) : null,
+    countOf(where, Boolean(options.search)),
+    options.search ? countOf(eq(profiles.isEmployee, false), false) : null,
   ]);
   const pageCount = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
