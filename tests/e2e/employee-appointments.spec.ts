@@ -16,6 +16,7 @@ import {
   bookAnywayIfWarned,
   businessDate,
   clearOfBusinessMidnight,
+  appointmentCard,
   uniqueCustomer,
   uniqueWord,
 } from "./employee-support";
@@ -160,10 +161,7 @@ test.describe("Create New Appointment", () => {
 
     // It shows in the Appointments tab and the counters.
     await page.getByRole("tab", { name: "Appointments" }).click();
-    const card = page
-      .getByRole("list", { name: "Scheduled appointments" })
-      .getByRole("listitem")
-      .filter({ hasText: customer.fullName });
+    const card = await appointmentCard(page, customer.fullName);
     await expect(card).toContainText(appointmentDate(day));
     await expect(card).toContainText("9:30 AM");
     await expect(card).toContainText("2 tasks planned");

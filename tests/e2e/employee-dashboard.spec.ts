@@ -10,6 +10,7 @@ import {
   expectedCounters,
   longDate,
   tableDate,
+  appointmentCard,
   uniqueCustomer,
   uniqueWord,
 } from "./employee-support";
@@ -384,10 +385,7 @@ test.describe("employee dashboard", () => {
         page.getByRole("heading", { name: /^Scheduled Appointments \(\d+\)$/ }),
       ).toHaveText(`Scheduled Appointments (${scheduled})`, { timeout: 2_000 });
     }).toPass();
-    const card = page
-      .getByRole("list", { name: "Scheduled appointments" })
-      .getByRole("listitem")
-      .filter({ hasText: customer.fullName });
+    const card = await appointmentCard(page, customer.fullName);
     await expect(card).toContainText(await addressOf(customer.homeId));
     await expect(card).toContainText(appointmentDate(day));
     await expect(card).toContainText("2:30 PM");
@@ -409,10 +407,7 @@ test.describe("employee dashboard", () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: "Show past appointments" }).click();
-    const past = page
-      .getByRole("list", { name: "Past appointments" })
-      .getByRole("listitem")
-      .filter({ hasText: customer.fullName });
+    const past = await appointmentCard(page, customer.fullName, "Past appointments");
     await expect(past).toContainText(appointmentDate(pastDay));
     await expect(past).toContainText("8:00 AM");
     await expect(past).toContainText("1 task planned");

@@ -141,3 +141,30 @@ export async function bookAnywayIfWarned(page: Page, dialog: Locator) {
   await expect(page.getByText("Appointment created successfully").or(bookAnyway)).toBeVisible();
   if (await bookAnyway.isVisible()) await bookAnyway.click();
 }
+
+/**
+ * An appointment's card on the Appointments tab (open, on the scheduled or the past view),
+ * found as staff would: page by page with 'Next page' (25 cards a page; other tests add visits
+ * in parallel).
+ */
+export async function appointmentCard(
+  page: Page,
+  customerName: string,
+  list: "Scheduled appointments" | "Past appointments" = "Scheduled appointments",
+) {
+  const card = page
+    .getByRole("list", { name: list })
+    .getByRole("listitem")
+    .filter({ hasText: customerName });
+  const pages = page.getByRole("navigation", { name: "Appointment pages" });
+  // The list is on screen before it is searched (the tab may still be opening).
+  await expect(page.getByRole("list", { name: list })).toBeVisible();
+  for (let turn = 0; turn < 20 && !(await card.count()); turn++) {
+    const next = pages.getByRole("link", { name: "Next page" });
+    if (!(await next.count())) break;
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`apage=${turn + 2}(&|$)`));
+    await expect(page.getByRole("list", { name: list })).toBeVisible();
+  }
+  return card;
+}
