@@ -73,15 +73,17 @@ async function bookVisit(
   await dialog.getByLabel("Select Customer").selectOption(customer.fullName);
   await expect(dialog.getByLabel("Select Property")).toHaveValue(customer.homeId);
   await dialog.getByLabel("Date", { exact: true }).fill(businessDate(0));
-  await dialog.getByLabel("Start Time").fill("00:15");
+  // Midnight has always passed once clearOfBusinessMidnight has run; 12:15 AM had not between
+  // midnight and 12:15 AM, when no warning came.
+  await dialog.getByLabel("Start Time").fill("00:00");
   await dialog.getByLabel("Visit block").selectOption({ label: block });
   await expect(dialog.getByLabel("End Time")).toHaveValue(
-    block === "1 h 45 min" ? "02:00" : "03:45",
+    block === "1 h 45 min" ? "01:45" : "03:30",
   );
   await expect(dialog.getByTestId("visit-spend")).toHaveText(spend);
   await dialog.getByLabel("Task 1", { exact: true }).fill("Fix the kitchen faucet");
   await dialog.getByRole("button", { name: "Create Appointment" }).click();
-  // 12:15 AM today has passed: staff are warned and book it anyway (ADR 050).
+  // 12:00 AM today has passed: staff are warned and book it anyway (ADR 050).
   await expect(dialog.getByText("This time has already passed.")).toBeVisible();
   await dialog.getByRole("button", { name: "Book anyway" }).click();
   await expect(dialog).toBeHidden();
