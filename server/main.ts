@@ -12,6 +12,7 @@ import { setPublicImagesDir } from "~/lib/public-images.server";
 import { createApp } from "./app";
 import { createFastPath, prepareFastPath } from "./fast-path";
 import { renderPublicPages, renderVisitorPages, renderSearchFiles } from "./public-pages";
+import { startIdleTrim } from "./memory-trim";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
 import { staffWebManifestFile, webManifestFile } from "./web-manifest";
 
@@ -129,7 +130,10 @@ async function main() {
   // Requests being answered: when the shutdown begins, those whose answer has not started yet
   // also tell their keep-alive client to close the connection.
   const answering = new Set<ServerResponse>();
+  // Once the server is idle, glibc's free memory goes back to the system (ADR 078).
+  const idleTrim = startIdleTrim({ idleMs: config.idleMemoryTrimMs });
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    idleTrim.busy();
     unread.delete(request.socket);
     answering.add(response);
     response.once("close", () => answering.delete(response));
@@ -142,6 +146,7 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     draining = true;
+    idleTrim.stop();
     // The deadline runs from the signal, whatever happens next: a connection that never
     // finishes (half-closed, or a client that stopped reading), a delivery or a pass that hangs,
     // a database that does not close. Unref'd, so it never keeps an otherwise finished process.

@@ -118,6 +118,9 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
+  IDLE_MEMORY_TRIM_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
+    message: "must be a whole number of milliseconds",
+  }),
   PHOTO_DECODE_CONCURRENCY: optionalString.refine(
     (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
     { message: "must be a whole number from 1 to 64" },
@@ -225,6 +228,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
     /** From SIGTERM to the forced exit, whatever is still open. */
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 20_000),
+    /** Quiet time after which glibc's free memory goes back to the system; 0: never (ADR 078). */
+    idleMemoryTrimMs: Number(env.IDLE_MEMORY_TRIM_MS ?? 5_000),
     /** Photos decoded at once by this process (ADR 022); the others wait their turn. */
     photoDecodeConcurrency: Number(env.PHOTO_DECODE_CONCURRENCY ?? 2),
     outbox: {
