@@ -15,7 +15,7 @@ import { logger } from "~/lib/logger.server";
  *   32 KB zones from glibc while it compiles PGlite's engine and the application's hot code, and
  *   glibc keeps the holes they leave in its arenas resident (about 60 MB after start).
  *   `malloc_trim(0)` returns every whole free page of every arena.
- * Both pause the thread (a collection after the bench's load took 77 ms, a trim 2 ms), so they
+ * Both pause the thread (a collection after a trial's load took 77-290 ms, a trim 2 ms), so they
  * run only when no request has come for `idleMs`, once per quiet spell. malloc_trim is called
  * through koffi (a prebuilt foreign-function module) rather than an addon of our own, which
  * would need Node's headers at install time; where libc is not glibc, or koffi has no build for
