@@ -130,7 +130,7 @@ async function main() {
   // Requests being answered: when the shutdown begins, those whose answer has not started yet
   // also tell their keep-alive client to close the connection.
   const answering = new Set<ServerResponse>();
-  // Once the server is idle, glibc's free memory goes back to the system (ADR 078).
+  // Once the server is idle, it collects its garbage and hands memory back (ADR 078).
   const idleTrim = startIdleTrim({ idleMs: config.idleMemoryTrimMs });
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     idleTrim.busy();

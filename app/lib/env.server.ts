@@ -228,7 +228,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 1_500),
     /** From SIGTERM to the forced exit, whatever is still open. */
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 20_000),
-    /** Quiet time after which glibc's free memory goes back to the system; 0: never (ADR 078). */
+    /** Quiet time after which the server hands memory back to the system; 0: never (ADR 078). */
     idleMemoryTrimMs: Number(env.IDLE_MEMORY_TRIM_MS ?? 5_000),
     /** Photos decoded at once by this process (ADR 022); the others wait their turn. */
     photoDecodeConcurrency: Number(env.PHOTO_DECODE_CONCURRENCY ?? 2),
