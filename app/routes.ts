@@ -29,6 +29,8 @@ export default [
   // The owner's numbers and each of their tables as CSV (issue 30).
   route("employee/reports", "routes/employee.reports.tsx"),
   route("employee/reports/csv/:table", "routes/employee.reports.csv.$table.ts"),
+  // What the outbox gave up on after OUTBOX_MAX_ATTEMPTS tries, for office staff to retry.
+  route("employee/failed-deliveries", "routes/employee.failed-deliveries.tsx"),
   // The handyman's day on a phone, where a handyman lands after signing in (ADR 047).
   route("employee/today", "routes/employee.today.tsx"),
   // Employees' profile photos: public, shown to customers on their appointment cards.

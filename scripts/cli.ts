@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { DataDirectoryLockedError } from "~/db/lock.server";
 import { profiles, user } from "~/db/schema";
+import { LastOfficeAccountError, setStaffRole } from "~/features/accounts/index.server";
 import { STAFF_ROLE_LABELS, type StaffRole } from "~/db/staff-role";
 import { ConfigError, env } from "~/lib/env.server";
 import { createUser } from "../server/seed/factories";
@@ -175,7 +176,12 @@ async function run(argv: string[]): Promise<number> {
           console.log(`${email} is already ${label}; nothing changed.`);
           return 0;
         }
-        await db.update(profiles).set({ staffRole: role }).where(eq(profiles.userId, account.id));
+        try {
+          await setStaffRole(account.id, role, db);
+        } catch (error) {
+          if (!(error instanceof LastOfficeAccountError)) throw error;
+          throw new CommandProblem(command, [`--email: ${error.message}`]);
+        }
         console.log(`${email} is now ${label}.`);
         return 0;
       });

@@ -7,7 +7,12 @@ import {
   PROFILE_PHOTO_MAX_BYTES,
   PROFILE_PHOTO_TOO_LARGE,
 } from "~/features/employee/profile-photo";
-import { ONE_PHOTO_BODY_LIMIT, PHOTO_TOO_LARGE, UPLOAD_BODY_LIMIT } from "~/features/photos/limits";
+import {
+  ONE_PHOTO_BODY_LIMIT,
+  PHOTO_TOO_LARGE,
+  PHOTOS_TOO_LARGE_IN_ALL,
+  UPLOAD_BODY_LIMIT,
+} from "~/features/photos/limits";
 import { logger } from "~/lib/logger.server";
 import { closeWithoutReading, refusal, refuse, type Refusal } from "./refusal";
 
@@ -32,12 +37,18 @@ const TOO_LARGE = refusal(413, "request body too large", "That request is too la
  * profile photo. A declared Content-Length over it is refused before a byte is read, a body
  * without one stops being read at it.
  */
-const UPLOAD_ROUTES: { pattern: RegExp; limit: number; tooLarge: Refusal }[] = [
-  { pattern: /^\/dashboard\/requests(\.data)?$/, limit: UPLOAD_BODY_LIMIT, tooLarge: TOO_LARGE },
+const PHOTOS_TOO_LARGE = refusal(413, "photos over the post's total", PHOTOS_TOO_LARGE_IN_ALL);
+
+export const UPLOAD_ROUTES: { pattern: RegExp; limit: number; tooLarge: Refusal }[] = [
+  {
+    pattern: /^\/dashboard\/requests(\.data)?$/,
+    limit: UPLOAD_BODY_LIMIT,
+    tooLarge: PHOTOS_TOO_LARGE,
+  },
   {
     pattern: /^\/dashboard\/requests\/[^/]+(\.data)?$/,
     limit: UPLOAD_BODY_LIMIT,
-    tooLarge: TOO_LARGE,
+    tooLarge: PHOTOS_TOO_LARGE,
   },
   {
     pattern: /^\/dashboard\/requests\/[^/]+\/photos(\.data)?$/,

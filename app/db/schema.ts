@@ -130,7 +130,6 @@ export const profiles = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     firstName: text(),
     lastName: text(),
-    phone: text(),
     /** Never settable by the user: only the admin CLI grants it. */
     isEmployee: boolean().notNull().default(false),
     /**
@@ -139,7 +138,11 @@ export const profiles = pgTable(
      */
     staffRole: text({ enum: STAFF_ROLES }).notNull().default("office"),
     profilePhotoUrl: text(),
-    /** The number texts go to (E.164, +1 and ten digits). */
+    /**
+     * The person's one phone number (ADR 085): shown as their phone everywhere and the number
+     * texts go to (E.164, +1 and ten digits, for a US number; migration 0022 moved the
+     * profile's separate 'Phone' here).
+     */
     mobilePhone: text(),
     /** When and where the person said 'Text me about my visits'; null: no texts. */
     textConsentAt: timestamp({ withTimezone: true }),
@@ -243,6 +246,8 @@ export const requestPhotos = pgTable(
     height: integer(),
     /** An after photo: the visit whose handyman took it ('Add photo' on 'Today'); null: the member's. */
     afterVisitId: uuid().references(() => appointments.id, { onDelete: "set null" }),
+    /** A before photo: the visit whose handyman took it before the work ('Before' in 'Add photo'). */
+    beforeVisitId: uuid().references(() => appointments.id, { onDelete: "set null" }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("request_photos_request_idx").on(t.requestId, t.uploadedAt)],
@@ -411,9 +416,18 @@ export const memberships = pgTable(
     stripeSubscriptionId: text().unique(),
     /** A card payment failed on this day and is not yet paid: the membership is 'Past due'. */
     pastDueSince: date({ mode: "string" }),
+    /** The offer it was started from (ADR 079): an offer becomes one membership, never two. */
+    offerId: uuid().references((): AnyPgColumn => membershipOffers.id),
+    /**
+     * Annual billing: what the member chose for the next renewal ('Switch to monthly', 'Cancel
+     * renewal'); null renews for another year. Applied on the renewal date.
+     */
+    renewalChoice: text().$type<"monthly" | "cancel">(),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex("memberships_one_per_offer").on(t.offerId),
+    check("memberships_renewal_choice", sql`${t.renewalChoice} in ('monthly', 'cancel')`),
     uniqueIndex("memberships_one_active_per_home")
       .on(t.homeId)
       .where(sql`${t.status} = 'active'`),
@@ -488,6 +502,10 @@ export const membershipMinutesLedger = pgTable(
     // The reports (ADR 070): the entries since an instant (hours owed at a past day), and a
     // visit's corrections.
     index("membership_minutes_ledger_created_idx").on(t.createdAt),
+    // A visit's entries, moved with the visit to another day in the reports (ADR 082).
+    index("membership_minutes_ledger_appointment_idx")
+      .on(t.appointmentId)
+      .where(sql`${t.appointmentId} is not null`),
     index("membership_minutes_ledger_correction_idx")
       .on(t.appointmentId)
       .where(sql`${t.kind} = 'correction'`),
@@ -550,6 +568,10 @@ export const membershipMoneyLedger = pgTable(
     index("membership_money_ledger_membership_seq_idx").on(t.membershipId, t.seq),
     // The reports' days at the ends of a custom range, beside the monthly summary (ADR 070).
     index("membership_money_ledger_created_idx").on(t.createdAt),
+    // A visit's entries, moved with the visit to another day in the reports (ADR 082).
+    index("membership_money_ledger_appointment_idx")
+      .on(t.appointmentId)
+      .where(sql`${t.appointmentId} is not null`),
     // A billing period is charged once, a visit's shopping fee once, a part once.
     uniqueIndex("membership_money_ledger_one_charge_per_period")
       .on(t.membershipId, t.periodStart)
@@ -572,48 +594,52 @@ export const membershipMoneyLedger = pgTable(
 );
 
 /**
- * The two ledgers summed by business month (America/New_York) and kind, for the owner's reports
- * (ADR 070): the ledgers are append-only, so an insert is the only change to follow; their
- * statement-level AFTER INSERT triggers add sums to report_*_deltas, which the reports move in
- * here before reading both. `month` is the first day of the month; months and deltas together
- * equal a grouping of the ledger's entries, to the cent and minute.
+ * The two ledgers summed by business day and kind, for the owner's reports (ADR 070, ADR 082):
+ * each entry on the day its statement shows (a charge or payment on its billing period's first
+ * day, hours bought on their charge's, a visit's entries on the visit's day, a cancel's credit
+ * on the cancel's day, anything else on the business day it was written). The ledgers'
+ * statement-level AFTER INSERT triggers add sums to report_*_day_deltas, and row triggers on
+ * appointments.scheduled_date and memberships.canceled_on move a visit's or a cancel's sums
+ * when that day changes; the reports move the deltas in here before reading both. Days and
+ * deltas together equal a grouping of the ledger's entries by statement day, to the cent and
+ * minute.
  */
-export const reportMoneyMonths = pgTable(
-  "report_money_months",
+export const reportMoneyDays = pgTable(
+  "report_money_days",
   {
-    month: date({ mode: "string" }).notNull(),
+    day: date({ mode: "string" }).notNull(),
     kind: membershipMoneyKind().notNull(),
     cents: bigint({ mode: "number" }).notNull(),
     entries: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.kind] })],
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
 );
 
-export const reportHoursMonths = pgTable(
-  "report_hours_months",
+export const reportHoursDays = pgTable(
+  "report_hours_days",
   {
-    month: date({ mode: "string" }).notNull(),
+    day: date({ mode: "string" }).notNull(),
     kind: membershipMinutesKind().notNull(),
     minutes: bigint({ mode: "number" }).notNull(),
     entries: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.kind] })],
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
 );
 
 /**
- * What the ledgers' triggers add (ADR 070): one row per inserting statement and (month, kind),
- * a plain insert that waits for no one; the reports move them into the monthly summaries
- * before reading, and read both.
+ * What the triggers add (ADR 070, ADR 082): rows per inserting statement, moved visit or
+ * cancel day, and (day, kind), a plain insert that waits for no one; the reports move them into
+ * the daily summaries before reading, and read both.
  */
-export const reportMoneyDeltas = pgTable("report_money_deltas", {
-  month: date({ mode: "string" }).notNull(),
+export const reportMoneyDayDeltas = pgTable("report_money_day_deltas", {
+  day: date({ mode: "string" }).notNull(),
   kind: membershipMoneyKind().notNull(),
   cents: bigint({ mode: "number" }).notNull(),
   entries: integer().notNull(),
 });
 
-export const reportHoursDeltas = pgTable("report_hours_deltas", {
-  month: date({ mode: "string" }).notNull(),
+export const reportHoursDayDeltas = pgTable("report_hours_day_deltas", {
+  day: date({ mode: "string" }).notNull(),
   kind: membershipMinutesKind().notNull(),
   minutes: bigint({ mode: "number" }).notNull(),
   entries: integer().notNull(),
@@ -670,12 +696,19 @@ export const partStatus = pgEnum("part_status", [
   "approved",
   "declined",
   "bought",
+  /** Office staff removed a wrong part (a reversing entry if it was charged). */
+  "removed",
+  /** Still waiting when its membership was canceled: nobody is asked about it any more. */
+  "withdrawn",
 ]);
 
 /**
  * A part for a visit. Over $100 it waits for the member's approval (pending_approval);
  * otherwise it is approved when recorded. Only an approved part can be marked bought, which
- * charges it (and the visit's one $10 shopping fee) in the money ledger.
+ * charges it (and the visit's one $10 shopping fee) in the money ledger; a part recorded with
+ * its receipt photo is bought already (charged when recorded, or when the member approves it).
+ * Office staff remove a wrong part (removed) or correct it; a canceled membership's parts still
+ * waiting are withdrawn.
  */
 export const membershipParts = pgTable(
   "membership_parts",
@@ -702,6 +735,9 @@ export const membershipParts = pgTable(
      */
     receiptPath: text(),
     receiptThumbnailPath: text(),
+    /** When it stopped counting: removed by the office, or withdrawn at its membership's cancel. */
+    removedAt: timestamp({ withTimezone: true }),
+    removedBy: text().references(() => user.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -818,6 +854,11 @@ export const outbox = pgTable(
     /** Texts: the provider's id (Twilio's Message SID) and the last status it reported. */
     providerId: text(),
     providerStatus: text(),
+    /**
+     * Given up after OUTBOX_MAX_ATTEMPTS failed tries: no longer due, listed under 'Failed
+     * deliveries' for office staff to retry.
+     */
+    failedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -825,7 +866,10 @@ export const outbox = pgTable(
     uniqueIndex("outbox_provider_id_idx").on(t.providerId),
     index("outbox_pending_idx")
       .on(t.nextAttemptAt)
-      .where(sql`${t.deliveredAt} is null`),
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    index("outbox_failed_idx")
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null and ${t.deliveredAt} is null`),
   ],
 );
 
@@ -996,8 +1040,15 @@ export const membershipOffers = pgTable(
     billing: membershipBilling().notNull(),
     startDate: date({ mode: "string" }).notNull(),
     status: membershipOfferStatus().notNull().default("open"),
-    /** Stripe: the last Checkout Session opened for it. */
+    /** Stripe: the last Checkout Session opened for it (reused while it is open). */
     checkoutSessionId: text(),
+    /** Stripe: how many of its Checkout Sessions expired unpaid (the next one's key). */
+    checkoutAttempt: integer().notNull().default(0),
+    /**
+     * Stripe: what paid it (the subscription, or the payment intent of a one-time payment). A
+     * second one paid for the same offer is refunded, never posted.
+     */
+    paidBy: text(),
     membershipId: uuid().references(() => memberships.id),
     createdBy: text().references(() => user.id, { onDelete: "set null" }),
     ...timestamps,

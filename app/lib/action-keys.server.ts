@@ -12,6 +12,12 @@ import { actionKeys } from "~/db/schema";
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** What a form sent twice is answered: it was applied the first time, and only then. */
+export const ALREADY_DONE = "Already done: this was sent twice and applied once.";
+
+/** What a form without its key (a page drawn before keys, or a hand-made post) is answered. */
+export const FORM_OUT_OF_DATE = "This form is out of date. Please try again.";
+
 /** A fresh key for one form on one page. */
 export function newActionKey() {
   return crypto.randomBytes(12).toString("base64url");

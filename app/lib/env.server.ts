@@ -99,6 +99,10 @@ const envSchema = z.object({
     (v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= 90),
     { message: "must be a whole number of days from 0 to 90" },
   ),
+  PAST_DUE_AFTER_DAYS: optionalString.refine(
+    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 90),
+    { message: "must be a whole number of days from 1 to 90" },
+  ),
   OFFICE_MOBILE: optionalString.refine(
     (value) => value === undefined || value.replace(/\D/g, "").length >= 10,
     { message: "must be a phone number with at least 10 digits" },
@@ -112,6 +116,10 @@ const envSchema = z.object({
   OUTBOX_MAX_BACKOFF_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
+  OUTBOX_MAX_ATTEMPTS: optionalString.refine(
+    (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 1000),
+    { message: "must be a whole number of attempts from 1 to 1000" },
+  ),
   SHUTDOWN_DRAIN_MS: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), {
     message: "must be a whole number of milliseconds",
   }),
@@ -222,6 +230,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         : undefined,
     /** Days a 'Past due' membership may still book before booking waits until paid. */
     pastDueGraceDays: Number(env.PAST_DUE_GRACE_DAYS ?? 14),
+    /**
+     * Days a charge may stay unpaid, from its period's first day, before a membership staff
+     * collect by hand (no card processor) goes 'Past due'.
+     */
+    pastDueAfterDays: Number(env.PAST_DUE_AFTER_DAYS ?? 10),
     /** The office's mobile: each office alert is also texted there. */
     officeMobile: env.OFFICE_MOBILE,
     logLevel: env.LOG_LEVEL,
@@ -237,6 +250,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       pollMs: env.OUTBOX_POLL_MS === undefined ? undefined : Number(env.OUTBOX_POLL_MS),
       baseBackoffMs: Number(env.OUTBOX_BASE_BACKOFF_MS ?? 2_000),
       maxBackoffMs: Number(env.OUTBOX_MAX_BACKOFF_MS ?? 5 * 60_000),
+      /** Tries of an item before it is given up and listed under 'Failed deliveries'. */
+      maxAttempts: Number(env.OUTBOX_MAX_ATTEMPTS ?? 20),
     },
   };
 }

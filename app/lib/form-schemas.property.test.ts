@@ -227,6 +227,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   correctTimeSchema: { appointmentId: HOME, minutesWorked: "90", reason: "Receipt shows 1 h 30" },
   partSchema: { appointmentId: HOME, description: "Faucet cartridge", cost: "$42.10" },
   partIdSchema: { partId: HOME },
+  correctPartSchema: { partId: HOME, description: "Gate hinge", cost: "24.50" },
 };
 
 const baseName = (name: string) => name.slice(name.lastIndexOf(": ") + 2);

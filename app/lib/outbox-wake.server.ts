@@ -40,7 +40,13 @@ export async function idleDelayMs(explicitPollMs?: number): Promise<number | nul
   const [row] = await db()
     .select({ next: min(outbox.nextAttemptAt) })
     .from(outbox)
-    .where(and(isNull(outbox.deliveredAt), sql`${outbox.nextAttemptAt} > now()`));
+    .where(
+      and(
+        isNull(outbox.deliveredAt),
+        isNull(outbox.failedAt),
+        sql`${outbox.nextAttemptAt} > now()`,
+      ),
+    );
   const caps = [
     row?.next ? Math.max(0, new Date(row.next).getTime() - Date.now()) + 5 : null,
     explicitPollMs ?? null,

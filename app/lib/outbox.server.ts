@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { databaseHandle, db, type DbOrTx } from "~/db/client.server";
 import { outbox, type OutboxItem } from "~/db/schema";
 import { env } from "./env.server";
@@ -182,9 +182,14 @@ async function recordFailure(
   error: unknown,
 ) {
   const message = error instanceof Error ? error.message : String(error);
-  logger.warn(
+  // After OUTBOX_MAX_ATTEMPTS tries the item is given up: it waits under 'Failed deliveries'
+  // for office staff to retry it, instead of being tried without end.
+  const givenUp = item.attempts >= env().outbox.maxAttempts;
+  logger[givenUp ? "error" : "warn"](
     { outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message },
-    "outbox delivery failed",
+    givenUp
+      ? "outbox delivery given up: listed under 'Failed deliveries'"
+      : "outbox delivery failed",
   );
   await database
     .update(outbox)
@@ -192,11 +197,67 @@ async function recordFailure(
       attempts: item.attempts,
       lastError: message.slice(0, 1000),
       nextAttemptAt: new Date(Date.now() + backoffMs(item.attempts)),
+      ...(givenUp ? { failedAt: new Date() } : {}),
     })
     .where(and(eq(outbox.id, item.id), isNull(outbox.deliveredAt)));
 }
 
-const due = () => and(isNull(outbox.deliveredAt), lte(outbox.nextAttemptAt, sql`now()`));
+const due = () =>
+  and(isNull(outbox.deliveredAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, sql`now()`));
+
+export type FailedDelivery = {
+  id: string;
+  kind: OutboxKind;
+  /** What it was: an e-mail's subject and address, a text's number, a payments job's name. */
+  summary: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  failedAt: Date;
+};
+
+function summaryOf(kind: OutboxKind, payload: unknown) {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  if (kind === "email") return `E-mail to ${String(p.to ?? "")}: ${String(p.subject ?? "")}`;
+  if (kind === "sms") return `Text to ${String(p.to ?? "a member")}`;
+  if (kind === "lead_webhook") return "Lead sent to the webhook";
+  const job = String(p.job ?? "");
+  const about = p.eventId ?? p.refundId ?? p.key ?? "";
+  return `Payments job '${job}'${about ? ` (${String(about)})` : ""}`;
+}
+
+/** 'Failed deliveries': items given up after OUTBOX_MAX_ATTEMPTS tries, newest first. */
+export async function failedDeliveries(limit = 200): Promise<FailedDelivery[]> {
+  const rows = await db()
+    .select()
+    .from(outbox)
+    .where(and(isNull(outbox.deliveredAt), isNotNull(outbox.failedAt)))
+    .orderBy(desc(outbox.failedAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    summary: summaryOf(row.kind, row.payload),
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    failedAt: row.failedAt!,
+  }));
+}
+
+/**
+ * 'Retry' on 'Failed deliveries': the item is due again now with a fresh count of attempts.
+ * False when it is no longer waiting there (delivered, or retried already).
+ */
+export async function retryFailedDelivery(id: string) {
+  const [row] = await db()
+    .update(outbox)
+    .set({ failedAt: null, attempts: 0, nextAttemptAt: new Date() })
+    .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt), isNotNull(outbox.failedAt)))
+    .returning({ id: outbox.id });
+  if (row) nudgeOutbox();
+  return Boolean(row);
+}
 
 /** PostgreSQL: lock one due item, deliver it and record the outcome in the same transaction. */
 async function deliverOneLocked(

@@ -100,7 +100,7 @@ function prepareLookup(database: Database) {
       twoFactorEnabled: user.twoFactorEnabled,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
-      phone: profiles.phone,
+      phone: profiles.mobilePhone,
       isEmployee: profiles.isEmployee,
       staffRole: profiles.staffRole,
       profilePhotoUrl: profiles.profilePhotoUrl,

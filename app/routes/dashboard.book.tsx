@@ -1,4 +1,5 @@
 import { AppHeader } from "~/components/layout/app-header";
+import { ProfileMenu } from "~/features/accounts";
 import { Link, redirect, useNavigation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { answer } from "~/lib/form-answer.server";
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const choice = parseBookingChoice(new URL(request.url).searchParams);
   const membership = await currentMembership(user.id);
   // Booking is a member's: others see why, and the plans are one link away.
-  if (membership?.status !== "active") return { membersOnly: MEMBERS_ONLY_MESSAGE } as const;
+  if (membership?.status !== "active") return { user, membersOnly: MEMBERS_ONLY_MESSAGE } as const;
   const [offer, requests, firstVisit] = await Promise.all([
     // Once a day is chosen, only that day's free time is computed (the later steps need no other).
     choice.block
@@ -62,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const choosingDay = !choice.date;
   const choosingStart = !!choice.date && choice.startMinute === undefined;
   return {
+    user,
     choice,
     days: choosingDay && offer ? offer.days.map((d) => ({ date: d.date, label: d.label })) : null,
     day: choosingStart && day ? offeredStarts(day) : null,
@@ -145,7 +147,9 @@ export default function BookVisitPage({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   return (
     <>
-      <AppHeader width="max-w-2xl" />
+      <AppHeader width="max-w-2xl">
+        <ProfileMenu user={loaderData.user} />
+      </AppHeader>
       <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Book a Visit</h1>
         {"membersOnly" in loaderData ? (

@@ -21,11 +21,16 @@ import {
   type MemberPaymentsView,
 } from "~/features/payments";
 import {
+  CHECKOUT_ALREADY_PAID,
+  chooseRenewal,
   manageCardUrl,
   memberPaymentsView,
+  RENEWAL_ANSWERS,
   startOfferCheckout,
+  type RenewalChoiceInput,
 } from "~/features/payments/index.server";
 import { cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { ALREADY_DONE, FORM_OUT_OF_DATE, isActionKey } from "~/lib/action-keys.server";
 import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { decidePart } from "~/features/memberships/parts.server";
 import { formValues, partIdSchema } from "~/features/memberships/schema";
@@ -140,7 +145,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 type MembershipAnswer = FormAnswer<{ intent: string; message: string }>;
 
 /** The forms whose answer shows on the payments card rather than in the membership's own place. */
-const PAYMENT_INTENTS = new Set(["start-membership", "manage-card"]);
+const PAYMENT_INTENTS = new Set([
+  "start-membership",
+  "manage-card",
+  "renewal-monthly",
+  "renewal-cancel",
+  "renewal-keep",
+]);
+
+const RENEWAL_INTENTS: Record<string, RenewalChoiceInput> = {
+  "renewal-monthly": "monthly",
+  "renewal-cancel": "cancel",
+  "renewal-keep": null,
+};
 
 /**
  * The member's own membership forms, posted to the page that shows the Membership tab so that
@@ -156,17 +173,41 @@ export async function action({ request, context }: Route.ActionArgs) {
     answer<MembershipAnswer>({ ok, intent, message }, context, { status });
   const cardsUnavailable =
     "Card payments are not available right now. Please try again or call us.";
+  const key = isActionKey(values.key) ? values.key : undefined;
   if (intent === "start-membership") {
     try {
-      const url = await startOfferCheckout(customer.id);
+      // One Checkout per offer: a second tap (or ten) opens the same Stripe page.
+      const url = await startOfferCheckout(customer.id, { key });
       return url
         ? redirect(url)
         : said(true, "Thank you: the office will call you to take your first payment.");
     } catch (error) {
       if (error instanceof MembershipRejectedError)
-        return said(false, "There is no open membership offer.", 409);
+        return said(
+          false,
+          error.message === CHECKOUT_ALREADY_PAID
+            ? CHECKOUT_ALREADY_PAID
+            : "There is no open membership offer.",
+          409,
+        );
       logger.error({ err: (error as Error).message }, "checkout could not start");
       return said(false, cardsUnavailable, 503);
+    }
+  }
+  if (Object.hasOwn(RENEWAL_INTENTS, intent)) {
+    const choice = RENEWAL_INTENTS[intent];
+    try {
+      const { changed } = await chooseRenewal(customer.id, choice, key ?? null);
+      if (!changed) return said(true, RENEWAL_ANSWERS.already);
+      return said(true, RENEWAL_ANSWERS[choice ?? "keep"]);
+    } catch (error) {
+      if (error instanceof MembershipRejectedError) return said(false, error.message, 409);
+      logger.error({ err: (error as Error).message }, "the renewal choice could not be saved");
+      return said(
+        false,
+        "Your choice could not be saved right now. Please try again or call us.",
+        503,
+      );
     }
   }
   if (intent === "manage-card") {
@@ -193,7 +234,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (intent === "cancel") {
-      const result = await cancelOwnMembership(customer.id);
+      // The cancel form's key (ADR 048): sent twice (a double click, a retry), applied once.
+      if (!isActionKey(values.key)) return said(false, FORM_OUT_OF_DATE, 400);
+      const result = await cancelOwnMembership(customer.id, undefined, values.key);
+      if (!result) return said(true, ALREADY_DONE);
       logger.info(
         { membershipId: result.membership.id, refundCents: result.quote.refundCents },
         "membership canceled by the member",
@@ -398,7 +442,11 @@ function DashboardBody({
           <AppointmentsTab appointments={data.appointments} meter={meter} />
         </TabsContent>
         <TabsContent value="schedule">
-          <ScheduleTab appointments={data.appointments} meter={meter} />
+          {/* Visits move and cancel from their page; a walk-thru is on Appointments only. */}
+          <ScheduleTab
+            appointments={data.appointments.filter((a) => a.kind === "visit")}
+            meter={meter}
+          />
         </TabsContent>
         <TabsContent value="completed">
           <CompletedTab list={data.requests.completed} />
@@ -418,6 +466,7 @@ function DashboardBody({
           ) : null}
           <MembershipTab
             view={data.membership}
+            walkThru={data.appointments.find((a) => a.kind === "walk_thru") ?? null}
             message={answered && !PAYMENT_INTENTS.has(answered.intent) ? answered.message : null}
           />
         </TabsContent>

@@ -22,6 +22,8 @@ import {
   overridesOf,
 } from "~/features/visits/overrides.server";
 import { visitHold } from "~/features/memberships/index.server";
+import { formatCents } from "~/features/memberships/bank";
+import { visitReport, type VisitReport } from "~/features/visits/visit-report.server";
 import { listEmployees } from "~/features/accounts/index.server";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -85,10 +87,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     moveDate && parseIsoDate(moveDate)
       ? (offer?.days.find((d) => d.date === moveDate) ?? null)
       : null;
-  const [hold, overrides, employees] = await Promise.all([
+  const [hold, overrides, employees, report] = await Promise.all([
     mayChange ? visitHold(visit.id) : null,
     actor.isEmployee ? overridesOf(visit.id) : [],
     actor.isEmployee && mayChange ? listEmployees() : [],
+    // A finished visit shows what it did (issue 40 item 2).
+    visit.status === "completed" ? visitReport(visit.id) : null,
   ]);
   return {
     user: actor,
@@ -116,6 +120,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       block: durationLabel(visit.block),
       ...details,
     },
+    report,
     mayChange,
     moving: Boolean(offer),
     days: offer?.days.map((d) => ({ date: d.date, label: d.label })) ?? [],
@@ -302,7 +307,7 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
           ) : d.visit.status !== "booked" ? (
             <p className="font-medium">Status: {VISIT_STATUS_LABELS[d.visit.status]}</p>
           ) : null}
-          {d.visit.tasks.length ? (
+          {d.visit.tasks.length && !d.report ? (
             <ul className="list-disc pl-5">
               {d.visit.tasks.map((task, i) => (
                 <li key={i}>{task}</li>
@@ -310,6 +315,8 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
             </ul>
           ) : null}
         </section>
+
+        {d.report ? <VisitReportSection report={d.report} /> : null}
 
         {d.visit.status === "booked" && !d.mayChange ? (
           <section
@@ -528,5 +535,89 @@ function StaffMove({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+const PART_STATUS_WORDS: Record<VisitReport["parts"][number]["status"], string> = {
+  pending_approval: "waiting for your approval",
+  approved: "approved",
+  declined: "declined",
+  bought: "bought",
+};
+
+/** A completed visit: the time worked, each task's outcome with its photos, the parts. */
+function VisitReportSection({ report }: { report: VisitReport }) {
+  return (
+    <section
+      aria-labelledby="visit-report-title"
+      className="grid gap-3 rounded-lg border bg-card p-4"
+    >
+      <h2 id="visit-report-title" className="text-lg font-semibold">
+        What was done
+      </h2>
+      <p>
+        Time worked:{" "}
+        <span className="font-medium" data-testid="time-worked">
+          {report.minutesWorked === null ? "Not recorded" : durationLabel(report.minutesWorked)}
+        </span>
+      </p>
+      <ul className="grid gap-3">
+        {report.tasks.map((t) => (
+          <li key={t.id} className="grid gap-1" data-task-outcome={t.outcome ?? "none"}>
+            <p>
+              <span className="font-medium">{t.description}</span>:{" "}
+              {t.outcome === "done"
+                ? "Done"
+                : t.outcome === "not_done"
+                  ? "Not done (back on your list)"
+                  : "Not marked"}
+            </p>
+            {t.photos.length ? (
+              <ul className="flex flex-wrap gap-2" aria-label={`Photos of ${t.description}`}>
+                {t.photos.map((p) => {
+                  const label =
+                    p.taken === "before" ? "Before" : p.taken === "after" ? "After" : "Your photo";
+                  return (
+                    <li key={p.id} className="grid justify-items-center gap-1 text-xs">
+                      <a href={`/request-photos/${p.id}`}>
+                        <img
+                          src={`/request-photos/${p.id}/thumbnail`}
+                          alt={`${label}: ${p.name}`}
+                          width={80}
+                          height={80}
+                          loading="lazy"
+                          className="size-20 rounded object-cover"
+                        />
+                      </a>
+                      <span>{label}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {report.parts.length ? (
+        <>
+          <h3 className="font-medium">Parts</h3>
+          <ul className="grid gap-1 text-sm">
+            {report.parts.map((p) => (
+              <li key={p.id}>
+                {p.description}: {formatCents(p.costCents)} ({PART_STATUS_WORDS[p.status]})
+                {p.hasReceipt ? (
+                  <>
+                    {" "}
+                    <a className="underline" href={`/part-receipts/${p.id}`}>
+                      Receipt
+                    </a>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }

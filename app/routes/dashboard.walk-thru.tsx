@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AppHeader } from "~/components/layout/app-header";
+import { ProfileMenu } from "~/features/accounts";
 import { buttonVariants } from "~/components/ui/button-variants";
 import type { Route } from "./+types/dashboard.walk-thru";
 import { leadOfCustomer } from "~/features/leads/people.server";
@@ -30,11 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     customerWalkThrus(user.id, businessToday()),
   ]);
   return {
+    user,
     defaults: { name: defaults?.name ?? "", address: defaults?.address ?? "" },
     offer,
     booked: booked.map((b) => ({ id: b.id, date: b.date, startTime: b.startTime })),
   };
 }
+
+const WALK_THRU_ALREADY_BOOKED = "Your free walk-thru is already booked.";
 
 export function meta() {
   return [{ title: "Book a free walk-thru" }];
@@ -52,6 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success)
     return answer<Outcome>({ ok: false, message: parsed.error.issues[0].message }, context);
   try {
+    if ((await customerWalkThrus(user.id, businessToday())).length)
+      return answer<Outcome>({ ok: false, message: WALK_THRU_ALREADY_BOOKED }, context, {
+        status: 409,
+      });
     const defaults = await walkThruDefaults(user.id);
     const leadId = await leadOfCustomer(user.id);
     if (!defaults || !leadId)
@@ -85,7 +93,9 @@ export default function BookWalkThru({ loaderData, actionData }: Route.Component
   const outcome = actionData as Outcome | undefined;
   return (
     <>
-      <AppHeader width="max-w-2xl" />
+      <AppHeader width="max-w-2xl">
+        <ProfileMenu user={loaderData.user} />
+      </AppHeader>
       <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Book a free walk-thru</h1>
         <p className="text-muted-foreground">
@@ -111,11 +121,19 @@ export default function BookWalkThru({ loaderData, actionData }: Route.Component
             </ul>
           </section>
         ) : null}
-        <WalkThruBooking
-          offer={loaderData.offer}
-          defaults={loaderData.defaults}
-          error={outcome && !outcome.ok ? outcome.message : null}
-        />
+        {loaderData.booked.length ? null : (
+          // One free walk-thru at a time: not offered again while one is booked.
+          <WalkThruBooking
+            offer={loaderData.offer}
+            defaults={loaderData.defaults}
+            error={outcome && !outcome.ok ? outcome.message : null}
+          />
+        )}
+        {loaderData.booked.length && outcome && !outcome.ok ? (
+          <p role="alert" className="text-sm text-destructive">
+            {outcome.message}
+          </p>
+        ) : null}
         <Link
           to="/dashboard?tab=membership"
           className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}

@@ -23,7 +23,12 @@ import {
   weekOfForm,
   workingWeek,
 } from "~/features/availability/staff-availability.server";
-import { isStaffRole, listEmployees, setStaffRole } from "~/features/accounts/index.server";
+import {
+  isStaffRole,
+  LastOfficeAccountError,
+  listEmployees,
+  setStaffRole,
+} from "~/features/accounts/index.server";
 import { denial, guardStaff, OFFICE_ONLY_MESSAGE } from "~/features/employee/guard.server";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/db/staff-role";
 import { strandedHeadline, type Closure } from "~/features/availability/closures.server";
@@ -191,7 +196,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer({ ok: false as const, message: "Please choose a role." }, context, {
           status: 400,
         });
-      await setStaffRole(id, role);
+      try {
+        await setStaffRole(id, role);
+      } catch (error) {
+        if (!(error instanceof LastOfficeAccountError)) throw error;
+        return answer({ ok: false as const, message: error.message }, context, { status: 409 });
+      }
       return back("role");
     }
     // A closure over booked visits lists them first; it is saved once each is moved or

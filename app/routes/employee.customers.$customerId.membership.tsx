@@ -3,14 +3,20 @@ import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.customers.$customerId.membership";
 import { StaffMembershipPage } from "~/features/memberships/components/staff-membership";
 import { businessNow } from "~/features/memberships/dates";
-import { addPart, markPartBought } from "~/features/memberships/parts.server";
+import {
+  addPartOnce,
+  correctPartOnce,
+  markPartBoughtOnce,
+  removePartOnce,
+} from "~/features/memberships/parts.server";
 import { cancelMembership } from "~/features/memberships/cancel.server";
 import { correctTimeWorked } from "~/features/memberships/visit-minutes.server";
 import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { recordPayment } from "~/features/memberships/money.server";
-import { startMembership } from "~/features/memberships/start.server";
+import { startMembershipWithPayment } from "~/features/memberships/start.server";
 import {
   completeVisitSchema,
+  correctPartSchema,
   correctTimeSchema,
   firstError,
   formValues,
@@ -22,7 +28,12 @@ import {
 } from "~/features/memberships/schema";
 import { completeVisit } from "~/features/visits/visit-life.server";
 import { VisitRejectedError } from "~/features/visits/visits.server";
-import { staffMembershipView, statementPageParam } from "~/features/memberships/views.server";
+import {
+  membershipHasVisit,
+  staffMembershipView,
+  statementPageParam,
+  visitsPageParam,
+} from "~/features/memberships/views.server";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { messagesFor } from "~/features/notifications/index.server";
@@ -31,30 +42,78 @@ import { CustomerOrigin } from "~/features/leads/components/customer-origin";
 import { customerOrigin } from "~/features/leads/people.server";
 import { logger } from "~/lib/logger.server";
 import {
+  isRefundOf,
   markRefundPaid,
+  NO_OPEN_OFFER,
+  REFUND_NOT_OPEN,
   sendMembershipOffer,
   staffPaymentsView,
   startOfferByHand,
   withdrawOffer,
 } from "~/features/payments/index.server";
 import { StaffPayments } from "~/features/payments";
+import type { StaffFormKeys } from "~/features/memberships/types";
+import {
+  ALREADY_DONE,
+  FORM_OUT_OF_DATE,
+  isActionKey,
+  newActionKey,
+} from "~/lib/action-keys.server";
+import { isUuid } from "~/lib/uuid";
 import { requireEmployee } from "~/lib/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
+  const url = new URL(request.url);
   const view = await staffMembershipView(
     params.customerId,
-    statementPageParam(new URL(request.url)),
+    statementPageParam(url),
+    visitsPageParam(url),
   );
   if (!view) throw new Response("Customer not found", { status: 404 });
+  const payments = await staffPaymentsView(params.customerId);
   return {
     employee,
     view,
     today: businessNow().date,
     messages: await messagesFor(params.customerId),
-    payments: await staffPaymentsView(params.customerId),
+    payments,
+    keys: formKeys(view, payments),
     showOfferForm: new URL(request.url).searchParams.get("offer") === "new",
     origin: await customerOrigin(params.customerId),
+    // One idempotency key per parts form, drawn now (ADR 048): 'Add Part', and each part's
+    // 'Mark Bought', 'Remove part' and 'Correct part'.
+    partKeys: {
+      add: newActionKey(),
+      parts: Object.fromEntries(
+        (view.membership?.parts ?? []).map((p) => [
+          p.id,
+          { bought: newActionKey(), remove: newActionKey(), correct: newActionKey() },
+        ]),
+      ),
+    },
+  };
+}
+
+/**
+ * One idempotency key per form that writes money or work (ADR 048), drawn with the page: the
+ * same form sent twice (a double click, a retry) is applied once. The page is drawn again
+ * after every post, so every form gets a fresh key.
+ */
+function formKeys(
+  view: NonNullable<Awaited<ReturnType<typeof staffMembershipView>>>,
+  payments: Awaited<ReturnType<typeof staffPaymentsView>>,
+): StaffFormKeys {
+  return {
+    start: newActionKey(),
+    payment: newActionKey(),
+    sendOffer: newActionKey(),
+    withdrawOffer: newActionKey(),
+    offerPayment: newActionKey(),
+    correctTime: Object.fromEntries(
+      (view.membership?.visits ?? []).map((v) => [v.appointmentId, newActionKey()]),
+    ),
+    refundPaid: Object.fromEntries(payments.refundsToPay.map((r) => [r.id, newActionKey()])),
   };
 }
 
@@ -63,6 +122,18 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 type Outcome = FormAnswer<{ intent: string; message: string }>;
+
+/** The forms applied once per idempotency key (issue 39, item 1). */
+const KEYED_INTENTS = new Set([
+  "start",
+  "send-offer",
+  "withdraw-offer",
+  "offer-payment",
+  "mark-refund-paid",
+  "payment",
+  "correct-time",
+  "cancel",
+]);
 
 /**
  * Staff's membership actions for one customer: start, record a payment, complete a visit, add
@@ -78,32 +149,65 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = values.intent ?? "";
   const view = await staffMembershipView(params.customerId);
   if (!view) return refused(intent, "Customer not found.", 404);
+  const key = isActionKey(values.key) ? values.key : "";
+  // The forms that write money or work are applied once per key; a post without one is refused.
+  if (KEYED_INTENTS.has(intent) && !key) return refused(intent, FORM_OUT_OF_DATE);
+  /** Done, or already done by the same form sent before (its key applied once). */
+  const done = (applied: boolean, message: string, answerIntent = intent) => ({
+    ok: true as const,
+    intent: answerIntent,
+    message: applied ? message : ALREADY_DONE,
+  });
   const membershipId =
     view.membership?.summary.status === "active" ? view.membership.summary.membershipId : null;
-  const ownsVisit = (appointmentId: string) =>
-    Boolean(view.membership?.visits.some((v) => v.appointmentId === appointmentId));
+  const ownsVisit = async (appointmentId: string) =>
+    Boolean(
+      view.membership &&
+      (await membershipHasVisit(view.membership.summary.membershipId, appointmentId)),
+    );
   try {
     switch (intent) {
       case "start": {
+        // Staff's direct start takes its first payment with it (issue 39, item 8): the hours
+        // are posted with the payment, never before anything is paid.
         const parsed = createStartMembershipSchema(businessNow().date).safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        await startMembership({ customerId: params.customerId, ...parsed.data }, staffId);
-        return { ok: true, intent, message: "Membership started." };
+        const paid = paymentSchema.safeParse(values);
+        if (!paid.success) return refused(intent, firstError(paid.error));
+        const started = await startMembershipWithPayment(
+          {
+            customerId: params.customerId,
+            ...parsed.data,
+            payment: {
+              amountCents: paid.data.amount,
+              method: paid.data.method,
+              reference: paid.data.reference,
+            },
+            key,
+          },
+          staffId,
+        );
+        return done(Boolean(started), "First payment recorded: the membership started.");
       }
       case "send-offer": {
         const parsed = createStartMembershipSchema(businessNow().date).safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        await sendMembershipOffer({ customerId: params.customerId, ...parsed.data }, staffId);
-        return { ok: true, intent, message: "Membership offer sent." };
+        const sent = await sendMembershipOffer(
+          { customerId: params.customerId, ...parsed.data },
+          staffId,
+          key,
+        );
+        return done(Boolean(sent), "Membership offer sent.");
       }
       case "withdraw-offer": {
-        await withdrawOffer(params.customerId);
-        return { ok: true, intent: "send-offer", message: "Offer withdrawn." };
+        const withdrawn = await withdrawOffer(params.customerId, { key, staffId });
+        if (withdrawn === false) return refused("send-offer", NO_OPEN_OFFER, 409);
+        return done(withdrawn === true, "Offer withdrawn.", "send-offer");
       }
       case "offer-payment": {
         const parsed = paymentSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        await startOfferByHand(
+        const started = await startOfferByHand(
           params.customerId,
           {
             amountCents: parsed.data.amount,
@@ -112,25 +216,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           },
           staffId,
           businessNow().date,
+          key,
         );
-        return { ok: true, intent, message: "First payment recorded: the membership started." };
+        return done(Boolean(started), "First payment recorded: the membership started.");
       }
       case "mark-refund-paid": {
         const parsed = paymentSchema.omit({ amount: true }).safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        const payments = await staffPaymentsView(params.customerId);
-        if (!payments.refundsToPay.some((r) => r.id === values.refundId)) {
-          return refused(intent, "This refund is not waiting to be paid.");
-        }
-        await markRefundPaid(
+        // A refund of this customer's memberships only (paid or not: a second post of the same
+        // form is answered as the first was).
+        if (
+          !isUuid(values.refundId ?? "") ||
+          !(await isRefundOf(params.customerId, values.refundId))
+        )
+          return refused(intent, REFUND_NOT_OPEN);
+        const paid = await markRefundPaid(
           {
             refundId: values.refundId,
             method: parsed.data.method,
             reference: parsed.data.reference,
+            key,
           },
           staffId,
         );
-        return { ok: true, intent, message: "Refund marked paid." };
+        return done(Boolean(paid), "Refund marked paid.");
       }
       case "payment": {
         const parsed = paymentSchema.safeParse(values);
@@ -138,21 +247,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // The latest membership, canceled too: what is owed after a cancel is still paid.
         const latestId = view.membership?.summary.membershipId;
         if (!latestId) return refused(intent, "There is no membership.");
-        await recordPayment(
+        const recorded = await recordPayment(
           {
             membershipId: latestId,
             amountCents: parsed.data.amount,
             method: parsed.data.method,
             reference: parsed.data.reference,
+            key,
           },
           staffId,
         );
-        return { ok: true, intent, message: "Payment recorded." };
+        return done(Boolean(recorded), "Payment recorded.");
       }
       case "complete": {
         const parsed = completeVisitSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        if (!ownsVisit(parsed.data.appointmentId)) return refused(intent, "Unknown visit.");
+        if (!(await ownsVisit(parsed.data.appointmentId))) return refused(intent, "Unknown visit.");
         const done = await completeVisit(
           { id: staffId, isEmployee: true },
           parsed.data.appointmentId,
@@ -163,43 +273,89 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "correct-time": {
         const parsed = correctTimeSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        if (!ownsVisit(parsed.data.appointmentId)) return refused(intent, "Unknown visit.");
-        await correctTimeWorked(parsed.data, staffId);
-        return { ok: true, intent, message: "Time worked corrected." };
+        if (!(await ownsVisit(parsed.data.appointmentId))) return refused(intent, "Unknown visit.");
+        const corrected = await correctTimeWorked({ ...parsed.data, key }, staffId);
+        return done(Boolean(corrected), "Time worked corrected.");
       }
       case "add-part": {
         const parsed = partSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        if (!ownsVisit(parsed.data.appointmentId))
+        if (!(await ownsVisit(parsed.data.appointmentId)))
           return refused(intent, "Please choose the visit");
-        const part = await addPart(
+        if (!isActionKey(values.key)) return refused(intent, FORM_OUT_OF_DATE);
+        const added = await addPartOnce(
           {
             appointmentId: parsed.data.appointmentId,
             description: parsed.data.description,
             costCents: parsed.data.cost,
           },
           staffId,
+          values.key,
         );
+        if (!added.applied) return { ok: true, intent, message: ALREADY_DONE };
         return {
           ok: true,
           intent,
-          message: part.needsApproval
+          message: added.value.needsApproval
             ? "Part added. It waits for the member's approval."
             : "Part added.",
         };
       }
-      case "part-bought": {
-        const parsed = partIdSchema.safeParse(values);
+      case "part-bought":
+      case "remove-part":
+      case "correct-part": {
+        const parsed = (intent === "correct-part" ? correctPartSchema : partIdSchema).safeParse(
+          values,
+        );
         if (!parsed.success) return refused(intent, firstError(parsed.error));
-        if (!view.membership?.parts.some((p) => p.id === parsed.data.partId)) {
+        const partId = parsed.data.partId;
+        if (!view.membership?.parts.some((p) => p.id === partId)) {
           return refused(intent, "Unknown part");
         }
-        await markPartBought(parsed.data.partId, staffId);
-        return { ok: true, intent, message: "Part marked bought." };
+        if (!isActionKey(values.key)) return refused(intent, FORM_OUT_OF_DATE);
+        if (intent === "part-bought") {
+          const done = await markPartBoughtOnce(partId, staffId, values.key);
+          return { ok: true, intent, message: done.applied ? "Part marked bought." : ALREADY_DONE };
+        }
+        if (intent === "remove-part") {
+          const done = await removePartOnce(partId, staffId, values.key);
+          if (!done.applied) return { ok: true, intent, message: ALREADY_DONE };
+          return {
+            ok: true,
+            intent,
+            message:
+              done.value.boughtAt !== null
+                ? "Part removed: its charge is reversed on the statement."
+                : "Part removed.",
+          };
+        }
+        const fields = correctPartSchema.parse(values);
+        const done = await correctPartOnce(
+          { partId, description: fields.description, costCents: fields.cost },
+          staffId,
+          values.key,
+        );
+        if (!done.applied) return { ok: true, intent, message: ALREADY_DONE };
+        return {
+          ok: true,
+          intent,
+          message:
+            done.value.status === "pending_approval"
+              ? "Part corrected. It waits for the member's approval."
+              : done.value.status === "bought"
+                ? "Part corrected: the statement shows the difference."
+                : "Part corrected.",
+        };
       }
       case "cancel": {
-        if (!membershipId) return refused(intent, "There is no active membership.");
-        const result = await cancelMembership({ membershipId }, { id: staffId, isEmployee: true });
+        // The latest membership: a cancel sent twice finds it canceled by the first post.
+        const latestId = view.membership?.summary.membershipId;
+        if (!latestId) return refused(intent, "There is no active membership.");
+        const result = await cancelMembership(
+          { membershipId: membershipId ?? latestId, key },
+          { id: staffId, isEmployee: true },
+        );
+        if (!result) return done(false, "");
         logger.info(
           { membershipId, refundCents: result.quote.refundCents, staffId },
           "membership canceled by staff",
@@ -226,13 +382,17 @@ export default function EmployeeCustomerMembership({
       header={<StaffHeader employee={loaderData.employee} width="max-w-5xl" />}
       view={loaderData.view}
       today={loaderData.today}
+      partKeys={loaderData.partKeys}
       outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
+      keys={loaderData.keys}
+      offerOpen={Boolean(loaderData.payments.offer)}
     >
       <StaffPayments
         view={loaderData.payments}
         today={loaderData.today}
         outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
         showOfferForm={loaderData.showOfferForm}
+        keys={loaderData.keys}
       />
       <MessagesList messages={loaderData.messages} />
       <CustomerOrigin customerId={loaderData.view.customer.userId} origin={loaderData.origin} />

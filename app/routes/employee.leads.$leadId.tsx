@@ -38,6 +38,7 @@ import { answer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 import { withoutControlCharacters } from "~/lib/validation";
+import { formatPhone } from "~/lib/phone";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
@@ -45,7 +46,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!lead) throw new Response("Lead not found", { status: 404 });
   const url = new URL(request.url);
   const [offer, handymen] = await Promise.all([
-    walkThruOffer({ customerId: lead.customerId, date: url.searchParams.get("date") }),
+    walkThruOffer({
+      customerId: lead.customerId,
+      date: url.searchParams.get("date"),
+      handymanId: url.searchParams.get("handyman") || null,
+    }),
     bookableHandymen(),
   ]);
   // 'Cancel walk-thru' asks first (?cancel=<id>): a page of its own, so it works without script.
@@ -244,7 +249,7 @@ export default function EmployeeLead({ loaderData, actionData }: Route.Component
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">Phone</dt>
-                <dd>{lead.phone ?? "Not given"}</dd>
+                <dd>{formatPhone(lead.phone) ?? "Not given"}</dd>
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">ZIP and city</dt>

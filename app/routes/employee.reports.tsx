@@ -1,6 +1,8 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/employee.reports";
 import { AppHeader } from "~/components/layout/app-header";
+import { StaticProfileMenu } from "~/features/accounts";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Input } from "~/components/ui/input";
@@ -32,23 +34,57 @@ import type { PageHandle } from "~/lib/page-scripts";
 export const handle: PageHandle = { hydrate: false };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireReportsReader(request);
+  const employee = await requireReportsReader(request);
   const now = new Date();
   const period = periodFrom(new URL(request.url).searchParams, businessToday(now));
   const report = await ownerReport(period, { now });
-  return { period, report, tables: reportTables(report), query: periodQuery(period) };
+  return {
+    employee,
+    period,
+    report,
+    tables: reportTables(report),
+    query: periodQuery(period),
+  };
 }
 
 export function meta() {
   return [{ title: "Reports" }];
 }
 
+/** A table wider than this many columns is shown as a card per row on a phone. */
+const PHONE_COLUMNS = 3;
+
 function TableBlock({ table, query }: { table: ReportTable; query: string }) {
+  const cards = table.columns.length > PHONE_COLUMNS;
   return (
     <div className="grid min-w-0 gap-2">
-      {/* Wide tables scroll sideways on a phone: focusable, so the keyboard can scroll them. */}
+      {/*
+        On a phone (below 640 px) a table of more than three columns is a list of cards, one per
+        row, each figure under its column's name: nothing scrolls sideways (issue 40, item 12).
+        Wider screens get the table; a wide one scrolls in its focusable region.
+      */}
+      {cards ? (
+        <div className="grid gap-2 sm:hidden">
+          <p className="font-medium">{table.title}</p>
+          <ul className="grid gap-2" aria-label={table.title}>
+            {table.rows.map((row, i) => (
+              <li key={i} className="rounded-md border p-3">
+                <p className="font-semibold">{row[0]}</p>
+                <dl className="mt-1 grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 text-sm">
+                  {table.columns.slice(1).map((column, j) => (
+                    <Fragment key={column}>
+                      <dt className="text-muted-foreground">{column}</dt>
+                      <dd className="text-right tabular-nums">{row[j + 1]}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div
-        className="overflow-x-auto rounded-md border"
+        className={(cards ? "hidden sm:block " : "") + "overflow-x-auto rounded-md border"}
         role="region"
         aria-label={`${table.title} (table)`}
         tabIndex={0}
@@ -109,7 +145,8 @@ function Block({
   return (
     <section className="grid gap-3 rounded-lg border p-3 sm:p-4" aria-label={title}>
       <h3 className="text-lg font-semibold">{title}</h3>
-      <div className={chart ? "grid gap-4 lg:grid-cols-2" : "grid gap-4"}>
+      {/* The chart above its table: side by side, a chart's text would render under 12 px. */}
+      <div className="grid gap-4">
         {chart}
         <TableBlock table={table} query={query} />
       </div>
@@ -134,6 +171,8 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
         <Link to="/employee" className={buttonVariants({ variant: "outline" })}>
           Dashboard
         </Link>
+        {/* The page runs no JavaScript: the profile menu is a disclosure, 'Sign Out' a form. */}
+        <StaticProfileMenu user={d.employee} profileHref="/employee?profile=open" />
       </AppHeader>
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <div className="grid gap-1">
@@ -175,17 +214,25 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
           <h2 id="members" className="text-xl font-bold">
             Members
           </h2>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Figure
               label="Active members"
               value={report.members.activeTotal.toLocaleString("en-US")}
             />
             <Figure label="Monthly recurring revenue" value={money(report.members.mrrCents)} />
             <Figure
-              label="Revenue after refunds"
+              label="Revenue after credits"
               value={money(report.members.revenueTotal.netCents)}
             />
+            <Figure
+              label="Payments received"
+              value={money(report.members.revenueTotal.paymentCents)}
+            />
             <Figure label="Refunds" value={money(report.members.revenueTotal.refundCents)} />
+            <Figure
+              label="Credits at cancel"
+              value={money(report.members.revenueTotal.creditCents)}
+            />
           </dl>
           <Block
             title="Active members by plan and billing"
@@ -248,18 +295,23 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
             }
           />
           <Block
-            title="Revenue after refunds"
+            title="Revenue, payments and refunds"
             table={t["revenue-by-month"]}
             query={query}
             chart={
               <Chart
-                label="Revenue after refunds and refunds per month"
+                label="Revenue after credits, payments received and refunds paid per month"
                 categories={months}
                 series={[
                   {
-                    name: "Revenue after refunds",
+                    name: "Revenue after credits",
                     color: CHART_COLORS[0],
                     values: report.members.revenue.map((r) => r.netCents),
+                  },
+                  {
+                    name: "Payments received",
+                    color: CHART_COLORS[2],
+                    values: report.members.revenue.map((r) => r.paymentCents),
                   },
                   {
                     name: "Refunds",
@@ -431,9 +483,9 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="grid gap-1 rounded-lg border p-3">
+    <div className="grid min-w-0 gap-1 rounded-lg border p-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-xl font-bold tabular-nums">{value}</dd>
+      <dd className="text-xl font-bold tabular-nums [overflow-wrap:anywhere]">{value}</dd>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/employee.today";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardStaff } from "~/features/employee/guard.server";
@@ -28,7 +28,12 @@ import {
 import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
 import { VisitRejectedError } from "~/features/visits/visits.server";
 import { isActionKey, newActionKey } from "~/lib/action-keys.server";
-import { businessToday, durationLabel } from "~/lib/business-calendar";
+import {
+  businessToday,
+  businessWallClock,
+  durationLabel,
+  minuteLabel,
+} from "~/lib/business-calendar";
 import type { FormAnswer } from "~/lib/form-answer";
 import { answer, type AnswerContext } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
@@ -67,6 +72,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     visits: visits.map(({ startedAt, ...v }) => ({
       ...v,
       suggested: suggestedMinutes(startedAt, v.block, now),
+      // When 'Start visit' was tapped, as the clock on the wall read it.
+      started: startedAt ? minuteLabel(businessWallClock(new Date(startedAt)).minute) : null,
       // One key per form, drawn now: a form sent twice is applied once.
       keys: {
         onMyWay: newActionKey(),
@@ -130,6 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         key,
         minutesWorked: minutes,
         outcomes: taskOutcomesFrom(values),
+        confirmed: values.confirmWorked === "yes",
       });
       return done(context, result.applied, "Visit finished.");
     }
@@ -172,7 +180,7 @@ async function addPhoto(
     if (error instanceof MultipartError) return refuse(error.message, error.status);
     throw error;
   }
-  const { appointmentId = "", taskId = "", key } = fields;
+  const { appointmentId = "", taskId = "", key, when } = fields;
   const task =
     isUuid(appointmentId) && isUuid(taskId)
       ? await ownTaskRequest(handymanId, appointmentId, taskId)
@@ -183,7 +191,14 @@ async function addPhoto(
     if (!isActionKey(key)) return refuse("This form is out of date. Please try again.");
     return done(context, false, "Photo added.");
   }
-  const result = await upload.storeInto(task.requestId, { afterVisitId: appointmentId });
+  if (when !== "before" && when !== "after") {
+    await upload.storeInto(null).catch(() => {});
+    return refuse("Please choose Before or After.");
+  }
+  const result = await upload.storeInto(
+    task.requestId,
+    when === "before" ? { beforeVisitId: appointmentId } : { afterVisitId: appointmentId },
+  );
   if (!result.saved.length) {
     const reason = result.skipped[0]?.reason;
     return refuse(
@@ -278,7 +293,16 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
     <>
       <StaffHeader employee={d.employee} width="max-w-3xl" />
       <main className="mx-auto grid max-w-3xl gap-4 px-4 py-4 sm:py-8">
-        <h1 className="text-2xl font-bold">{VIEW_LABELS[d.view]}</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-bold">{VIEW_LABELS[d.view]}</h1>
+          {/* His working hours and time off, one tap from his day. */}
+          <Link
+            to={href("/employee/availability")}
+            className="text-sm underline underline-offset-4"
+          >
+            My hours
+          </Link>
+        </div>
         <nav aria-label="Days" className="flex gap-2">
           {(["today", "tomorrow", "week"] as const).map((view) => (
             <Link
@@ -335,40 +359,47 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   )}
                   {v.propertyNotes && <p className="text-sm">Home: {v.propertyNotes}</p>}
                   {v.visitNotes && <p className="text-sm">Notes: {v.visitNotes}</p>}
-                  <h3 className="font-medium">Tasks</h3>
-                  <ul className="grid gap-2">
-                    {v.tasks.map((t) => (
-                      <li key={t.id} className="grid gap-1">
-                        <span>
-                          {t.description}
-                          {t.outcome ? ` (${t.outcome === "done" ? "Done" : "Not done"})` : ""}
-                        </span>
-                        {t.notes && (
-                          <span className="text-sm text-muted-foreground">{t.notes}</span>
-                        )}
-                        {t.staffNotes && <span className="text-sm">Office: {t.staffNotes}</span>}
-                        {t.photos.length > 0 && (
-                          <span className="flex flex-wrap gap-2">
-                            {t.photos.map((p) => (
-                              <a key={p.id} href={`/request-photos/${p.id}`}>
-                                <img
-                                  src={`/request-photos/${p.id}/thumbnail`}
-                                  alt={`${p.after ? "After photo" : "Photo"}: ${p.name}`}
-                                  width={64}
-                                  height={64}
-                                  loading="lazy"
-                                  className="size-16 rounded object-cover"
-                                />
-                              </a>
-                            ))}
-                          </span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
+                  {/* A walk-thru has no tasks (ADR 061): no empty heading. */}
+                  {v.tasks.length > 0 && (
+                    <>
+                      <h3 className="font-medium">Tasks</h3>
+                      <ul className="grid gap-2">
+                        {v.tasks.map((t) => (
+                          <li key={t.id} className="grid gap-1">
+                            <span>
+                              {t.description}
+                              {t.outcome ? ` (${t.outcome === "done" ? "Done" : "Not done"})` : ""}
+                            </span>
+                            {t.notes && (
+                              <span className="text-sm text-muted-foreground">{t.notes}</span>
+                            )}
+                            {t.staffNotes && (
+                              <span className="text-sm">Office: {t.staffNotes}</span>
+                            )}
+                            {t.photos.length > 0 && (
+                              <span className="flex flex-wrap gap-2">
+                                {t.photos.map((p) => (
+                                  <a key={p.id} href={`/request-photos/${p.id}`}>
+                                    <img
+                                      src={`/request-photos/${p.id}/thumbnail`}
+                                      alt={`${p.taken === "after" ? "After photo" : p.taken === "before" ? "Before photo" : "Photo"}: ${p.name}`}
+                                      width={64}
+                                      height={64}
+                                      loading="lazy"
+                                      className="size-16 rounded object-cover"
+                                    />
+                                  </a>
+                                ))}
+                              </span>
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )}
                   {v.parts.length > 0 && (
                     <>
-                      <h3 className="font-medium">Parts to buy</h3>
+                      <h3 className="font-medium">Parts</h3>
                       <ul className="grid gap-1 text-sm">
                         {v.parts.map((p) => (
                           <li key={p.id}>
@@ -424,6 +455,11 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                         <input type="hidden" name="key" value={v.keys.finish} />
                         <label className="grid gap-1">
                           Time worked
+                          <span className="text-sm text-muted-foreground">
+                            {v.started
+                              ? `From 'Start visit' at ${v.started} to now, rounded to 15 minutes.`
+                              : "The visit was not started here: the whole block."}
+                          </span>
                           {/* Keyed on the offer: drawn again after 'Start visit', not kept. */}
                           <select
                             key={v.suggested}
@@ -437,6 +473,16 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                               </option>
                             ))}
                           </select>
+                        </label>
+                        <label className="flex items-start gap-2">
+                          <input
+                            type="checkbox"
+                            name="confirmWorked"
+                            value="yes"
+                            required
+                            className="mt-1"
+                          />
+                          I confirm the time worked
                         </label>
                         {v.tasks.map((t) => (
                           <fieldset key={t.id}>
@@ -474,8 +520,17 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                               ))}
                           </select>
                         </label>
+                        <fieldset>
+                          <legend>Taken</legend>
+                          <label className="mr-4">
+                            <input type="radio" name="when" value="before" required /> Before
+                          </label>
+                          <label>
+                            <input type="radio" name="when" value="after" /> After
+                          </label>
+                        </fieldset>
                         <label className="grid gap-1">
-                          After photo
+                          Photo
                           <input
                             className="field"
                             type="file"
@@ -488,10 +543,14 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                       </Form>
                     </details>
                   )}
-                  {v.status !== "canceled" && (
+                  {/* Parts are a member's visit's; a walk-thru only looks. */}
+                  {v.status !== "canceled" && !v.isWalkThru && (
                     <details className="box">
                       <summary>Add part</summary>
                       <Form
+                        // Drawn again, empty, once a part is added: a second tap cannot add
+                        // the same part twice (a mistake keeps what was typed).
+                        key={`part-${v.parts.length}`}
                         method="post"
                         action={`/employee/today?${d.view === "today" ? "" : `view=${d.view}&`}add=part`}
                         encType="multipart/form-data"
@@ -513,9 +572,10 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                             required
                           />
                         </label>
-                        {/* Optional: a part is often recorded before it is bought. */}
+                        {/* Optional: a part is often recorded before it is bought. With its
+                            receipt it was bought: charged at once (over $100, once approved). */}
                         <label className="grid gap-1">
-                          Receipt photo
+                          Receipt photo (with it, the part counts as bought)
                           <input className="field" type="file" name="receipt" accept="image/*" />
                         </label>
                         <button name="intent" value="part" className="btn btn-main">

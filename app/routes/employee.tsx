@@ -15,6 +15,7 @@ import { RequestsPanel, withParams } from "~/features/employee/components/reques
 import { employeeDashboard, parseDashboardQuery } from "~/features/employee/dashboard.server";
 import { LeadsPanel } from "~/features/leads/components/leads-panel";
 import { RefundsToPay } from "~/features/payments";
+import { PastDueList } from "~/features/memberships";
 import type { DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
 
@@ -95,6 +96,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
           </TabsContent>
           <TabsContent value="customers" {...panelName("customers")}>
             {data.customers && <RefundsToPay refunds={data.customers.refundsToPay} />}
+            {data.customers && <PastDueList rows={data.customers.pastDue} today={data.today} />}
             {data.customers && (
               <CustomersPanel
                 customers={data.customers.customers}

@@ -196,7 +196,7 @@ export async function seedBench(db: Database, options: BenchSeedOptions) {
       userId: id,
       firstName,
       lastName,
-      phone: `(404) 555-${String(users.length % 10000).padStart(4, "0")}`,
+      mobilePhone: `+1404555${String(users.length % 10000).padStart(4, "0")}`,
       isEmployee,
       ...(isEmployee ? { staffRole: "handyman" as const } : {}),
     });

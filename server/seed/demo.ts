@@ -18,6 +18,7 @@ import {
   createServiceRequest,
   createUser,
 } from "./factories";
+import { appointments, introCalls, leads, prospects } from "~/db/schema";
 
 export const DEMO_LOGINS = [
   { role: "employee", email: "staff@peachtree-handyman.example", password: "Staff-demo-2026!" },
@@ -233,5 +234,145 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       tx,
       false,
     );
+
+    // The leads, one in each state (issue 40, item 14), so the Leads tab and the funnel are at
+    // work from the first start: Maria came through the home page's form and became a member;
+    // Grace has a walk-thru booked with Dana; Marcus booked an intro call and was called; Olivia
+    // wrote yesterday; Tom chose someone else.
+    const at = (days: number, minutes: number) => zonedInstant(dayFromToday(days), minutes);
+    const lead = async (input: {
+      name: string;
+      email: string;
+      phone: string;
+      zipCode: string;
+      city: string;
+      source: string;
+      pageUrl: string;
+      daysAgo: number;
+      message: string;
+      status: "new" | "contacted" | "walk_thru_booked" | "member" | "lost";
+      extra?: Partial<typeof prospects.$inferInsert>;
+    }) => {
+      const createdAt = at(-input.daysAgo, 10 * 60 + 15);
+      const [row] = await tx
+        .insert(prospects)
+        .values({
+          email: input.email,
+          name: input.name,
+          phone: input.phone,
+          zipCode: input.zipCode,
+          city: input.city,
+          pageUrl: input.pageUrl,
+          source: input.source,
+          status: input.status,
+          lastEntryAt: createdAt,
+          createdAt,
+          ...input.extra,
+        })
+        .returning({ id: prospects.id });
+      await tx.insert(leads).values({
+        prospectId: row!.id,
+        name: input.name,
+        email: input.email,
+        zipCode: input.zipCode,
+        phone: input.phone,
+        message: input.message,
+        formType: "contact",
+        pageUrl: input.pageUrl,
+        source: input.source,
+        createdAt,
+      });
+      return row!.id;
+    };
+    await lead({
+      name: "Maria Alvarez",
+      email: DEMO_LOGINS[1].email,
+      phone: "(404) 555-0181",
+      zipCode: "30030",
+      city: "Decatur",
+      source: "/decatur",
+      pageUrl: "/decatur",
+      daysAgo: 110,
+      message: "A dripping faucet, a gallery wall and a long list after that.",
+      status: "member",
+      extra: {
+        customerId: maria.id,
+        ownerId: staff.id,
+        offerSentAt: at(-102, 11 * 60),
+        memberSince: at(-100, 9 * 60),
+      },
+    });
+    const grace = await lead({
+      name: "Grace Park",
+      email: "grace.park@example.com",
+      phone: "(678) 555-0142",
+      zipCode: "30338",
+      city: "Dunwoody",
+      source: "/dunwoody",
+      pageUrl: "/dunwoody",
+      daysAgo: 4,
+      message: "New house, lots of small things: shelves, a loose railing, two ceiling fans.",
+      status: "walk_thru_booked",
+      extra: { ownerId: staff.id, notes: "Prefers afternoons." },
+    });
+    await tx.insert(appointments).values({
+      kind: "walk_thru",
+      leadId: grace,
+      contactName: "Grace Park",
+      contactEmail: "grace.park@example.com",
+      address: "5 Dunwoody Club Dr, Dunwoody, GA 30338",
+      assignedEmployeeId: dana.id,
+      scheduledDate: second,
+      startTime: "14:00",
+      endTime: "14:45",
+      createdBy: staff.id,
+      createdAt: at(-3, 14 * 60),
+    });
+    const marcus = await lead({
+      name: "Marcus Reed",
+      email: "marcus.reed@example.com",
+      phone: "(770) 555-0163",
+      zipCode: "30350",
+      city: "Sandy Springs",
+      source: "home",
+      pageUrl: "/",
+      daysAgo: 9,
+      message: "Is a deck repair covered? Some boards are soft.",
+      status: "contacted",
+      extra: { ownerId: staff.id, notes: "Called back; thinking it over, call again next week." },
+    });
+    await tx.insert(introCalls).values({
+      prospectId: marcus,
+      name: "Marcus Reed",
+      email: "marcus.reed@example.com",
+      phone: "(770) 555-0163",
+      startsAt: at(-8, 16 * 60),
+      createdAt: at(-9, 10 * 60 + 20),
+    });
+    await lead({
+      name: "Olivia Chen",
+      email: "olivia.chen@example.com",
+      phone: "(404) 555-0119",
+      zipCode: "30306",
+      city: "Atlanta",
+      source: "home",
+      pageUrl: "/",
+      daysAgo: 1,
+      message: "Older bungalow; the doors stick and two windows will not stay up.",
+      status: "new",
+    });
+    await lead({
+      name: "Tom Baker",
+      email: "tom.baker@example.com",
+      phone: "(770) 555-0178",
+      zipCode: "30076",
+      city: "Roswell",
+      source: "/roswell",
+      pageUrl: "/roswell",
+      daysAgo: 24,
+      message: "Looking for someone to build a fence.",
+      status: "lost",
+      extra: { ownerId: staff.id, lostReason: "Wanted a new fence built; not what we cover." },
+    });
   });
 }

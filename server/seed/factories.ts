@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { storedPhone } from "~/lib/phone";
 import type { StaffRole } from "~/db/staff-role";
 import { hashPassword } from "better-auth/crypto";
 import type { Database, DbOrTx } from "~/db/client.server";
@@ -52,7 +53,7 @@ export async function createUser(db: DbOrTx, input: NewUser) {
     userId: id,
     firstName: input.firstName,
     lastName: input.lastName,
-    phone: input.phone ?? null,
+    mobilePhone: storedPhone(input.phone),
     isEmployee: input.isEmployee ?? false,
     staffRole: input.staffRole ?? "office",
   });

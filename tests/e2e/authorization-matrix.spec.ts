@@ -18,7 +18,9 @@ import {
 } from "../support/world";
 import { createServiceRequest } from "../../server/seed/factories";
 import { addPart } from "~/features/memberships/parts.server";
+import { newActionKey } from "~/lib/action-keys.server";
 import { e2eDb, expect, test } from "./fixtures";
+import { newActionKey as formKey } from "~/lib/action-keys.server";
 
 /*
  * The authorization matrix: every route of app/routes.ts (page loaders, actions, resource
@@ -299,7 +301,7 @@ const MATRIX: Record<string, Entry> = {
         // cancel has ended it by then, so the member's is refused and changes nothing.
         name: "cancel the membership (always one's own; already canceled by staff)",
         after: "routes/employee.customers.$customerId.visit-spend",
-        body: () => ({ intent: "cancel" }),
+        body: () => ({ intent: "cancel", key: formKey() }),
         expect: everyone("denied"),
       },
     ],
@@ -560,6 +562,25 @@ const MATRIX: Record<string, Entry> = {
     },
     noAction: "a read-only page (its period picker is a GET form)",
   },
+  // What the outbox gave up on (issue 39): office staff only. Retrying what is not waiting
+  // there (an unknown id) is refused to everyone; staff get 409, others 401/403.
+  "routes/employee.failed-deliveries": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "retry of nothing waiting",
+        body: () => ({ intent: "retry", id: "00000000-0000-4000-8000-000000000000" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
   "routes/employee.reports.csv.$table": {
     loader: { objects: () => ({ table: "members-by-month" }), expect: staffOnly },
   },
@@ -785,9 +806,12 @@ const MATRIX: Record<string, Entry> = {
         objects: (world, owner) => ({ customerId: world.customer(owner).id }),
         body: () => ({
           intent: "start",
+          key: formKey(),
           plan: "total",
           billing: "annual",
           startDate: businessToday(),
+          amount: "4200",
+          method: "check",
         }),
         expect: everyone("denied"),
       },
@@ -796,6 +820,7 @@ const MATRIX: Record<string, Entry> = {
         objects: (world, owner) => ({ customerId: world.customer(owner).id }),
         body: (world) => ({
           intent: "payment",
+          key: formKey(),
           amount: "12.34",
           method: "check",
           reference: world.tag,
@@ -851,6 +876,8 @@ const MATRIX: Record<string, Entry> = {
           appointmentId: world.customer(owner!).memberVisitId,
           description: `Hinge ${world.customer(owner!).marker}`,
           cost: "4",
+          // Its form's idempotency key (ADR 048), fresh for each asker.
+          key: newActionKey(),
         }),
         expect: staffOnly,
       },
@@ -869,13 +896,14 @@ const MATRIX: Record<string, Entry> = {
         body: (world, owner) => ({
           intent: "part-bought",
           partId: world.customer(owner!).approvedPartId,
+          key: newActionKey(),
         }),
         expect: staffOnly,
       },
       {
         name: "cancel on the member's behalf",
         objects: (world, owner) => ({ customerId: world.customer(owner).id }),
-        body: () => ({ intent: "cancel" }),
+        body: () => ({ intent: "cancel", key: formKey() }),
         expect: staffOnly,
       },
     ],

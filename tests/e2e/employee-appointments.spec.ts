@@ -147,10 +147,17 @@ test.describe("Create New Appointment", () => {
       .select()
       .from(appointmentTasks)
       .where(eq(appointmentTasks.appointmentId, created.id));
-    expect(tasks.map((t) => [t.taskDescription, t.serviceRequestId]).sort()).toEqual([
-      ["Check the water heater", null],
-      ["Fix dripping shower head", next.id],
+    expect(tasks.map((t) => t.taskDescription).sort()).toEqual([
+      "Check the water heater",
+      "Fix dripping shower head",
     ]);
+    expect(tasks.find((t) => t.taskDescription === "Fix dripping shower head")).toMatchObject({
+      serviceRequestId: next.id,
+    });
+    // A typed task is a request of the member's too (issue 40 item 2).
+    expect(
+      tasks.find((t) => t.taskDescription === "Check the water heater")?.serviceRequestId,
+    ).toEqual(expect.any(String));
     // The picked request is now scheduled; the other stays open.
     const statuses = await e2eDb()
       .select({ id: serviceRequests.id, status: serviceRequests.status })
@@ -167,9 +174,10 @@ test.describe("Create New Appointment", () => {
     await expect(card).toContainText("2 tasks planned");
 
     // The customer's e-mail, with the calendar file.
-    const mail = await sink.waitForMail(customer.email, /appointment/i);
-    expect(mail.subject).toBe(`Your handyman appointment on ${appointmentDate(day)}`);
-    expect(mail.text).toContain("Time: 9:30 AM to 1:00 PM");
+    // The same e-mail as a visit the member booked (issue 40 item 9).
+    const mail = await sink.waitForMail(customer.email, /visit is booked/i);
+    expect(mail.subject).toBe(`Your visit is booked: ${appointmentDate(day)}, 9:30 AM to 1:00 PM`);
+    expect(mail.text).toContain(`When: ${appointmentDate(day)}, 9:30 AM to 1:00 PM`);
     expect(mail.text).toContain("Fix dripping shower head");
     expect(mail.text).toContain(`Your handyman: Devon ${lastName}`);
     expect(mail.raw).toContain(`filename=appointment-${day}.ics`);

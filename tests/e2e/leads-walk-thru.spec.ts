@@ -55,11 +55,12 @@ test("a lead goes from the home form to 'Member'", async ({ page, browser }) => 
   await expectNoAxeViolations(staff);
   await row.getByRole("link", { name: `Rosa ${last}` }).click();
 
-  await staff.getByRole("button", { name: "Show times" }).click();
-  // Handymen only: not the office staff member booking it.
+  // Handymen only: not the office staff member booking it. The handyman first, then the
+  // times when that handyman is free.
   const picker = staff.getByLabel("Handyman", { exact: true });
   await expect(picker.getByRole("option", { name: staffAccount.lastName })).toHaveCount(0);
   await picker.selectOption({ label: `Wendy ${handymanLast}` });
+  await staff.getByRole("button", { name: "Show times" }).click();
   await staff.getByLabel("Address", { exact: true }).fill("12 Elm St NE, Atlanta, GA 30305");
   await staff.getByRole("button", { name: "Book walk-thru" }).click();
   await expect(staff.getByRole("status")).toContainText("Walk-thru booked:");
@@ -101,8 +102,9 @@ test("a lead goes from the home form to 'Member'", async ({ page, browser }) => 
   await expect(staff.getByTestId("lead-account")).toContainText("Linked to the customer's account");
   await staff.getByRole("link", { name: "Send membership offer" }).click();
   await expect(staff.getByText("Where they came from")).toBeVisible();
+  await staff.getByLabel("First payment (USD)").fill("175");
   await staff.getByRole("button", { name: "Start Membership" }).click();
-  await expect(staff.getByText("Membership started.")).toBeVisible();
+  await expect(staff.getByText("First payment recorded: the membership started.")).toBeVisible();
   await staff.getByRole("link", { name: `Lead: Rosa ${last}` }).click();
   await expect(staff.locator("[data-lead-status]").first()).toContainText("Member");
   await staff.goto("/employee?tab=leads&lstatus=member");

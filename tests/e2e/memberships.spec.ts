@@ -39,11 +39,20 @@ async function pageAs(browser: Browser, account: { email: string; password: stri
   return page;
 }
 
-/** Staff start a membership for `customer` from the Customers tab; returns the page on it. */
+/**
+ * Staff start a membership for `customer` from the Customers tab, with its first payment
+ * (issue 39, item 8: the hours come with it); returns the page on it.
+ */
 async function startMembership(
   staff: Page,
   customer: Customer,
-  options: { plan?: string; billing?: string; startDate?: string } = {},
+  options: {
+    plan?: string;
+    billing?: string;
+    startDate?: string;
+    firstPayment?: string;
+    reference?: string;
+  } = {},
 ) {
   await staff.goto(`/employee?tab=customers&cq=${encodeURIComponent(customer.email)}`);
   await staff.getByRole("link", { name: `Start membership for ${customer.fullName}` }).click();
@@ -55,8 +64,15 @@ async function startMembership(
     .selectOption({ label: options.plan ?? "Complete Home Care ($295/month)" });
   await staff.getByLabel("Billing").selectOption(options.billing ?? "monthly");
   if (options.startDate) await staff.getByLabel("Start date").fill(options.startDate);
+  await staff.getByLabel("First payment (USD)").fill(options.firstPayment ?? "295");
+  await staff.getByLabel("Paid by").selectOption("check");
+  if (options.reference) await staff.getByLabel("Reference (optional)").fill(options.reference);
   await staff.getByRole("button", { name: "Start Membership" }).click();
-  await expect(staff.getByRole("status").filter({ hasText: "Membership started." })).toBeVisible();
+  await expect(
+    staff
+      .getByRole("status")
+      .filter({ hasText: "First payment recorded: the membership started." }),
+  ).toBeVisible();
 }
 
 /** Staff book a member's visit through 'Create New Appointment', choosing the block. */
@@ -103,18 +119,23 @@ test.describe("memberships", () => {
     const staffAccount = await createEmployee();
     const customer = await uniqueCustomer();
     await signIn(page, staffAccount);
-    await startMembership(page, customer);
+    // The first payment with the start (part of the month), the rest recorded afterwards.
+    await startMembership(page, customer, { firstPayment: "100", reference: "1041" });
     await expect(page.getByTestId("hours-meter")).toHaveText(monthlyMeter("3 h 30 min"));
+    await expect(page.getByTestId("balance")).toHaveText("$195.00");
 
-    await page.getByLabel("Amount (USD)").fill("295");
+    await page.getByLabel("Amount (USD)").fill("195");
     await page.getByLabel("Method").selectOption("check");
-    await page.getByLabel("Reference (optional)").fill("1042");
+    await page.getByRole("textbox", { name: "Reference (optional)" }).fill("1042");
     await page.getByRole("button", { name: "Record Payment" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Payment recorded." })).toBeVisible();
     const statement = page.getByRole("region", { name: "Statement" });
     await expect(
       statement.getByRole("row").filter({ hasText: "Payment by check (1042)" }),
-    ).toContainText("-$295.00");
+    ).toContainText("-$195.00");
+    await expect(
+      statement.getByRole("row").filter({ hasText: "Payment by check (1041)" }),
+    ).toContainText("-$100.00");
     await expect(page.getByTestId("balance")).toHaveText("$0.00");
     await expectNoAxeViolations(page);
 
@@ -241,17 +262,26 @@ test.describe("memberships", () => {
     const fees = statement.getByRole("row").filter({ hasText: "Shopping fee" });
     await expect(fees).toHaveCount(1);
     await expect(fees).toContainText("$10.00");
+
+    // A wrong part removed by the office: its charge reversed by an entry of its own.
+    await page.getByRole("button", { name: "Remove part: Washers" }).click();
+    await expect(
+      page.getByText("Part removed: its charge is reversed on the statement."),
+    ).toBeVisible();
+    await member.reload();
+    await expect(
+      statement.getByRole("row").filter({ hasText: "Part removed: Washers" }),
+    ).toContainText("$3.50");
     await member.context().close();
   });
 
   test("the member cancels; the dialog's refund is the ledger's refund entry", async ({
-    page,
     browser,
   }) => {
     const customer = await uniqueCustomer();
-    await signIn(page, await createEmployee());
-    // Past the 60-day guarantee: unused hours are refunded at the hourly rate.
-    await startMembership(page, customer, { startDate: businessDate(-75) });
+    // Past the 60-day guarantee: unused hours are refunded at the hourly rate. Started as staff
+    // start one, its three months' charges not yet paid.
+    await createMembership(e2eDb(), customer.id, { startDate: businessDate(-75) });
 
     const member = await pageAs(browser, customer);
     await member.goto("/dashboard?tab=membership");

@@ -36,13 +36,15 @@ test.describe("profile menu and Profile Settings", () => {
     await dialog.getByRole("button", { name: "Save" }).first().click();
     await expectToast(page, "Profile updated successfully");
     await expect(dialog.getByText("Cassie Member")).toBeVisible();
-    await expect(dialog.getByText("(404) 555-0188")).toBeVisible();
+    // One number (issue 40, item 8): Profile and Notifications show the same one.
+    await expect(dialog.getByText("(404) 555-0188")).toHaveCount(2);
 
     const [row] = await e2eDb()
-      .select({ first: profiles.firstName, phone: profiles.phone, emp: profiles.isEmployee })
+      .select({ first: profiles.firstName, phone: profiles.mobilePhone, emp: profiles.isEmployee })
       .from(profiles)
       .where(eq(profiles.userId, customer.id));
-    expect(row).toEqual({ first: "Cassie", phone: "(404) 555-0188", emp: false });
+    // One number (issue 40, item 8): stored once, +1 and ten digits, the one texts go to.
+    expect(row).toEqual({ first: "Cassie", phone: "+14045550188", emp: false });
   });
 
   test("update the home address", async ({ page }) => {

@@ -249,6 +249,51 @@ test("a photo upload past its route's limit is refused from its Content-Length, 
   expect((await fetch(`${BASE_URL}/healthz`)).status).toBe(200);
 });
 
+test("every route that takes files refuses a declared body over its limit before reading a byte, signed in", async ({
+  page,
+}) => {
+  const customer = await createCustomer();
+  const request = await createServiceRequest(
+    e2eDb(),
+    { id: customer.homeId!, customerId: customer.id },
+    { title: "Garage shelves" },
+  );
+  await signIn(page, customer);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const declared = (path: string, bytes: number) =>
+    raw(
+      headers(path, [
+        "Content-Type: multipart/form-data; boundary=x",
+        `Content-Length: ${bytes}`,
+        `Cookie: ${cookie}`,
+        "Accept: application/json",
+      ]),
+      () => {},
+    );
+  // A request's form (new or edited) takes its photos in all up to 100 MB: 200 MB declared is
+  // refused at once, not read (before, it was under the 20-photos-at-10-MB limit and read).
+  const tooMuch =
+    "Photos sent together can total at most 100MB. Save with fewer photos, then add the rest to the request.";
+  for (const path of ["/dashboard/requests", `/dashboard/requests/${request.id}`]) {
+    const answer = await declared(path, 200 * MB);
+    expect(answer.status, path).toBe(413);
+    expect(JSON.parse(answer.body), path).toMatchObject({ message: tooMuch });
+    expect(answer.ms, path).toBeLessThan(3_000);
+  }
+  // One photo per post: the request's 'Add photo', the handyman's 'Add photo' and 'Add part'
+  // receipt on 'Today', the profile photo.
+  for (const [path, message] of [
+    [`/dashboard/requests/${request.id}/photos`, "Some files were too large (max 10MB per file)"],
+    ["/employee/today", "Some files were too large (max 10MB per file)"],
+    ["/employee/profile-photo", "Photo must be smaller than 5MB"],
+  ]) {
+    const answer = await declared(path!, 20 * MB);
+    expect(answer.status, path).toBe(413);
+    expect(JSON.parse(answer.body), path).toMatchObject({ message });
+  }
+  expect((await fetch(`${BASE_URL}/healthz`)).status).toBe(200);
+});
+
 test("a lying Content-Length never makes the server wait for bytes that do not come", async () => {
   const answer = await raw(
     headers("/?index", ["Content-Type: application/x-www-form-urlencoded", "Content-Length: 5000"]),

@@ -84,6 +84,51 @@ test("npm start serves the site on an empty data directory and a second start is
   }
 });
 
+test("SIGTERM sent to the `npm start` process stops the server: port closed, data directory unlocked", async () => {
+  const dataDir = tempDir();
+  const port = await freePort();
+  let output = "";
+  // As a supervisor or `kill` would: the signal goes to npm's own process id, not the server's.
+  const npm = spawn("npm", ["start"], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEED_DEMO: "false",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  npm.stdout!.on("data", (d) => (output += d));
+  npm.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => npm.on("exit", (code) => resolve(code)));
+  const server: Started = { child: npm, output: () => output, exited };
+  try {
+    await waitForOutput(server, /Server ready/);
+    expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(true);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    npm.kill("SIGTERM");
+    await exited;
+    // npm waited for the server: once it is gone, so is the server.
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once("error", () => resolve(true));
+    });
+    expect(refused).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+    expect(output).not.toContain("is in use by another process");
+  } finally {
+    npm.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test("a bad setting stops start-up with a message naming it", async () => {
   const dataDir = tempDir();
   const server = start({ DATA_DIR: dataDir, PORT: "eighty", SMTP_URL: "http://mail.example.com" });

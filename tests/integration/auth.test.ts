@@ -250,10 +250,10 @@ describe("employee access cannot be self-granted", () => {
     });
     expect(update.status).toBeLessThan(500);
     const [row] = await db()
-      .select({ isEmployee: profiles.isEmployee, phone: profiles.phone })
+      .select({ isEmployee: profiles.isEmployee, phone: profiles.mobilePhone })
       .from(profiles)
       .where(eq(profiles.userId, account.id));
-    expect(row).toEqual({ isEmployee: false, phone: "404-555-0100" });
+    expect(row).toEqual({ isEmployee: false, phone: "+14045550100" });
   });
 
   it("keeps one profile per user and touches only the caller's home", async () => {

@@ -165,23 +165,41 @@ describe("createAppointment", () => {
       .select()
       .from(appointmentTasks)
       .where(eq(appointmentTasks.appointmentId, appointment.id));
-    expect(tasks.map((t) => [t.taskDescription, t.serviceRequestId])).toEqual(
-      expect.arrayContaining([
-        ["Fix the faucet", request.id],
-        ["Check the water heater", null],
-      ]),
+    // Every task is a request of the member's (issue 40 item 2): the typed one became one.
+    const typed = tasks.find((t) => t.taskDescription === "Check the water heater")!;
+    expect(tasks.find((t) => t.taskDescription === "Fix the faucet")?.serviceRequestId).toBe(
+      request.id,
     );
+    expect(typed.serviceRequestId).not.toBeNull();
+    const [typedRequest] = await database.db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, typed.serviceRequestId!));
+    expect(typedRequest).toMatchObject({
+      customerId: account.id,
+      homeId: home.id,
+      title: "Check the water heater",
+      status: "scheduled",
+      priority: "next",
+    });
     const [linked] = await database.db
       .select()
       .from(serviceRequests)
       .where(eq(serviceRequests.id, request.id));
     expect(linked.status).toBe("scheduled");
 
-    const [mail] = await database.db.select().from(outbox);
+    // The same e-mail as a visit the member booked (issue 40 item 9), sent now.
+    const [mail] = await database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.kind} = 'email' and ${outbox.nextAttemptAt} <= now()`);
     const payload = mail.payload as OutboxPayloads["email"];
     expect(payload.to).toBe(account.email);
-    expect(payload.subject).toBe("Your handyman appointment on Tuesday, December 1, 2026");
-    expect(payload.text).toContain("Time: 9:00 AM to 12:30 PM");
+    expect(payload.subject).toBe(
+      "Your visit is booked: Tuesday, December 1, 2026, 9:00 AM to 12:30 PM",
+    );
+    expect(payload.text).toContain("When: Tuesday, December 1, 2026, 9:00 AM to 12:30 PM");
+    expect(payload.text).toContain("Notes: Bring a cartridge");
     expect(payload.text).toContain("Your handyman: Dana Whitfield");
     expect(payload.attachments?.[0].filename).toBe("appointment-2026-12-01.ics");
     expect(payload.attachments?.[0].content).toContain("SUMMARY:Handyman Appointment");
@@ -208,7 +226,10 @@ describe("createAppointment", () => {
       nextAppointmentDate: "2026-12-01",
       nextAppointmentStart: "09:00:00",
     });
-    expect((await customerAppointmentOptions(account.id))?.openRequests).toEqual([]);
+    // Both are on this upcoming visit: shown with its day, not offered again (item 3).
+    expect(
+      (await customerAppointmentOptions(account.id))?.openRequests.map((r) => r.onVisitDate),
+    ).toEqual(["2026-12-01", "2026-12-01"]);
   });
 
   it("refuses someone else's home, a non-employee assignee and someone else's request", async () => {

@@ -6,6 +6,7 @@ import { createAppointmentSchema } from "~/features/appointments/create-appointm
 import { SCHEDULE_WINDOW_MESSAGE } from "~/features/availability/staff-availability.server";
 import { START_DATE_WINDOW_MESSAGE } from "~/features/memberships/schema";
 import { addDays, addYears, businessToday } from "~/lib/business-calendar";
+import { newActionKey } from "~/lib/action-keys.server";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/validation";
 import { action as availabilityAction } from "~/routes/employee.availability";
 import { action as membershipAction } from "~/routes/employee.customers.$customerId.membership";
@@ -173,9 +174,12 @@ describe("a membership's start date", () => {
     return (await membershipAction({
       request: post(`/employee/customers/${customerId}/membership`, {
         intent: "start",
+        key: newActionKey(),
         plan: "complete",
         billing: "monthly",
         startDate,
+        amount: "295",
+        method: "check",
       }),
       params: { customerId },
       context: {},
@@ -198,7 +202,10 @@ describe("a membership's start date", () => {
 
     // Success is the action's plain answer (no status to set).
     const started = (await start(member.id, addYears(today(), -1))) as unknown;
-    expect(started).toMatchObject({ ok: true, message: "Membership started." });
+    expect(started).toMatchObject({
+      ok: true,
+      message: "First payment recorded: the membership started.",
+    });
     // A year back is twelve (or thirteen) monthly periods charged, not a century's.
     const [m] = await database.db.select().from(memberships);
     expect(m.periodsCharged).toBeGreaterThanOrEqual(12);

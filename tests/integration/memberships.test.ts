@@ -236,7 +236,10 @@ describe("visits", () => {
     );
     const last = (await mails()).at(-1)!;
     expect(last.text).toContain("Time used: 1 h 30 min");
-    expect(last.text).toContain("Hours left: 2 h of 42 h");
+    // In the Plan tab's meter words (issue 39, item 11).
+    expect(last.text).toContain(
+      `Your hours: 3 h 30 min paid, 2 h left now; 3 h 30 min more on ${shortDate(addMonths(today, 1), today)}.`,
+    );
   });
 
   it("books the first week ahead of payment, refuses what even that cannot hold, and staff can book an extra visit", async () => {
@@ -251,6 +254,12 @@ describe("visits", () => {
       VisitSpendRefusedError,
     );
     expect(await database.db.$count(appointments)).toBe(0);
+    // The summary says which hours are paid by the visit's day (issue 40, item 7): the next
+    // month's hours are charged after a visit this week, so they are booked ahead of payment.
+    const week = addDays(today, 6);
+    expect((await visitSpend(member.id, { date: week, block: 105 }))?.label).toBe(
+      `Uses 1 h 45 min: 1 h 27 min left now and 18 min booked ahead of payment (its hours are charged on ${shortDate(addMonths(today, 1), week)}, after the visit)`,
+    );
     const first = await book(home, { date: today, start: "09:00", end: "10:45" });
     expect(first.reserved?.decision).toEqual({ kind: "bank", minutes: 105 });
     const [ahead] = await database.db.select().from(memberships);
@@ -522,8 +531,9 @@ describe("demo data", () => {
       }>(
         sql`select scheduled_date::text, start_time::text, end_time::text, assigned_employee_id from appointments order by scheduled_date`,
       );
-      // The past visit, then the handyman's: on the day made (or the next business day) and after.
-      expect(visits.rows).toHaveLength(5);
+      // The past visit, then the handyman's: on the day made (or the next business day) and after
+      // (four visits and a lead's walk-thru).
+      expect(visits.rows).toHaveLength(6);
       const [past, ...coming] = visits.rows;
       expect(past.scheduled_date < day).toBe(true);
       expect(coming.every((v) => v.scheduled_date >= day)).toBe(true);
@@ -541,7 +551,7 @@ describe("demo data", () => {
         expect(minuteOfDay(visit.end_time)).toBeLessThanOrEqual(hours!.end);
       }
     }
-  });
+  }, 120_000);
 
   it("Maria is an active Complete member with hours used, a part to approve and a statement", async () => {
     const { seedDemo, DEMO_LOGINS } = await import("../../server/seed/demo");

@@ -138,7 +138,8 @@ describe(`'Add part' with a receipt photo (${testDatabaseKind()})`, () => {
     expect(parts[0]).toMatchObject({
       receiptPath: form.photo!.filePath,
       receiptThumbnailPath: form.photo!.thumbnailPath,
-      status: "approved",
+      // With its receipt the part was bought: charged at once (issue 39 item 6).
+      status: "bought",
     });
 
     const partId = parts[0].id;

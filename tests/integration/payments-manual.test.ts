@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, memberships, outbox, paymentSchedule } from "~/db/schema";
 import { businessNow, cancelMembership } from "~/features/memberships/index.server";
 import {
+  chooseRenewal,
   markRefundPaid,
   paymentProvider,
   planSchedule,
+  runPaymentJob,
   refundsToPay,
   sendMembershipOffer,
   startOfferByHand,
@@ -105,7 +107,7 @@ describe("manual payments", () => {
     expect(await refundsToPay()).toHaveLength(0);
   });
 
-  it("the schedule plans each charge and reconciliation once, however often it is planned", async () => {
+  it("the schedule plans each charge, 'Past due' check and reconciliation once, however often it is planned", async () => {
     const { member, staff } = await people();
     const today = businessNow().date;
     await sendMembershipOffer(
@@ -120,8 +122,143 @@ describe("manual payments", () => {
     );
     await Promise.all([planSchedule(), planSchedule(), planSchedule()]);
     const rows = await database.db.select().from(paymentSchedule);
-    expect(rows.map((r) => r.kind).sort()).toEqual(["charge", "reconcile", "renewal_notice"]);
+    // The 'Past due' check of today and of tomorrow (ADR 083); the renewal's notices and day.
+    expect(rows.map((r) => r.kind).sort()).toEqual([
+      "charge",
+      "past_due",
+      "past_due",
+      "reconcile",
+      "renewal_end",
+      "renewal_notice",
+      "renewal_notice",
+    ]);
     const jobs = await database.db.select().from(outbox).where(eq(outbox.kind, "payment_job"));
-    expect(jobs).toHaveLength(3);
+    expect(jobs).toHaveLength(7);
+  });
+
+  it("'Start membership' sent ten times at once with its form's key tells the office once", async () => {
+    const { member, staff } = await people();
+    await sendMembershipOffer(
+      {
+        customerId: member.id,
+        plan: "essential",
+        billing: "monthly",
+        startDate: businessNow().date,
+      },
+      staff.id,
+    );
+    const key = "start-key-00000000001";
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => startOfferCheckout(member.id, { key })),
+    );
+    expect(answers.every((a) => a === null)).toBe(true);
+    const alerts = (await database.db.select().from(outbox).where(eq(outbox.kind, "email"))).filter(
+      (a) => (a.payload as { subject: string }).subject.includes("wants to start"),
+    );
+    expect(alerts).toHaveLength(1);
+  });
+});
+
+/** The business day `days` after `date`. */
+function addDays(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const noonOf = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** The moved clock: every payments job due by `at` run as at that instant (the schedule's clock). */
+async function runJobsDueBy(at: Date) {
+  const due = await database.db
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.kind, "payment_job"),
+        isNull(outbox.deliveredAt),
+        lte(outbox.nextAttemptAt, at),
+      ),
+    )
+    .orderBy(outbox.nextAttemptAt);
+  for (const job of due) {
+    await runPaymentJob(job.payload as { job: string }, at);
+    await database.db.update(outbox).set({ deliveredAt: at }).where(eq(outbox.id, job.id));
+  }
+  return due.length;
+}
+
+describe("annual renewals without a card processor", () => {
+  async function annualMember() {
+    const { member, staff } = await people();
+    const today = businessNow().date;
+    await sendMembershipOffer(
+      { customerId: member.id, plan: "complete", billing: "annual", startDate: today },
+      staff.id,
+    );
+    const m = await startOfferByHand(
+      member.id,
+      { amountCents: 354_000, method: "check", reference: "Check 1" },
+      staff.id,
+      today,
+    );
+    await planSchedule(noonOf(today));
+    const renewal = today.replace(/^(\d{4})/, (y) => String(+y + 1));
+    return { member, m, renewal };
+  }
+
+  const chargesOf = async (membershipId: string) =>
+    (
+      await database.db
+        .select()
+        .from(membershipMoneyLedger)
+        .where(eq(membershipMoneyLedger.membershipId, membershipId))
+        .orderBy(membershipMoneyLedger.seq)
+    )
+      .filter((r) => r.kind === "membership_charge")
+      .map((r) => [r.amountCents, r.periodStart]);
+
+  it("the renewal is charged on its day, once, after notices 45 and 7 days ahead", async () => {
+    const { member, m, renewal } = await annualMember();
+    await runJobsDueBy(noonOf(addDays(renewal, -45)));
+    await runJobsDueBy(noonOf(addDays(renewal, -7)));
+    const notices = (await database.db.select().from(outbox).where(eq(outbox.kind, "email")))
+      .map((r) => r.payload as { to: string; subject: string; text: string })
+      .filter((p) => p.to === member.email && p.subject.includes("renews on"));
+    expect(notices).toHaveLength(2);
+    expect(notices[0].text).toContain("$3,540.00");
+    expect(notices[0].text).toContain("The office will collect it");
+    await runJobsDueBy(noonOf(addDays(renewal, -1)));
+    expect(await chargesOf(m.id)).toEqual([[354_000, m.startDate]]);
+    await runJobsDueBy(noonOf(renewal));
+    await runJobsDueBy(noonOf(addDays(renewal, 1)));
+    expect(await chargesOf(m.id)).toEqual([
+      [354_000, m.startDate],
+      [354_000, renewal],
+    ]);
+  });
+
+  it("'Switch to monthly': the month's price from the renewal date, month by month", async () => {
+    const { member, m, renewal } = await annualMember();
+    await chooseRenewal(member.id, "monthly", "switch-key-000000001");
+    await runJobsDueBy(noonOf(renewal));
+    expect(await chargesOf(m.id)).toEqual([
+      [354_000, m.startDate],
+      [29_500, renewal],
+    ]);
+    const [after] = await database.db.select().from(memberships).where(eq(memberships.id, m.id));
+    expect(after.billing).toBe("monthly");
+    expect(after.status).toBe("active");
+  });
+
+  it("'Cancel renewal': the membership ends on the renewal date, never charged again", async () => {
+    const { member, m, renewal } = await annualMember();
+    await chooseRenewal(member.id, "cancel", null);
+    await runJobsDueBy(noonOf(renewal));
+    await runJobsDueBy(noonOf(addDays(renewal, 2)));
+    expect(await chargesOf(m.id)).toEqual([[354_000, m.startDate]]);
+    const [after] = await database.db.select().from(memberships).where(eq(memberships.id, m.id));
+    expect(after.status).toBe("canceled");
+    expect(after.canceledOn).toBe(renewal);
   });
 });

@@ -9,12 +9,16 @@ import { seedBench } from "../../server/seed/bench";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 /*
- * The ledgers' monthly summaries (ADR 070) against a recomputation from the ledgers themselves,
- * after a mixed history: two years of members joining, paying, booking, canceling visits and
- * memberships with refunds (the bench seed at a small size, its entries back-dated in bulk
- * inserts), then corrections and refunds posted across month ends in single statements, around
- * the business time zone's midnight. Also the migration's backfill, and the hours owed at past
- * days read from the ledger since that day against the whole ledger up to it.
+ * The ledgers' daily summaries (ADR 070, ADR 082) against a recomputation from the ledgers
+ * themselves, each entry on the day its statement shows (a billing period's first day, the
+ * k-th charge's period for the k-th accrual, the visit's day, the cancel's day for its credit,
+ * else the business day it was written), after a mixed history: two years of members joining,
+ * paying, booking, canceling visits and memberships with refunds (the bench seed at a small
+ * size, its entries back-dated in bulk inserts), then corrections and refunds posted across
+ * month ends in single statements, around the business time zone's midnight, visits moved to
+ * other days and cancels' days changed after their entries. Also the migration's backfill, and
+ * the hours owed at past days read from the ledger since that day against the whole ledger up
+ * to it.
  */
 
 const TODAY: IsoDate = "2026-11-20";
@@ -29,35 +33,54 @@ const rows = async (query: ReturnType<typeof sql>) =>
     ),
   );
 
-/** The summaries as the page reads them: the months and the deltas not yet moved into them. */
+/** The summaries as the page reads them: the days and the deltas not yet moved into them. */
 const summaries = () =>
   Promise.all([
-    rows(sql`select month::text as month, kind::text as kind, sum(cents)::bigint as total,
+    rows(sql`select day::text as day, kind::text as kind, sum(cents)::bigint as total,
         sum(entries)::int as n
-      from (select month, kind, cents, entries from report_money_months
-            union all select month, kind, cents, entries from report_money_deltas) s
-      group by 1, 2 order by 1, 2`),
-    rows(sql`select month::text as month, kind::text as kind, sum(minutes)::bigint as total,
+      from (select day, kind, cents, entries from report_money_days
+            union all select day, kind, cents, entries from report_money_day_deltas) s
+      group by 1, 2 having sum(entries) <> 0 or sum(cents) <> 0 order by 1, 2`),
+    rows(sql`select day::text as day, kind::text as kind, sum(minutes)::bigint as total,
         sum(entries)::int as n
-      from (select month, kind, minutes, entries from report_hours_months
-            union all select month, kind, minutes, entries from report_hours_deltas) s
-      group by 1, 2 order by 1, 2`),
+      from (select day, kind, minutes, entries from report_hours_days
+            union all select day, kind, minutes, entries from report_hours_day_deltas) s
+      group by 1, 2 having sum(entries) <> 0 or sum(minutes) <> 0 order by 1, 2`),
   ]);
 
 const deltaCount = async () => {
-  const [row] = await rows(sql`select (select count(*) from report_money_deltas)
-    + (select count(*) from report_hours_deltas) as n`);
+  const [row] = await rows(sql`select (select count(*) from report_money_day_deltas)
+    + (select count(*) from report_hours_day_deltas) as n`);
   return Number(row.n);
 };
 
+/** Each ledger entry with the day its statement shows (membershipStatement's rule). */
+const moneyDays = sql`(select l.*, coalesce(l.period_start, a.scheduled_date,
+    case when l.kind = 'refund' then m.canceled_on end,
+    (l.created_at at time zone 'America/New_York')::date) as day
+  from membership_money_ledger l
+  left join appointments a on a.id = l.appointment_id
+  left join memberships m on m.id = l.membership_id)`;
+const hoursDays = sql`(select l.*, coalesce(c.period_start, a.scheduled_date,
+    case when l.kind = 'refund' then m.canceled_on end,
+    (l.created_at at time zone 'America/New_York')::date) as day
+  from membership_minutes_ledger l
+  left join (select id, membership_id, row_number() over (partition by membership_id order by seq) k
+    from membership_minutes_ledger where kind = 'accrual') r on r.id = l.id
+  left join (select membership_id, period_start, row_number() over (partition by membership_id order by seq) k
+    from membership_money_ledger where kind = 'membership_charge') c
+    on c.membership_id = r.membership_id and c.k = r.k
+  left join appointments a on a.id = l.appointment_id
+  left join memberships m on m.id = l.membership_id)`;
+
 const recomputed = () =>
   Promise.all([
-    rows(sql`select date_trunc('month', created_at at time zone 'America/New_York')::date::text as month,
-        kind::text as kind, sum(amount_cents)::bigint as total, count(*)::int as n
-      from membership_money_ledger group by 1, 2 order by 1, 2`),
-    rows(sql`select date_trunc('month', created_at at time zone 'America/New_York')::date::text as month,
-        kind::text as kind, sum(minutes)::bigint as total, count(*)::int as n
-      from membership_minutes_ledger group by 1, 2 order by 1, 2`),
+    rows(sql`select day::text as day, kind::text as kind, sum(amount_cents)::bigint as total,
+        count(*)::int as n
+      from ${moneyDays} l group by 1, 2 order by 1, 2`),
+    rows(sql`select day::text as day, kind::text as kind, sum(minutes)::bigint as total,
+        count(*)::int as n
+      from ${hoursDays} l group by 1, 2 order by 1, 2`),
   ]);
 
 beforeAll(async () => {
@@ -90,6 +113,23 @@ beforeAll(async () => {
               ('refund', -66, '2025-12-01T05:00:00Z'::timestamptz),
               ('correction', 999, '2026-10-31T23:30:00Z'::timestamptz),
               ('correction', -1, '2026-11-01T03:59:00Z'::timestamptz)) k(kind, cents, at)`);
+  // Booked visits moved to another day after their reservations were written (their entries
+  // move with them; a completed visit cannot move), one of them twice.
+  await database.db.execute(sql`
+    update appointments a set scheduled_date = '2027-12-31'::date + t.n
+    from (select appointment_id, (row_number() over (order by appointment_id))::int * 3 as n
+          from membership_visits where status = 'reserved' order by appointment_id limit 10) t
+    where a.id = t.appointment_id and a.status = 'booked'`);
+  await database.db.execute(sql`
+    update appointments set scheduled_date = scheduled_date - 40
+    where status = 'booked' and id = (select appointment_id from membership_visits
+                 where status = 'reserved' order by appointment_id limit 1)`);
+  // Cancels' days changed after their credits were written.
+  await database.db.execute(sql`
+    update memberships set canceled_on = canceled_on + 9
+    where id in (select membership_id from membership_money_ledger where kind = 'refund'
+                 and period_start is null order by membership_id limit 4)
+      and canceled_on is not null`);
 }, 120_000);
 
 afterAll(async () => {
@@ -97,7 +137,7 @@ afterAll(async () => {
 });
 
 describe(`the reports' monthly summaries (${testDatabaseKind()})`, () => {
-  it("equal the ledgers grouped by New York month and kind, to the cent and the minute", async () => {
+  it("equal the ledgers grouped by statement day and kind, to the cent and the minute", async () => {
     const [money, hours] = await summaries();
     const [moneyFromLedger, hoursFromLedger] = await recomputed();
     expect(moneyFromLedger.length).toBeGreaterThan(40);
@@ -111,28 +151,27 @@ describe(`the reports' monthly summaries (${testDatabaseKind()})`, () => {
     await foldLedgerDeltas(database.db);
     expect(await deltaCount()).toBe(0);
     expect(await summaries()).toEqual([moneyFromLedger, hoursFromLedger]);
-    // The minute before midnight in New York belongs to the month before.
-    const [edge] = await rows(sql`select minutes::bigint as total from report_hours_months
-      where month = '2026-02-01' and kind = 'correction'`);
-    expect(edge).toBeDefined();
+    // The minute before midnight in New York (04:59 UTC on Nov 1 is 11:59 PM on Oct 31)
+    // belongs to the day before, for an entry dated by when it was written.
+    const [edge] = await rows(sql`select cents::bigint as total from report_money_days
+      where day = '2026-10-31' and kind = 'correction'`);
+    expect(Number(edge.total)).toBe(5 * (999 - 1));
   });
 
   it("are filled from the existing ledgers by the migration", async () => {
     const migration = fs
       .readdirSync(path.resolve("drizzle"))
-      .find((f) => f.endsWith("_report_summaries.sql"))!;
+      .find((f) => f.endsWith("_report_months.sql"))!;
     const backfill = fs
       .readFileSync(path.resolve("drizzle", migration), "utf8")
       .split("--> statement-breakpoint")
-      .filter(
-        (s) => /^\s*INSERT INTO "report_(money|hours)_months"/m.test(s) && !/FUNCTION/.test(s),
-      );
+      .filter((s) => /^\s*INSERT INTO "report_(money|hours)_days"/m.test(s) && !/FUNCTION/.test(s));
     expect(backfill).toHaveLength(2);
     for (const table of [
-      "report_money_months",
-      "report_money_deltas",
-      "report_hours_months",
-      "report_hours_deltas",
+      "report_money_days",
+      "report_money_day_deltas",
+      "report_hours_days",
+      "report_hours_day_deltas",
     ]) {
       await database.db.execute(sql.raw(`delete from ${table}`));
     }
@@ -149,19 +188,22 @@ describe(`the reports' monthly summaries (${testDatabaseKind()})`, () => {
     ] as const) {
       const period = periodFrom(new URLSearchParams({ period: "custom", from, to }), TODAY);
       const report = await ownerReport(period, { now: NOW, database: database.db });
-      const start = zonedInstant(from, 0).toISOString();
       const end = zonedInstant(addDays(to, 1), 0).toISOString();
       const [money] = await rows(sql`select
-          coalesce(sum(amount_cents) filter (where kind <> 'payment'), 0)::bigint as net,
-          coalesce(sum(amount_cents) filter (where kind = 'refund'), 0)::bigint as refunds
-        from membership_money_ledger where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
-          and kind not in ('refund_paid')`);
-      expect(String(report.members.revenueTotal.refundCents)).toBe(String(-Number(money.refunds)));
-      expect(String(report.members.revenueTotal.netCents)).toBe(String(money.net));
+          coalesce(sum(amount_cents) filter (where kind not in ('payment', 'refund_paid')), 0)::bigint as net,
+          coalesce(sum(amount_cents) filter (where kind = 'refund'), 0)::bigint as credits,
+          coalesce(sum(amount_cents) filter (where kind = 'payment'), 0)::bigint as payments,
+          coalesce(sum(amount_cents) filter (where kind = 'refund_paid'), 0)::bigint as paid_out
+        from ${moneyDays} l where day >= ${from}::date and day <= ${to}::date`);
+      const total = report.members.revenueTotal;
+      expect(String(total.creditCents)).toBe(String(-Number(money.credits)));
+      expect(String(total.netCents)).toBe(String(money.net));
+      expect(String(total.paymentCents)).toBe(String(-Number(money.payments)));
+      expect(String(total.refundCents)).toBe(String(money.paid_out));
       const [hours] = await rows(sql`select
           coalesce(sum(minutes) filter (where kind = 'accrual'), 0)::bigint as sold,
           coalesce(sum(minutes) filter (where kind = 'refund'), 0)::bigint as refunded
-        from membership_minutes_ledger where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz`);
+        from ${hoursDays} l where day >= ${from}::date and day <= ${to}::date`);
       const months = report.hours.months;
       expect(String(months.reduce((t, m) => t + m.soldMinutes, 0))).toBe(String(hours.sold));
       expect(String(months.reduce((t, m) => t + m.refundedMinutes, 0))).toBe(

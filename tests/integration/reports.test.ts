@@ -431,7 +431,7 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
     "2026-04-15",
   );
 
-  it("counts members, churn, recurring revenue and revenue after refunds per month", async () => {
+  it("counts members, churn, recurring revenue, revenue, payments and refunds per month", async () => {
     const r = await ownerReport(q1, { now: TZ_NOW, database: database.db });
     expect(r.asOf).toBe("2026-03-31");
     expect(r.members.activeTotal).toBe(1);
@@ -474,8 +474,11 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
         partsCents: 0,
         shoppingFeeCents: 0,
         correctionCents: 0,
-        refundCents: 0,
+        creditCents: 0,
         netCents: 84_500,
+        // Ann's payment of Jan 12.
+        paymentCents: 29_500,
+        refundCents: 0,
       },
       {
         month: "2026-02-01",
@@ -484,8 +487,10 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
         partsCents: 16_845,
         shoppingFeeCents: 2_000,
         correctionCents: 0,
-        refundCents: 0,
+        creditCents: 0,
         netCents: 313_345,
+        paymentCents: 0,
+        refundCents: 0,
       },
       {
         month: "2026-03-01",
@@ -494,8 +499,11 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
         partsCents: 0,
         shoppingFeeCents: 0,
         correctionCents: 0,
-        refundCents: 465_357,
+        // The credits netted at Ben's and Cleo's cancels: not money paid out (none was).
+        creditCents: 465_357,
         netCents: -380_857,
+        paymentCents: 0,
+        refundCents: 0,
       },
     ]);
     expect(r.members.revenueTotal).toEqual({
@@ -504,8 +512,10 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
       partsCents: 16_845,
       shoppingFeeCents: 2_000,
       correctionCents: 0,
-      refundCents: 465_357,
+      creditCents: 465_357,
       netCents: 16_988,
+      paymentCents: 29_500,
+      refundCents: 0,
     });
   });
 
@@ -521,11 +531,13 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
     expect(r.hours.owedMinutes).toBe(315);
     expect(r.hours.owedCents).toBe(44_250);
     expect(r.hours.months).toEqual([
+      // Each visit's entries in the month of the visit, as the statement dates them (ADR 082):
+      // Jan 20's correction, written Mar 2, is January's; Apr 2's block, reserved Mar 28, April's.
       {
         month: "2026-01-01",
         soldMinutes: 630,
         reservedMinutes: 105,
-        usedMinutes: 90,
+        usedMinutes: 105,
         refundedMinutes: 0,
       },
       {
@@ -538,8 +550,8 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
       {
         month: "2026-03-01",
         soldMinutes: 630,
-        reservedMinutes: 105,
-        usedMinutes: 15,
+        reservedMinutes: 0,
+        usedMinutes: 0,
         refundedMinutes: 2_940,
       },
     ]);
@@ -637,12 +649,17 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
       {
         month: "2026-04-01",
         soldMinutes: 210,
-        reservedMinutes: 105,
+        // Apr 2's block (reserved in March) and Apr 20's.
+        reservedMinutes: 210,
         usedMinutes: 105,
         refundedMinutes: 0,
       },
     ]);
-    expect(r.members.revenue[0]).toMatchObject({ membershipCents: 29_500, netCents: 29_500 });
+    expect(r.members.revenue[0]).toMatchObject({
+      membershipCents: 29_500,
+      netCents: 29_500,
+      paymentCents: 29_500,
+    });
     expect(r.sales.months).toEqual([
       { month: "2026-04-01", leads: 1, introCalls: 0, walkThrus: 0, offers: 0, newMembers: 0 },
     ]);
@@ -676,8 +693,10 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
       "$0.00",
       "$4,653.57",
       "$169.88",
+      "$295.00",
+      "$0.00",
     ]);
-    expect(tables["revenue-by-month"].rows[2].at(-1)).toBe("-$3,808.57");
+    expect(tables["revenue-by-month"].rows[2][7]).toBe("-$3,808.57");
     expect(tables["members-by-month"].rows[2]).toEqual([
       "Mar 2026",
       "3",

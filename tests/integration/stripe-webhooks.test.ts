@@ -10,6 +10,7 @@ import {
   outbox,
   paymentEvents,
   paymentRefunds,
+  user,
 } from "~/db/schema";
 import { businessNow, cancelMembership } from "~/features/memberships/index.server";
 import {
@@ -152,6 +153,11 @@ async function stored() {
   return database.db.select().from(paymentEvents);
 }
 
+async function emailOf(customerId: string) {
+  const [row] = await database.db.select().from(user).where(eq(user.id, customerId));
+  return row.email;
+}
+
 async function mailsTo(address: string) {
   const rows = await database.db.select().from(outbox).where(eq(outbox.kind, "email"));
   return rows.filter((r) => (r.payload as { to: string }).to === address);
@@ -211,9 +217,10 @@ describe("checkout.session.completed", () => {
     expect(events[0].processedAt).not.toBeNull();
   });
 
-  it("annual billing: one payment for the year", async () => {
+  it("annual billing: one payment for the year (a yearly subscription)", async () => {
     const { customerId, sessionId } = await customerWithOffer("annual");
-    const { session, intentId } = stripe.completeCheckout(sessionId);
+    const { session, invoice } = stripe.completeCheckout(sessionId);
+    const intentId = invoice!.id;
     await deliver(stripe.event("checkout.session.completed", session));
     await deliver(stripe.event("checkout.session.completed", session));
     await drain();
@@ -324,22 +331,30 @@ describe("invoice.payment_failed", () => {
 });
 
 describe("refunds", () => {
-  it("a cancel's refund goes back to the card once, with an idempotency key", async () => {
+  it("a cancel's refund goes back to the card once, with an idempotency key; Stripe stops billing", async () => {
     const { customerId, staffId, sessionId } = await customerWithOffer();
-    const { session } = stripe.completeCheckout(sessionId);
+    const { session, subscriptionId } = stripe.completeCheckout(sessionId);
     await deliver(stripe.event("checkout.session.completed", session));
     await drain();
     const m = await membershipOf(customerId);
     const before = stripe.refunds.length;
-    const { quote } = await cancelMembership(
+    const { quote, settlement } = await cancelMembership(
       { membershipId: m.id },
       { id: staffId, isEmployee: true },
     );
     expect(quote.refundCents).toBeGreaterThan(0);
+    // Stripe and a card payment: the member is told it goes back to the card (ADR 081).
+    expect(settlement.howLabel).toBe("Back to the card you paid with, within 10 days.");
     await drain();
     await drain();
     const made = stripe.refunds.slice(before);
     expect(made).toHaveLength(1);
+    const told = (await mailsTo(await emailOf(customerId))).map(
+      (r) => r.payload as { subject: string; text: string },
+    );
+    const sentMail = told.find((t) => t.subject.startsWith("Your refund of"))!;
+    expect(sentMail.text).toContain("back to the card you paid with");
+    expect(sentMail.text).toContain(`Reference: ${made[0].id}.`);
     expect(made[0].amount).toBe(quote.refundCents);
     const calls = stripe.calls.filter((c) => c.method === "POST" && c.path === "/v1/refunds");
     expect(calls.at(-1)!.idempotencyKey).toMatch(/^refund-/);
@@ -354,6 +369,8 @@ describe("refunds", () => {
       .from(paymentRefunds)
       .where(eq(paymentRefunds.membershipId, m.id));
     expect(refund.status).toBe("paid");
+    // The subscription is canceled in Stripe: no month is billed after the cancel.
+    expect(stripe.objects.get(subscriptionId!)!.status).toBe("canceled");
   });
 
   it("what cannot go to a card is listed under 'Refunds to pay' until 'Mark refund paid'", async () => {
@@ -367,7 +384,14 @@ describe("refunds", () => {
       .update(memberships)
       .set({ paymentProvider: null })
       .where(eq(memberships.id, m.id));
-    await cancelMembership({ membershipId: m.id }, { id: staffId, isEmployee: true });
+    const { settlement } = await cancelMembership(
+      { membershipId: m.id },
+      { id: staffId, isEmployee: true },
+    );
+    // Not collected by Stripe any more: the office sends it, and the member is told so.
+    expect(settlement.howLabel).toMatch(
+      /^We will send you \$[\d,.]+ by check or bank transfer within 10 days\.$/,
+    );
     await drain();
     const owed = (await refundsToPay()).filter((r) => r.membershipId === m.id);
     expect(owed).toHaveLength(1);
@@ -375,6 +399,12 @@ describe("refunds", () => {
       { refundId: owed[0].id, method: "check", reference: "Check 1042" },
       staffId,
     );
+    const told = (await mailsTo(await emailOf(customerId))).map(
+      (r) => r.payload as { subject: string; text: string },
+    );
+    const sentMail = told.find((t) => t.subject.startsWith("Your refund of"))!;
+    expect(sentMail.text).toContain(" by check on ");
+    expect(sentMail.text).toContain("Reference: Check 1042.");
     await expect(
       markRefundPaid({ refundId: owed[0].id, method: "check", reference: "Check 1042" }, staffId),
     ).rejects.toThrow("not waiting");

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { newActionKey } from "~/lib/action-keys.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   appointments,
@@ -194,7 +195,10 @@ describe.runIf(testDatabaseKind() === "postgres")("races on PostgreSQL", () => {
         ),
         status(() =>
           membershipAction({
-            request: post("/dashboard?tab=membership", x.memberId, { intent: "cancel" }),
+            request: post("/dashboard?tab=membership", x.memberId, {
+              intent: "cancel",
+              key: newActionKey(),
+            }),
             params: {},
             context: {},
           } as never),

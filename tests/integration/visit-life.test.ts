@@ -315,7 +315,10 @@ describe(`completing a visit (${testDatabaseKind()})`, () => {
     expect(mail[0].text).toContain("Time used: 2 h.");
     expect(mail[0].text).toContain("Tasks done:\n- Fix the gate");
     expect(mail[0].text).toContain("Not done this time (back on your list):\n- Hang shelves");
-    expect(mail[0].text).toContain("Hours left: 40 h of 42 h.");
+    // In the Plan tab's meter words (issue 39, item 11).
+    expect(mail[0].text).toMatch(
+      /Your hours: 42 h paid, 40 h left now; 42 h more on November 1, 2027\./,
+    );
 
     // The task not done can be booked again; the done one cannot.
     await expect(

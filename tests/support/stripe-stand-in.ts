@@ -46,6 +46,22 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
   const portalConfigurations: Obj[] = [];
   let base = "";
 
+  /** A payment intent's charge (what Stripe's dashboard refunds and charge.refunded names). */
+  function chargeFor(intent: Obj) {
+    const charge: Obj = {
+      id: newId("ch"),
+      object: "charge",
+      payment_intent: intent.id,
+      amount: intent.amount,
+      amount_refunded: 0,
+      refunded: false,
+      customer: intent.customer ?? null,
+    };
+    objects.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+    return charge;
+  }
+
   function invoiceOf(input: {
     customer: string | null;
     subscription: string | null;
@@ -65,9 +81,12 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
       customer: input.customer,
     };
     objects.set(intent.id, intent);
+    chargeFor(intent);
+    const id = newId("in");
     const invoice: Obj = {
-      id: newId("in"),
+      id,
       object: "invoice",
+      hosted_invoice_url: `${base}/invoice/${id}`,
       customer: input.customer,
       status: input.paid ? "paid" : "open",
       amount_due: input.amount,
@@ -95,6 +114,9 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
     return invoice;
   }
 
+  /** Stripe keeps a POST's answer by its Idempotency-Key: a repeat gets it back. */
+  const answersByKey = new Map<string, { path: string; body: string; answer: [number, unknown] }>();
+
   function answer(req: http.IncomingMessage, body: string): [number, unknown] {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const method = req.method ?? "GET";
@@ -103,6 +125,37 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
       return [401, { error: { type: "invalid_request_error", message: "Invalid API Key" } }];
     }
+    if (method === "POST" && key && !url.pathname.startsWith("/v1/refunds")) {
+      const seen = answersByKey.get(key);
+      if (seen) {
+        // As Stripe: the same key with other parameters is refused, not answered again.
+        if (seen.path !== url.pathname || seen.body !== body) {
+          return [
+            400,
+            {
+              error: {
+                type: "idempotency_error",
+                message: "Keys for idempotent requests can only be used with the same parameters",
+              },
+            },
+          ];
+        }
+        return seen.answer;
+      }
+      const result = route(req, url, method, key, body);
+      if (result[0] < 500) answersByKey.set(key, { path: url.pathname, body, answer: result });
+      return result;
+    }
+    return route(req, url, method, key, body);
+  }
+
+  function route(
+    req: http.IncomingMessage,
+    url: URL,
+    method: string,
+    key: string | undefined,
+    body: string,
+  ): [number, unknown] {
     const form = parseStripeForm(body) as Record<string, unknown> & {
       metadata?: Record<string, string>;
     };
@@ -114,17 +167,29 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
     const listOf = (type: string) => {
       const gte = Number(url.searchParams.get("created[gte]") ?? 0);
       const status = url.searchParams.get("status");
-      const data = [...objects.values()].filter(
+      const byCharge = url.searchParams.get("charge");
+      const byIntent = url.searchParams.get("payment_intent");
+      let data = [...objects.values()].filter(
         (o) =>
-          o.object === type && Number(o.created ?? 0) >= gte && (!status || o.status === status),
+          o.object === type &&
+          Number(o.created ?? 0) >= gte &&
+          (!status || o.status === status) &&
+          (!byCharge || o.charge === byCharge) &&
+          (!byIntent || o.payment_intent === byIntent),
       );
+      if (url.search.includes("data.payment_intent")) {
+        data = data.map((o) => ({
+          ...o,
+          payment_intent: objects.get(String(o.payment_intent)) ?? o.payment_intent,
+        }));
+      }
       return [200, { object: "list", data, has_more: false, url: url.pathname }] as [
         number,
         unknown,
       ];
     };
-    const route = `${method} /${parts.slice(0, 2).join("/")}${parts.length > 2 ? "/:id" : ""}`;
-    switch (route) {
+    const path = `${method} /${parts.slice(0, 2).join("/")}${parts.length > 2 ? "/:id" : ""}`;
+    switch (path) {
       case "POST /v1/customers": {
         const customer = {
           id: newId("cus"),
@@ -138,7 +203,9 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
       case "POST /v1/checkout/:id": {
         if (parts[2] !== "sessions" || parts.length !== 3) return notFound;
         const id = newId("cs_test");
-        const lineItems = form.line_items as { price_data: { unit_amount: string } }[];
+        const lineItems = form.line_items as {
+          price_data: { unit_amount: string; recurring?: { interval: string } };
+        }[];
         const session = {
           id,
           object: "checkout.session",
@@ -149,6 +216,7 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
           client_reference_id: form.client_reference_id ?? null,
           metadata: form.metadata ?? {},
           amount_total: Number(lineItems?.[0]?.price_data?.unit_amount ?? 0),
+          interval: lineItems?.[0]?.price_data?.recurring?.interval ?? null,
           subscription: null,
           invoice: null,
           payment_intent: null,
@@ -193,6 +261,63 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
         return listOf("payment_intent");
       case "GET /v1/refunds":
         return listOf("refund");
+      case "GET /v1/refunds/:id": {
+        const found = objects.get(parts[2]);
+        return found ? [200, found] : notFound;
+      }
+      case "GET /v1/subscriptions/:id": {
+        const found = objects.get(parts[2]);
+        return found ? [200, found] : notFound;
+      }
+      case "POST /v1/subscriptions/:id": {
+        const subscription = objects.get(parts[2]);
+        if (!subscription) return notFound;
+        if (form.cancel_at_period_end !== undefined) {
+          subscription.cancel_at_period_end = form.cancel_at_period_end === "true";
+        }
+        return [200, subscription];
+      }
+      case "DELETE /v1/subscriptions/:id": {
+        const subscription = objects.get(parts[2]);
+        if (!subscription) return notFound;
+        subscription.status = "canceled";
+        return [200, subscription];
+      }
+      case "POST /v1/subscription_schedules": {
+        const subscription = objects.get(String(form.from_subscription));
+        if (!subscription) return notFound;
+        const item = (subscription.items as { data: { price: Obj }[] }).data[0];
+        const schedule: Obj = {
+          id: newId("sub_sched"),
+          object: "subscription_schedule",
+          subscription: subscription.id,
+          status: "active",
+          end_behavior: "release",
+          phases: [
+            {
+              start_date: subscription.current_period_start,
+              end_date: subscription.current_period_end,
+              items: [{ price: item.price.id, quantity: 1 }],
+            },
+          ],
+        };
+        objects.set(schedule.id, schedule);
+        subscription.schedule = schedule.id;
+        return [200, schedule];
+      }
+      case "POST /v1/subscription_schedules/:id": {
+        const schedule = objects.get(parts[2]);
+        if (!schedule) return notFound;
+        if (parts[3] === "release") {
+          schedule.status = "released";
+          const subscription = objects.get(String(schedule.subscription));
+          if (subscription) subscription.schedule = null;
+          return [200, schedule];
+        }
+        if (form.phases) schedule.phases = form.phases;
+        if (form.end_behavior) schedule.end_behavior = form.end_behavior;
+        return [200, schedule];
+      }
       case "POST /v1/refunds": {
         if (key && refundsByKey.has(key)) return [200, refundsByKey.get(key)];
         const intent = objects.get(String(form.payment_intent));
@@ -202,6 +327,8 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
           object: "refund",
           amount: Number(form.amount ?? intent.amount_received),
           payment_intent: intent.id,
+          charge: intent.latest_charge ?? null,
+          metadata: form.metadata ?? {},
           status: "succeeded",
           created: now(),
         };
@@ -233,12 +360,32 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
       session.status = "complete";
       session.payment_status = "paid";
       if (session.mode === "subscription") {
-        const subscription = {
+        const yearly = session.interval === "year";
+        const start = now();
+        const subscription: Obj = {
           id: newId("sub"),
           object: "subscription",
           metadata,
           customer: session.customer,
           status: "active",
+          cancel_at_period_end: false,
+          schedule: null,
+          current_period_start: start,
+          current_period_end: start + (yearly ? 365 : 30) * 86_400,
+          items: {
+            object: "list",
+            data: [
+              {
+                id: newId("si"),
+                price: {
+                  id: newId("price"),
+                  product: newId("prod"),
+                  unit_amount: Number(session.amount_total),
+                  recurring: { interval: yearly ? "year" : "month" },
+                },
+              },
+            ],
+          },
         };
         objects.set(subscription.id, subscription);
         const invoice = invoiceOf({
@@ -263,12 +410,26 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
         customer: session.customer,
       };
       objects.set(intent.id, intent);
+      chargeFor(intent);
       session.payment_intent = intent.id;
       return { session, invoice: null, intentId: intent.id };
     },
-    /** A subscription's next invoice, paid or failed (an attempt made, the card declined). */
-    nextInvoice(subscriptionId: string, paid: boolean, amount: number) {
+    /**
+     * A subscription's next invoice, paid or failed (an attempt made, the card declined). Without
+     * `amount`: the subscription's price, or the next phase's of its schedule ('Switch to
+     * monthly'), as Stripe bills a renewal.
+     */
+    nextInvoice(subscriptionId: string, paid: boolean, amount?: number) {
       const subscription = objects.get(subscriptionId)!;
+      if (amount === undefined) {
+        const schedule = subscription.schedule ? objects.get(String(subscription.schedule)) : null;
+        const phases = (schedule?.phases ?? []) as {
+          items: { price_data?: { unit_amount: string } }[];
+        }[];
+        const next = phases[1]?.items[0]?.price_data?.unit_amount;
+        const item = (subscription.items as { data: { price: { unit_amount: number } }[] }).data[0];
+        amount = next !== undefined ? Number(next) : item.price.unit_amount;
+      }
       return invoiceOf({
         customer: subscription.customer as string,
         subscription: subscriptionId,
@@ -289,6 +450,34 @@ export function createStripeState(options: { secretKey: string; webhookSecret: s
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
       return invoice;
+    },
+    /** A refund made in Stripe's dashboard (no metadata of ours), and the charge it names. */
+    dashboardRefund(paymentIntentId: string, amount?: number) {
+      const intent = objects.get(paymentIntentId)!;
+      const charge = objects.get(String(intent.latest_charge))!;
+      const refund: Obj = {
+        id: newId("re"),
+        object: "refund",
+        amount: amount ?? Number(intent.amount_received),
+        payment_intent: intent.id,
+        charge: charge.id,
+        metadata: {},
+        status: "succeeded",
+        created: now(),
+      };
+      objects.set(refund.id, refund);
+      refunds.push(refund);
+      charge.amount_refunded = Number(charge.amount_refunded) + Number(refund.amount);
+      charge.refunded = charge.amount_refunded === charge.amount;
+      return { refund, charge };
+    },
+    /** Any body signed with the webhook secret, at `timestamp` (seconds; now by default). */
+    sign(body: string, timestamp?: number) {
+      return stripe.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: options.webhookSecret,
+        ...(timestamp === undefined ? {} : { timestamp }),
+      });
     },
     /** A webhook event about `object`, its body signed as Stripe signs it. */
     event(type: string, object: Obj, id = newId("evt")) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { homes, profiles, user } from "~/db/schema";
+import { storedPhone } from "~/lib/phone";
 import type { HomeAddress, HomeInput, ProfileInput } from "./schema";
 
 /*
@@ -52,7 +53,12 @@ export async function saveHome(userId: string, input: HomeInput): Promise<"creat
 
 /** Profile Information: first name, last name and phone only. */
 export async function updateProfile(userId: string, input: ProfileInput) {
-  const values = { firstName: input.firstName, lastName: input.lastName, phone: input.phone };
+  // The one number (ADR 085): the Profile's 'Phone Number' is the mobile texts go to.
+  const values = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    mobilePhone: storedPhone(input.phone),
+  };
   await db()
     .insert(profiles)
     .values({ userId, ...values })

@@ -141,7 +141,8 @@ export type HomeAddress = {
 export const profileSchema = z.object({
   firstName: plainText(50),
   lastName: plainText(50),
-  phone: plainText(30),
+  // The person's one number (ADR 085), also the one texts go to: a US number, or nothing.
+  phone: optionalMobileSchema,
 });
 export type ProfileInput = z.output<typeof profileSchema>;
 

@@ -1,5 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   appointments,
@@ -13,20 +12,17 @@ import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability
 import {
   BookAnywayNeededError,
   isRequestOnAnotherVisit,
+  mailVisitBooked,
   recordOverride,
+  REQUEST_BOOKED_MESSAGE,
   startVisitCalendar,
 } from "~/features/visits/index.server";
 import { staffBookingWarnings } from "~/features/availability/index.server";
 import { minuteOfDay } from "~/lib/business-calendar";
-import { business } from "~/lib/business.server";
-import { env } from "~/lib/env.server";
-import { emailLayout } from "~/lib/mail.server";
-import { enqueue } from "~/lib/outbox.server";
+import { addTaskRequests } from "~/features/service-requests/index.server";
 import { reserveVisitMinutes, VisitSpendRefusedError } from "~/features/memberships/index.server";
 import type { CreateAppointmentInput } from "./create-appointment-schema";
 import { SELECT_CUSTOMER_AND_PROPERTY, UNKNOWN_EMPLOYEE } from "./create-appointment-schema";
-import { formatAppointmentDate, formatAppointmentTime } from "./format";
-import { appointmentIcs, appointmentIcsFileName } from "./ics.server";
 
 /** A reason the appointment cannot be created, worded for the employee. */
 export class AppointmentRejectedError extends Error {
@@ -78,7 +74,7 @@ export async function createAppointment(
       if (isDoubleBooking(error)) throw new AppointmentRejectedError(DOUBLE_BOOKING_MESSAGE);
       // A request is on one upcoming visit at most (appointment_tasks_one_open_visit_per_request).
       if (isRequestOnAnotherVisit(error))
-        throw new AppointmentRejectedError("A chosen task is already on another upcoming visit");
+        throw new AppointmentRejectedError(REQUEST_BOOKED_MESSAGE);
       throw error;
     },
   );
@@ -134,6 +130,7 @@ function createAppointmentTransaction(
           and(
             inArray(serviceRequests.id, linked),
             eq(serviceRequests.customerId, input.customerId),
+            ne(serviceRequests.status, "complete"),
           ),
         );
       if (owned.length !== linked.length) {
@@ -163,11 +160,17 @@ function createAppointmentTransaction(
         warnings,
         reason: input.overrideReason,
       });
+    // Every task is a request of the member's (issue 40 item 2): a typed one becomes one now.
+    const typed = await addTaskRequests(tx, {
+      customerId: input.customerId,
+      homeId: input.homeId,
+      tasks: input.tasks.filter((t) => !t.serviceRequestId).map((t) => t.description),
+    });
     await tx.insert(appointmentTasks).values(
       input.tasks.map((task) => ({
         appointmentId: appointment.id,
         taskDescription: task.description,
-        serviceRequestId: task.serviceRequestId ?? null,
+        serviceRequestId: task.serviceRequestId ?? typed.shift()!,
       })),
     );
     // A member's visit takes its block from the hours bank (or is an extra visit), in this
@@ -184,88 +187,12 @@ function createAppointmentTransaction(
       await tx
         .update(serviceRequests)
         .set({ status: "scheduled" })
-        .where(
-          and(
-            inArray(serviceRequests.id, linked),
-            inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
-          ),
-        );
+        .where(and(inArray(serviceRequests.id, linked), ne(serviceRequests.status, "complete")));
     }
 
-    const tasks = input.tasks.map((t) => t.description);
-    const ics = appointmentIcs(
-      {
-        id: appointment.id,
-        scheduledDate: appointment.scheduledDate,
-        startTime: appointment.startTime,
-        endTime: appointment.endTime,
-        address: place.address,
-        city: place.city,
-        state: place.state,
-        tasks,
-        notes: appointment.notes,
-      },
-      // An invitation from the business to the member (SEQUENCE 0, as the visit's calendar
-      // starts below), so a later move or cancel (visits.server.ts) updates this same event.
-      {
-        organizer: { name: business().name, email: business().email },
-        attendee: {
-          name: [place.firstName, place.lastName].filter(Boolean).join(" ") || place.email,
-          email: place.email,
-        },
-        method: "REQUEST",
-        sequence: 0,
-      },
-    );
-    const date = formatAppointmentDate(appointment.scheduledDate);
-    const time = `${formatAppointmentTime(appointment.startTime)} to ${formatAppointmentTime(appointment.endTime)}`;
-    const where = `${place.address}, ${place.city}, ${place.state} ${place.zipCode}`;
-    const handyman = assignee
-      ? [assignee.firstName, assignee.lastName].filter(Boolean).join(" ")
-      : undefined;
-    const lines = [
-      `Date: ${date}`,
-      `Time: ${time}`,
-      `Address: ${where}`,
-      ...(handyman ? [`Your handyman: ${handyman}`] : []),
-      "Planned tasks:",
-      ...tasks.map((task) => `- ${task}`),
-      ...(appointment.notes ? [`Notes: ${appointment.notes}`] : []),
-    ];
-    const dashboard = `${env().publicUrl}/dashboard`;
-    await enqueue(tx, "email", {
-      to: place.email,
-      subject: `Your handyman appointment on ${date}`,
-      text: [
-        `Hello${place.firstName ? ` ${place.firstName}` : ""},`,
-        "",
-        `Your visit from ${business().name} is scheduled.`,
-        "",
-        ...lines,
-        "",
-        "The attached calendar file adds the visit to your calendar.",
-        `See your appointments: ${dashboard}`,
-        "",
-        `Questions? Call us at ${business().phone}.`,
-      ].join("\n"),
-      html: emailLayout({
-        heading: "Your handyman appointment is scheduled",
-        paragraphs: [
-          `Hello${place.firstName ? ` ${place.firstName}` : ""}, your visit from ${business().name} is scheduled.`,
-          ...lines,
-          "The attached calendar file adds the visit to your calendar.",
-          `Questions? Call us at ${business().phone}.`,
-        ],
-        action: { label: "See your appointments", url: dashboard },
-      }),
-      attachments: [
-        {
-          filename: appointmentIcsFileName(appointment.scheduledDate),
-          content: ics,
-          contentType: "text/calendar; charset=utf-8; method=REQUEST",
-        },
-      ],
-    });
+    // The same e-mail (with its calendar file) and text as a visit the member booked (issue 40
+    // item 9): a text when the member takes texts of visit changes.
+    await mailVisitBooked(tx, appointment);
     // The reminder 24 hours before, and the calendar's SEQUENCE for later moves (ADR 017).
     await startVisitCalendar(tx, appointment);
     return appointment;

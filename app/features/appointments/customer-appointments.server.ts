@@ -27,6 +27,8 @@ export async function listUpcomingAppointments(
       endTime: appointments.endTime,
       status: appointments.status,
       notes: appointments.notes,
+      kind: appointments.kind,
+      walkThruAddress: appointments.address,
       address: homes.address,
       city: homes.city,
       state: homes.state,
@@ -42,7 +44,8 @@ export async function listUpcomingAppointments(
       >`coalesce((select array_agg(${appointmentTasks.taskDescription} order by ${appointmentTasks}.ctid) from ${appointmentTasks} where ${appointmentTasks.appointmentId} = ${appointments.id}), '{}'::text[])`,
     })
     .from(appointments)
-    .innerJoin(homes, eq(homes.id, appointments.homeId))
+    // A walk-thru booked for her as a lead (ADR 061, issue 40 item 4) has its own address.
+    .leftJoin(homes, eq(homes.id, appointments.homeId))
     .leftJoin(handyman, eq(handyman.userId, appointments.assignedEmployeeId))
     .where(
       and(
@@ -59,7 +62,16 @@ export async function listUpcomingAppointments(
     endTime: row.endTime,
     status: row.status,
     notes: row.notes,
-    home: { address: row.address, city: row.city, state: row.state, zipCode: row.zipCode },
+    kind: row.kind,
+    home:
+      row.kind === "walk_thru" || row.address === null
+        ? { address: row.walkThruAddress ?? "", city: "", state: "", zipCode: "" }
+        : {
+            address: row.address,
+            city: row.city ?? "",
+            state: row.state ?? "",
+            zipCode: row.zipCode ?? "",
+          },
     tasks: row.tasks,
     handyman: row.handymanId
       ? {
@@ -103,15 +115,23 @@ export async function findCustomerAppointmentForCalendar(
       endTime: appointments.endTime,
       notes: appointments.notes,
       status: appointments.status,
+      walkThruAddress: appointments.address,
       address: homes.address,
       city: homes.city,
       state: homes.state,
     })
     .from(appointments)
-    .innerJoin(homes, eq(homes.id, appointments.homeId))
+    .leftJoin(homes, eq(homes.id, appointments.homeId))
     .where(and(eq(appointments.id, appointmentId), eq(appointments.customerId, customerId)))
     .limit(1);
   if (!row) return null;
   const tasks = await tasksOf([row.id]);
-  return { ...row, tasks: tasks.get(row.id) ?? [] };
+  const { walkThruAddress, address, city, state, ...rest } = row;
+  return {
+    ...rest,
+    address: address ?? walkThruAddress ?? "",
+    city: address ? (city ?? "") : "",
+    state: address ? (state ?? "") : "",
+    tasks: tasks.get(row.id) ?? [],
+  };
 }

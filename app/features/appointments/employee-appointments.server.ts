@@ -22,6 +22,7 @@ export type EmployeeAppointment = {
   status: VisitStatus;
   customerFirstName: string | null;
   customerLastName: string | null;
+  kind: "visit" | "walk_thru";
   address: string;
   city: string;
   state: string;
@@ -44,17 +45,21 @@ export async function listEmployeeAppointments(
       startTime: appointments.startTime,
       endTime: appointments.endTime,
       status: appointments.status,
-      customerFirstName: profiles.firstName,
+      // A walk-thru for a lead (ADR 061): the person and address as booked.
+      customerFirstName: sql<
+        string | null
+      >`coalesce(${profiles.firstName}, case when ${profiles.lastName} is null then ${appointments.contactName} end)`,
       customerLastName: profiles.lastName,
-      address: homes.address,
-      city: homes.city,
-      state: homes.state,
+      kind: appointments.kind,
+      address: sql<string>`coalesce(${homes.address}, ${appointments.address}, '')`,
+      city: sql<string>`coalesce(${homes.city}, '')`,
+      state: sql<string>`coalesce(${homes.state}, '')`,
       taskCount: sql<number>`(select count(*)::int from ${appointmentTasks} where ${appointmentTasks.appointmentId} = ${appointments.id})`,
       assignedFirstName: assigned.firstName,
       assignedLastName: assigned.lastName,
     })
     .from(appointments)
-    .innerJoin(homes, eq(homes.id, appointments.homeId))
+    .leftJoin(homes, eq(homes.id, appointments.homeId))
     .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
     .leftJoin(assigned, eq(assigned.userId, appointments.assignedEmployeeId))
     .where(

@@ -10,6 +10,9 @@ export type CustomerAppointment = {
   /** Booked, on the way or in progress (ADR 046). */
   status: VisitStatus;
   notes: string | null;
+  /** A free walk-thru (ADR 061) or a member's visit. */
+  kind: "visit" | "walk_thru";
+  /** A walk-thru's address is one line, as booked (city, state and ZIP empty). */
   home: { address: string; city: string; state: string; zipCode: string };
   tasks: string[];
   handyman: { firstName: string | null; lastName: string | null; photoUrl: string | null } | null;

@@ -3,6 +3,7 @@ import { db, type DbOrTx } from "~/db/client.server";
 import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { appointments, homes, profiles, serviceRequests, user } from "~/db/schema";
 import { foldedMatch, fullNameMatches } from "~/db/search";
+import { phoneSearchDigits } from "~/lib/phone";
 import { openRequestsOf } from "~/features/service-requests/index.server";
 
 /*
@@ -17,10 +18,12 @@ export const CUSTOMER_PICKER_LIMIT = 200;
 
 function customerSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
+  const digits = phoneSearchDigits(search);
   return or(
     fullNameMatches(search),
     foldedMatch(user.email, search),
-    foldedMatch(profiles.phone, search),
+    foldedMatch(profiles.mobilePhone, search),
+    ...(digits ? [sql`${profiles.mobilePhone} like ${`%${digits}%`}`] : []),
   );
 }
 
@@ -83,7 +86,7 @@ export async function listCustomers(
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       email: user.email,
-      phone: profiles.phone,
+      phone: profiles.mobilePhone,
       address: homes.address,
       city: homes.city,
       state: homes.state,

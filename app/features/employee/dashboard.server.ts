@@ -9,7 +9,11 @@ import {
   parseLeadsQuery,
   type LeadsQuery,
 } from "~/features/leads/index.server";
-import { activeMembershipsOf, membershipCounters } from "~/features/memberships/index.server";
+import {
+  activeMembershipsOf,
+  membershipCounters,
+  pastDueMemberships,
+} from "~/features/memberships/index.server";
 import { refundsToPay } from "~/features/payments/index.server";
 import { requestStatusSchema } from "~/features/service-requests";
 import {
@@ -92,6 +96,7 @@ export async function employeeDashboard(query: DashboardQuery, now = new Date())
     customers,
     leads,
     owedRefunds,
+    pastDue,
   ] = await Promise.all([
     requestCounters(today),
     membershipCounters(),
@@ -123,6 +128,8 @@ export async function employeeDashboard(query: DashboardQuery, now = new Date())
     // 'Refunds to pay' (issue 27, item 5): what the office owes by check, cash or transfer, for
     // every customer, above the Customers tab's list.
     tab === "customers" ? refundsToPay() : null,
+    // 'Past due' beside it (issue 39 item 7): memberships with a balance overdue, with its age.
+    tab === "customers" ? pastDueMemberships(today) : null,
   ]);
   // Each customer's active membership, for the Customers tab and the request detail.
   const customerIds = [
@@ -159,6 +166,16 @@ export async function employeeDashboard(query: DashboardQuery, now = new Date())
         customerName: r.customerName,
         amountCents: r.amountCents,
         since: businessToday(r.createdAt),
+      })),
+      pastDue: (pastDue ?? []).map((r) => ({
+        membershipId: r.membershipId,
+        customerId: r.customerId,
+        customerName: r.customerName,
+        owedCents: r.owedCents,
+        unpaidSince: r.unpaidSince,
+        ageDays: r.ageDays,
+        byCard: r.byCard,
+        bookingWaitsFrom: r.bookingWaitsFrom,
       })),
       customers: customers.customers.map((c) => ({ ...c, membership: membershipOf(c.userId) })),
       search: query.customerSearch ?? "",

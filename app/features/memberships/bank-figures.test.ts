@@ -141,7 +141,13 @@ describe("the settlement of a cancellation (ADR 058)", () => {
     { kind: "membership_charge", amountCents: 29_500, date: "2026-09-01", description: "" },
     { kind: "payment", amountCents: -29_500, date: null, description: "Payment by card" },
     { kind: "membership_charge", amountCents: 29_500, date: "2026-10-01", description: "" },
-    { kind: "extra_visit", amountCents: 15_000, date: "2026-12-02", description: "" },
+    {
+      kind: "extra_visit",
+      amountCents: 15_000,
+      date: "2026-12-02",
+      description: "",
+      appointmentId: "visit-dec-2",
+    },
     { kind: "payment", amountCents: -44_500, date: null, description: "Payment by card" },
     { kind: "membership_charge", amountCents: 29_500, date: "2026-11-01", description: "" },
     {
@@ -168,8 +174,8 @@ describe("the settlement of a cancellation (ADR 058)", () => {
       billing: "monthly",
       guaranteeDays: 60,
       ledger,
-      extraVisitsReversed: 1,
-      paidByCard: true,
+      extraVisitsReversed: ["visit-dec-2"],
+      cardRefundableCents: 103_500,
       refundCheckDays: 10,
     });
     expect(settlement.lines.map((l, i) => settlementLineText(l, i === 0))).toEqual([
@@ -184,7 +190,7 @@ describe("the settlement of a cancellation (ADR 058)", () => {
     expect(settlement.howLabel).toBe("Back to the card you paid with, within 10 days.");
   });
 
-  it("a refund that cannot go back to a card is paid by check within the set days", () => {
+  it("a refund that cannot go back to a card is sent by check or bank transfer within the set days", () => {
     const quote = quoteCancellation({
       terms: complete,
       startDate: "2026-08-01",
@@ -198,11 +204,13 @@ describe("the settlement of a cancellation (ADR 058)", () => {
       billing: "monthly",
       guaranteeDays: 60,
       ledger,
-      extraVisitsReversed: 1,
-      paidByCard: false,
+      extraVisitsReversed: ["visit-dec-2"],
+      cardRefundableCents: 0,
       refundCheckDays: 14,
     });
-    expect(settlement.howLabel).toBe("By check, within 14 days.");
+    expect(settlement.howLabel).toBe(
+      "We will send you $724.07 by check or bank transfer within 14 days.",
+    );
   });
 
   it("hours used before they were paid are owed outside the guarantee", () => {
@@ -230,8 +238,8 @@ describe("the settlement of a cancellation (ADR 058)", () => {
         { kind: "membership_charge", amountCents: 17_500, date: "2026-12-01", description: "" },
         { kind: "payment", amountCents: -17_500, date: null, description: "" },
       ],
-      extraVisitsReversed: 0,
-      paidByCard: true,
+      extraVisitsReversed: [],
+      cardRefundableCents: 17_500,
       refundCheckDays: 10,
     });
     expect(settlement.lines.map((l, i) => settlementLineText(l, i === 0))).toEqual([
@@ -294,8 +302,8 @@ describe("the settlement of a cancellation (ADR 058)", () => {
             billing: "monthly",
             guaranteeDays: 60,
             ledger,
-            extraVisitsReversed: extras,
-            paidByCard: true,
+            extraVisitsReversed: Array.from({ length: extras }, (_, i) => `visit-${i}`),
+            cardRefundableCents: 0,
             refundCheckDays: 10,
           });
           const after = balance - extras * 15_000 - quote.refundCents + quote.owedCents;

@@ -5,6 +5,7 @@ import {
   type PlanTerms,
   type VisitBlockMinutes,
 } from "~/content/plans";
+import { hoursLeftText, hoursMeterText, hoursText } from "~/lib/hours";
 
 /*
  * The arithmetic of a membership, pure so it can be tested by properties: minutes and cents are
@@ -24,16 +25,8 @@ export type IsoDate = string;
 
 /* ---------- display ---------- */
 
-/** 735 -> "12 h 15 min", 2520 -> "42 h", 45 -> "45 min", 0 -> "0 min". */
-export function formatMinutes(minutes: number) {
-  const sign = minutes < 0 ? "-" : "";
-  const m = Math.abs(minutes);
-  const h = Math.floor(m / 60);
-  const rest = m % 60;
-  if (h && rest) return `${sign}${h} h ${rest} min`;
-  if (h) return `${sign}${h} h`;
-  return `${sign}${rest} min`;
-}
+/** 735 -> "12 h 15 min", 2520 -> "42 h", 45 -> "45 min", 0 -> "0 min" (app/lib/hours.ts). */
+export const formatMinutes = hoursText;
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
@@ -248,7 +241,7 @@ export function decideVisit(input: {
       kind: "refused",
       reason: ahead
         ? `Not enough hours for that day: ${formatMinutes(Math.max(0, minutesAvailable + ahead))} can be booked by then, the visit needs ${formatMinutes(block)}.`
-        : `Not enough hours left: ${formatMinutes(minutesAvailable)} left, the visit needs ${formatMinutes(block)}.`,
+        : `Not enough hours left: ${hoursLeftText(minutesAvailable)}, the visit needs ${formatMinutes(block)}.`,
     };
   }
   return { kind: "bank", minutes: block };
@@ -268,15 +261,53 @@ export function selfBookedExtraLimitMessage(limit: number, visitDate: IsoDate, p
   return `You have booked ${limit} extra visit${limit === 1 ? "" : "s"} for ${month}, the most that can be booked online. Please call us at ${phone} to book another.`;
 }
 
-/** The sentence shown before anyone confirms a visit. */
-export function spendLabel(decision: VisitDecision, minutesAvailable: number) {
+/**
+ * The sentence shown before anyone confirms a visit. A visit the bank cannot hold alone says
+ * where the rest comes from (issue 40, item 7): the hours left now, the hours paid by the
+ * visit's day ('from the hours paid on December 18 (before the visit)') and the hours of a
+ * period that begins after it, not paid by then ('booked ahead of payment (its hours are
+ * charged on December 27, after the visit)').
+ */
+export function spendLabel(
+  decision: VisitDecision,
+  minutesAvailable: number,
+  ahead?: AheadSplit & { visitDate: IsoDate },
+) {
   if (decision.kind === "bank") {
     if (decision.minutes > minutesAvailable) {
-      // Booked ahead of payment (ADR 057): part of it comes from the hours paid by then.
       const now = Math.max(0, minutesAvailable);
-      return now > 0
-        ? `Uses ${formatMinutes(decision.minutes)}: ${formatMinutes(now)} left now and ${formatMinutes(decision.minutes - now)} from the hours paid by then`
-        : `Uses ${formatMinutes(decision.minutes)} from the hours paid by then`;
+      if (!ahead) {
+        return now > 0
+          ? `Uses ${formatMinutes(decision.minutes)}: ${formatMinutes(now)} left now and ${formatMinutes(decision.minutes - now)} from the hours paid by then`
+          : `Uses ${formatMinutes(decision.minutes)} from the hours paid by then`;
+      }
+      // What is already booked ahead (a bank below zero) takes the hours paid by then first.
+      const borrowed = Math.max(0, -minutesAvailable);
+      const paidPool = Math.max(0, ahead.paidByThen.minutes - borrowed);
+      const beyondPool = Math.max(
+        0,
+        (ahead.beyondPayment?.minutes ?? 0) - Math.max(0, borrowed - ahead.paidByThen.minutes),
+      );
+      let rest = decision.minutes - now;
+      const fromPaid = Math.min(rest, paidPool);
+      rest -= fromPaid;
+      const beyond = Math.min(rest, beyondPool);
+      const on = (date: IsoDate) => shortDate(date, ahead.visitDate);
+      const paidDates = ahead.paidByThen.dates;
+      const parts = [
+        now > 0 ? `${formatMinutes(now)} left now` : null,
+        fromPaid > 0
+          ? `${formatMinutes(fromPaid)} from the hours paid ${
+              paidDates.length === 1 ? `on ${on(paidDates[0])}` : `by ${on(ahead.visitDate)}`
+            } (before the visit)`
+          : null,
+        beyond > 0
+          ? `${formatMinutes(beyond)} booked ahead of payment (its hours are charged on ${on(ahead.beyondPayment!.date)}, after the visit)`
+          : null,
+      ].filter((p): p is string => p !== null);
+      const list =
+        parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+      return `Uses ${formatMinutes(decision.minutes)}: ${list}`;
     }
     return `Uses ${formatMinutes(decision.minutes)} of ${formatMinutes(minutesAvailable)} left`;
   }
@@ -390,18 +421,45 @@ export function minutesBookableAhead(input: {
   periodsCharged: number;
   visitDate: IsoDate;
 }) {
+  const split = bookableAhead(input);
+  return split.paidByThen.minutes + (split.beyondPayment?.minutes ?? 0);
+}
+
+/** What a visit may take beyond the bank, told apart by whether it is paid by the visit's day. */
+export type AheadSplit = {
+  /** Hours of the periods not yet charged that begin on or before the visit's day. */
+  paidByThen: { minutes: number; dates: IsoDate[] };
+  /** Monthly billing: the hours of the period after the visit's day, booked ahead of payment. */
+  beyondPayment: { minutes: number; date: IsoDate } | null;
+};
+
+/**
+ * minutesBookableAhead's hours, told apart (issue 40, item 7): those paid by the visit's day
+ * (each period beginning on or before it, with the day it is charged) and those of the month
+ * after, which are not paid by then: booked ahead of payment.
+ */
+export function bookableAhead(input: {
+  terms: MembershipTerms;
+  billing: Billing;
+  startDate: IsoDate;
+  periodsCharged: number;
+  visitDate: IsoDate;
+}): AheadSplit {
   const { terms, billing, startDate, periodsCharged, visitDate } = input;
-  let minutes = 0;
+  const paidByThen = { minutes: 0, dates: [] as IsoDate[] };
+  let beyondPayment: AheadSplit["beyondPayment"] = null;
   // A visit is at most a few months out; 60 periods bound the loop whatever the input.
   for (let n = periodsCharged; n < periodsCharged + 60; n++) {
     const charge = chargeForPeriod(terms, billing, startDate, n);
     if (charge.periodStart > visitDate) {
-      if (billing === "monthly") minutes += charge.minutes;
+      if (billing === "monthly")
+        beyondPayment = { minutes: charge.minutes, date: charge.periodStart };
       break;
     }
-    minutes += charge.minutes;
+    paidByThen.minutes += charge.minutes;
+    paidByThen.dates.push(charge.periodStart);
   }
-  return minutes;
+  return { paidByThen, beyondPayment };
 }
 
 const MONTH_DAY = new Intl.DateTimeFormat("en-US", {
@@ -455,17 +513,13 @@ export function meterLabel(input: {
   next: { date: IsoDate; minutes: number } | null;
   today: IsoDate;
 }) {
-  const now =
-    input.minutesLeft >= 0
-      ? `${formatMinutes(input.minutesLeft)} left now`
-      : `${formatMinutes(-input.minutesLeft)} booked ahead of payment`;
   const next = input.next
     ? `; ${formatMinutes(input.next.minutes)} more on ${shortDate(input.next.date, input.today)}`
     : "";
-  return `${formatMinutes(input.paidMinutes)} paid, ${now}${next}`;
+  return `${hoursMeterText(input.paidMinutes, input.minutesLeft)}${next}`;
 }
 
-/* ---------- the settlement of a cancellation (ADR 058) ---------- */
+/* ---------- the settlement of a cancellation (ADR 058, ADR 081) ---------- */
 
 /** A money item of the ledger as the settlement reads it, oldest first. */
 export type LedgerItem = {
@@ -474,6 +528,16 @@ export type LedgerItem = {
   /** The billing period's first day (charges) or the visit's date (extras, parts, fees). */
   date: IsoDate | null;
   description: string;
+  /**
+   * What the entry is about, so a reversal or a payment for one charge settles that charge
+   * (ADR 081): the billing period (charges, and a card payment for its period), the visit
+   * (extra visits, fees, their reversals) and the part (a part and its reversal).
+   */
+  periodStart?: IsoDate | null;
+  appointmentId?: string | null;
+  partId?: string | null;
+  /** Written from the payment provider (a Stripe payment: a refund can go back to its card). */
+  fromProvider?: boolean;
 };
 
 /** One line of a settlement: what the member receives (+) or owes (-) for it. */
@@ -485,8 +549,15 @@ export type Settlement = {
   resultCents: number;
   /** 'You receive: $724.07', 'You owe: $35.00' or 'Nothing is owed either way.' */
   resultLabel: string;
-  /** How and when: 'Back to the card you paid with, within 10 days.' */
+  /**
+   * How and when, to the member: 'Back to the card you paid with, within 10 days.' or 'We will
+   * send you $597.64 by check or bank transfer within 10 days.'
+   */
   howLabel: string | null;
+  /** Of a refund, what goes back to a card through the payment provider (the rest by hand). */
+  toCardCents?: number;
+  /** The days the refund (or the payment owed) takes, as the words say. */
+  days?: number;
 };
 
 const MONTH = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long" });
@@ -514,33 +585,103 @@ function unpaidLabel(item: LedgerItem, billing: Billing) {
   }
 }
 
+/** A charge of the ledger and what became of it. */
+export type ChargeState = {
+  item: LedgerItem;
+  /** Taken off by its own reversals (a correction naming it). */
+  reversedCents: number;
+  /** Paid: by a payment naming it, then by the credits paying the oldest charges first. */
+  paidCents: number;
+  /** What is still owed of it. */
+  unpaidCents: number;
+};
+
 /**
- * What is still unpaid of the ledger, item by item: every credit (payments, reversals,
- * refunds) pays the oldest charges first. What no charge takes is a credit on account.
+ * The charges a credit names, oldest first: a reversal of a part names the part; a reversal
+ * naming a visit, the visit's extra-visit charge or shopping fee (the one of its amount first);
+ * a payment or correction naming a billing period, that period's charge.
  */
-export function openItems(items: LedgerItem[], billing: Billing): SettlementLine[] {
-  const open: { item: LedgerItem; cents: number }[] = [];
+function chargesNamedBy(item: LedgerItem, charges: ChargeState[]) {
+  const open = (c: ChargeState) => c.unpaidCents > 0;
+  if (item.kind === "correction") {
+    if (item.partId) {
+      return charges.filter(
+        (c) => open(c) && c.item.kind === "part" && c.item.partId === item.partId,
+      );
+    }
+    if (item.appointmentId) {
+      const same = charges.filter(
+        (c) =>
+          open(c) &&
+          c.item.appointmentId === item.appointmentId &&
+          (c.item.kind === "extra_visit" || c.item.kind === "shopping_fee"),
+      );
+      const exact = same.filter((c) => c.unpaidCents === -item.amountCents);
+      return [...exact, ...same.filter((c) => !exact.includes(c))];
+    }
+  }
+  if ((item.kind === "correction" || item.kind === "payment") && item.periodStart) {
+    return charges.filter(
+      (c) =>
+        open(c) && c.item.kind === "membership_charge" && c.item.periodStart === item.periodStart,
+    );
+  }
+  return [];
+}
+
+/**
+ * The ledger charge by charge (ADR 081): each reversal or payment that names a charge settles
+ * that charge first; every other credit (payments, refunds, goodwill corrections, and what a
+ * named credit leaves over) pays the oldest charges first. A refund paid out is taken from the
+ * credit. What no charge takes is `creditCents` (negative: refunds paid beyond the credit).
+ */
+export function allocateLedger(items: LedgerItem[]) {
+  const charges: ChargeState[] = [];
   let credit = 0;
   for (const item of items) {
     if (item.amountCents > 0) {
-      const taken = Math.min(credit, item.amountCents);
-      credit -= taken;
-      if (item.amountCents - taken > 0) open.push({ item, cents: item.amountCents - taken });
-    } else {
-      let left = -item.amountCents;
-      for (const o of open) {
-        const taken = Math.min(left, o.cents);
-        o.cents -= taken;
-        left -= taken;
-        if (!left) break;
-      }
-      credit += left;
+      if (item.kind === "refund_paid") credit -= item.amountCents;
+      else charges.push({ item, reversedCents: 0, paidCents: 0, unpaidCents: item.amountCents });
+      continue;
     }
+    let left = -item.amountCents;
+    const reversal = item.kind === "correction";
+    for (const c of chargesNamedBy(item, charges)) {
+      const taken = Math.min(left, c.unpaidCents);
+      c.unpaidCents -= taken;
+      if (reversal) c.reversedCents += taken;
+      else c.paidCents += taken;
+      left -= taken;
+      if (!left) break;
+    }
+    credit += left;
   }
-  const lines = open
-    .filter((o) => o.cents > 0)
-    .map((o) => ({ label: unpaidLabel(o.item, billing), cents: -o.cents }));
-  if (credit > 0) lines.push({ label: "Credit on your account", cents: credit });
+  for (const c of charges) {
+    if (credit <= 0) break;
+    const taken = Math.min(credit, c.unpaidCents);
+    c.unpaidCents -= taken;
+    c.paidCents += taken;
+    credit -= taken;
+  }
+  return { charges, creditCents: credit };
+}
+
+/**
+ * What is still unpaid of the ledger, item by item, each from its own entries (ADR 081): a
+ * reversed charge is not unpaid, and a charge partly paid shows its unpaid part. What no
+ * charge takes is a credit on account.
+ */
+export function openItems(items: LedgerItem[], billing: Billing): SettlementLine[] {
+  const { charges, creditCents } = allocateLedger(items);
+  return openLines(charges, creditCents, billing);
+}
+
+function openLines(charges: ChargeState[], creditCents: number, billing: Billing) {
+  const lines = charges
+    .filter((c) => c.unpaidCents > 0)
+    .map((c) => ({ label: unpaidLabel(c.item, billing), cents: -c.unpaidCents }));
+  if (creditCents > 0) lines.push({ label: "Credit on your account", cents: creditCents });
+  if (creditCents < 0) lines.push({ label: "Refunds paid beyond the credit", cents: creditCents });
   return lines;
 }
 
@@ -554,10 +695,25 @@ export function settlementLineText(line: SettlementLine, first: boolean) {
 }
 
 /**
+ * How a refund reaches the member, in the member's words (ADR 081): back to the card through
+ * the payment provider for what card payments can take, the rest sent by check or bank
+ * transfer by the office.
+ */
+export function refundHowLabel(resultCents: number, toCardCents: number, days: number) {
+  const toCard = Math.min(Math.max(0, toCardCents), resultCents);
+  const byHand = resultCents - toCard;
+  if (byHand <= 0) return `Back to the card you paid with, within ${days} days.`;
+  if (toCard <= 0)
+    return `We will send you ${formatCents(byHand)} by check or bank transfer within ${days} days.`;
+  return `${formatCents(toCard)} goes back to the card you paid with, and we will send you ${formatCents(byHand)} by check or bank transfer, within ${days} days.`;
+}
+
+/**
  * The settlement of a cancellation, line by line, the one computation the cancel dialog, its
  * e-mail and the statement render (ADR 058): first the refund of the rule ('Unused hours:
  * $1,053.57', or the guarantee's full refund), then hours used before they were paid, each
- * item still unpaid or credited, each extra visit reversed, and the result with how and when.
+ * item still unpaid or credited, each upcoming extra visit the cancel reverses (what was paid
+ * of it comes back), and the result with how and when.
  */
 export function settleCancellation(input: {
   quote: CancellationQuote;
@@ -565,10 +721,13 @@ export function settleCancellation(input: {
   guaranteeDays: number;
   /** The money ledger before the cancellation, oldest first. */
   ledger: LedgerItem[];
-  /** Extra visits the cancellation reverses (their charges are in the ledger). */
-  extraVisitsReversed: number;
-  /** Some payment was by card: the refund goes back to it. */
-  paidByCard: boolean;
+  /**
+   * The upcoming extra visits the cancellation reverses (their appointment ids): each one's
+   * $150 charge, in the ledger, is taken back.
+   */
+  extraVisitsReversed: string[];
+  /** What of a refund can go back to a card through the payment provider (0: none). */
+  cardRefundableCents: number;
   refundCheckDays: number;
 }): Settlement {
   const { quote } = input;
@@ -586,12 +745,34 @@ export function settleCancellation(input: {
       cents: -quote.owedCents,
     });
   }
-  lines.push(...openItems(input.ledger, input.billing));
-  for (let i = 0; i < input.extraVisitsReversed; i++) {
-    lines.push({ label: "Extra visit reversed", cents: EXTRA_VISIT.priceCents });
+  const { charges, creditCents } = allocateLedger(input.ledger);
+  // The cancel reverses each upcoming extra visit's charge: its unpaid part is no longer owed
+  // (no 'Unpaid' line), what was paid of it comes back.
+  const reversedLines: SettlementLine[] = [];
+  const reversed = new Set<ChargeState>();
+  for (const appointmentId of input.extraVisitsReversed) {
+    const charge = charges.findLast(
+      (c) =>
+        !reversed.has(c) &&
+        c.item.kind === "extra_visit" &&
+        c.item.appointmentId === appointmentId &&
+        c.reversedCents === 0,
+    );
+    if (charge) reversed.add(charge);
+    const back = EXTRA_VISIT.priceCents - (charge?.unpaidCents ?? 0);
+    if (back !== 0) reversedLines.push({ label: "Extra visit reversed", cents: back });
   }
+  lines.push(
+    ...openLines(
+      charges.filter((c) => !reversed.has(c)),
+      creditCents,
+      input.billing,
+    ),
+    ...reversedLines,
+  );
   const resultCents = lines.reduce((sum, l) => sum + l.cents, 0);
   const days = input.refundCheckDays;
+  const toCardCents = resultCents > 0 ? Math.min(resultCents, input.cardRefundableCents) : 0;
   return {
     lines,
     resultCents,
@@ -603,11 +784,73 @@ export function settleCancellation(input: {
           : "Nothing is owed either way.",
     howLabel:
       resultCents > 0
-        ? input.paidByCard
-          ? `Back to the card you paid with, within ${days} days.`
-          : `By check, within ${days} days.`
+        ? refundHowLabel(resultCents, toCardCents, days)
         : resultCents < 0
           ? `Please pay within ${days} days by card, check or bank transfer.`
           : null,
+    toCardCents,
+    days,
   };
+}
+
+/**
+ * A refund sent, as the canceled membership's page says it (ADR 081): 'Sent by check on
+ * November 28, 2026: $597.64 (Check 1042).', 'Sent back to the card on ...'.
+ */
+export function refundSentText(
+  amountCents: number,
+  method: string | null,
+  reference: string | null,
+  on: IsoDate,
+) {
+  const how =
+    method === "card"
+      ? "back to the card"
+      : method === "cash"
+        ? "in cash"
+        : method
+          ? `by ${method.replace("_", " ")}`
+          : "";
+  const { y, m, d } = parse(on);
+  const day = MONTH_DAY_YEAR.format(new Date(Date.UTC(y, m - 1, d)));
+  return `Sent ${how ? `${how} ` : ""}on ${day}: ${formatCents(amountCents)}${reference ? ` (${reference})` : ""}.`;
+}
+
+/**
+ * The settlement in the office's words (ADR 081), for its 'Membership canceled' alert: who
+ * owes whom, the lines as the ledger has them, and what the office does next.
+ */
+export function settlementOfficeText(settlement: Settlement, name: string) {
+  const result = settlement.resultCents;
+  const days = settlement.days ?? 10;
+  const lines = settlement.lines.map((line, i) =>
+    settlementLineText(
+      line.label === "Credit on your account" ? { ...line, label: "Credit on the account" } : line,
+      i === 0,
+    ),
+  );
+  if (result > 0) {
+    const toCard = Math.min(result, settlement.toCardCents ?? 0);
+    const byHand = result - toCard;
+    return [
+      `We owe ${name} ${formatCents(result)}.`,
+      ...lines,
+      ...(toCard > 0
+        ? [`${formatCents(toCard)} goes back to ${name}'s card through Stripe on its own.`]
+        : []),
+      ...(byHand > 0
+        ? [
+            `Send ${name} ${formatCents(byHand)} by check or bank transfer within ${days} days (${name} has been told so), then press 'Mark refund paid' under 'Refunds to pay'.`,
+          ]
+        : []),
+    ];
+  }
+  if (result < 0) {
+    return [
+      `${name} owes us ${formatCents(-result)}.`,
+      ...lines,
+      `${name} has been asked to pay within ${days} days; record it with 'Record payment' when it arrives.`,
+    ];
+  }
+  return ["Nothing is owed either way.", ...lines];
 }

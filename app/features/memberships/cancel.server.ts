@@ -17,9 +17,14 @@ import {
   type LedgerItem,
   type Settlement,
 } from "./bank";
+import { claimActionKey, isActionKeyClaimed } from "~/lib/action-keys.server";
 import { business } from "~/lib/business.server";
 import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
-import { queueRefund } from "~/features/payments/index.server";
+import {
+  paymentProvider,
+  queueRefund,
+  queueSubscriptionEnd,
+} from "~/features/payments/index.server";
 import { businessNow } from "./dates";
 import { mailMembershipCanceled } from "./emails.server";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
@@ -32,6 +37,7 @@ import {
   postChargesDue,
   bringChargesUpToDate,
 } from "./ledger.server";
+import { withdrawWaitingParts } from "./parts.server";
 import { releaseHeld } from "./visit-minutes.server";
 
 /* ---------- cancel ---------- */
@@ -104,11 +110,28 @@ async function ledgerItems(database: DbOrTx, membershipId: string): Promise<Ledg
         string | null
       >`coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text`,
       description: membershipMoneyLedger.description,
+      periodStart: membershipMoneyLedger.periodStart,
+      appointmentId: membershipMoneyLedger.appointmentId,
+      partId: membershipMoneyLedger.partId,
+      fromProvider: sql<boolean>`${membershipMoneyLedger.providerRef} is not null`,
     })
     .from(membershipMoneyLedger)
     .leftJoin(appointments, eq(appointments.id, membershipMoneyLedger.appointmentId))
     .where(eq(membershipMoneyLedger.membershipId, membershipId))
     .orderBy(asc(membershipMoneyLedger.seq));
+}
+
+/**
+ * What of a refund can go back to a card (ADR 054, 081): a membership Stripe collects, while
+ * Stripe is the payment provider, refunds to the card payments Stripe took, at most what they
+ * came to; anything else (manual mode, payments by check, cash or transfer) the office sends.
+ */
+function cardRefundable(m: Membership, ledger: LedgerItem[]) {
+  if (m.paymentProvider !== "stripe" || !paymentProvider().takesCards) return 0;
+  return ledger.reduce(
+    (sum, i) => (i.kind === "payment" && i.fromProvider ? sum - i.amountCents : sum),
+    0,
+  );
 }
 
 /**
@@ -125,7 +148,8 @@ export function cancellationOf(
     releasedMinutes: number;
     chargesCents: number;
     ledger: LedgerItem[];
-    extraVisitsReversed: number;
+    /** The upcoming extra visits the cancel reverses (appointment ids). */
+    extraVisitsReversed: string[];
   },
 ) {
   const { guaranteeDays, refundCheckDays } = business();
@@ -144,7 +168,7 @@ export function cancellationOf(
     guaranteeDays,
     ledger: read.ledger,
     extraVisitsReversed: read.extraVisitsReversed,
-    paidByCard: read.ledger.some((i) => i.kind === "payment" && /by card/i.test(i.description)),
+    cardRefundableCents: cardRefundable(m, read.ledger),
     refundCheckDays,
   });
   return { quote, settlement };
@@ -157,7 +181,7 @@ async function quoteFor(database: DbOrTx, m: Membership, now = businessNow()) {
     releasedMinutes: future.reduce((sum, v) => sum + (v.isExtra ? 0 : v.blockMinutes), 0),
     chargesCents: await chargesTotal(database, m.id),
     ledger: await ledgerItems(database, m.id),
-    extraVisitsReversed: future.filter((v) => v.isExtra).length,
+    extraVisitsReversed: future.filter((v) => v.isExtra).map((v) => v.appointmentId),
   });
   return { quote, settlement, futureVisits: future };
 }
@@ -203,15 +227,35 @@ export function refundSentence(quote: CancellationQuote, hourlyRate: string, day
  * an .ics METHOD:CANCEL e-mail), then the refund is computed as the dialog showed it and
  * written to both ledgers, and the member gets an e-mail.
  */
-export async function cancelMembership(
+export function cancelMembership(
   input: { membershipId: string; customerId?: string },
   actor: Actor,
+  now?: ReturnType<typeof businessNow>,
+): Promise<CancelResult>;
+export function cancelMembership(
+  input: { membershipId: string; customerId?: string; key: string },
+  actor: Actor,
+  now?: ReturnType<typeof businessNow>,
+): Promise<CancelResult | null>;
+export async function cancelMembership(
+  input: { membershipId: string; customerId?: string; key?: string },
+  actor: Actor,
   now = businessNow(),
-) {
-  const result = await db().transaction(async (tx) => {
+): Promise<CancelResult | null> {
+  const result = await db().transaction(async (tx): Promise<CancelResult | null> => {
     const m = await lockMembership(tx, input.membershipId);
     if (!m || (input.customerId && m.customerId !== input.customerId)) {
       throw new MembershipRejectedError(NOT_FOUND);
+    }
+    // The cancel form's key (ADR 048): the same form sent twice cancels once and is answered
+    // as applied; the membership's lock makes a concurrent second post wait for the first.
+    if (input.key) {
+      const fresh = await claimActionKey(tx, {
+        key: input.key,
+        actorId: actor.id,
+        action: `cancel:${m.id}`,
+      });
+      if (!fresh) return null;
     }
     if (m.status !== "active")
       throw new MembershipRejectedError("This membership is already canceled.");
@@ -227,6 +271,13 @@ export async function cancelMembership(
       const canceled = await changeVisitState(tx, visit.appointmentId, "canceled");
       await withdrawFromCalendar(tx, canceled, actor.id);
     }
+    // Parts still waiting are withdrawn: nobody is asked to approve a part for a visit
+    // canceled with the membership, and no report counts them pending.
+    await withdrawWaitingParts(
+      tx,
+      m.id,
+      future.map((v) => v.appointmentId),
+    );
     const hourlyRate = hourlyRateLabel(termsOf(m));
     if (quote.minutesRefunded > 0) {
       await postMinutes(tx, m, {
@@ -279,6 +330,8 @@ export async function cancelMembership(
         byCard: m.paymentProvider === "stripe",
       });
     }
+    // Stripe stops billing it: its subscription is canceled by a job (ADR 080).
+    if (m.stripeSubscriptionId) await queueSubscriptionEnd(tx, m.stripeSubscriptionId);
     const [canceled] = await tx
       .update(memberships)
       .set({
@@ -301,18 +354,43 @@ export async function cancelMembership(
   return result;
 }
 
+export type CancelResult = {
+  quote: CancellationQuote;
+  settlement: Settlement;
+  membership: Membership;
+  visitsCanceled: number;
+};
+
 export const NO_ACTIVE_MEMBERSHIP = "You have no active membership to cancel.";
 
-/** The member cancels their own active membership (the customer id picks it). */
-export async function cancelOwnMembership(customerId: string, now = businessNow()) {
+/**
+ * The member cancels their own active membership (the customer id picks it). With the form's
+ * `key`: null when that form was already applied (sent twice), however the posts interleave.
+ */
+export function cancelOwnMembership(
+  customerId: string,
+  now?: ReturnType<typeof businessNow>,
+): Promise<CancelResult>;
+export function cancelOwnMembership(
+  customerId: string,
+  now: ReturnType<typeof businessNow> | undefined,
+  key: string,
+): Promise<CancelResult | null>;
+export async function cancelOwnMembership(
+  customerId: string,
+  now = businessNow(),
+  key?: string,
+): Promise<CancelResult | null> {
   const [active] = await db()
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.customerId, customerId), eq(memberships.status, "active")));
-  if (!active) throw new MembershipRejectedError(NO_ACTIVE_MEMBERSHIP);
-  return cancelMembership(
-    { membershipId: active.id, customerId },
-    { id: customerId, isEmployee: false },
-    now,
-  );
+  if (!active) {
+    if (key && (await isActionKeyClaimed(db(), key))) return null;
+    throw new MembershipRejectedError(NO_ACTIVE_MEMBERSHIP);
+  }
+  const member = { id: customerId, isEmployee: false };
+  return key
+    ? cancelMembership({ membershipId: active.id, customerId, key }, member, now)
+    : cancelMembership({ membershipId: active.id, customerId }, member, now);
 }

@@ -5,15 +5,17 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
-import { alertOffice, customerName } from "~/features/notifications/index.server";
+import { alertOffice, customerName, textCustomer } from "~/features/notifications/index.server";
 import {
   formatCents,
   formatMinutes,
   settlementLineText,
+  settlementOfficeText,
   type CancellationQuote,
   type Settlement,
 } from "./bank";
-import { longDate } from "./dates";
+import { businessNow, longDate } from "./dates";
+import { meterTextOf } from "./summary.server";
 
 /*
  * The membership e-mails, each written to the outbox in the transaction of the change it
@@ -80,7 +82,7 @@ export async function mailMembershipStarted(tx: Tx, m: Membership) {
     heading: "Your membership has started",
     lines: [
       `Your ${m.planName} membership starts on ${longDate(m.startDate)}: ${price}.`,
-      `It includes ${formatMinutes(m.minutesPerYear)} of handyman time and ${m.visitsPerYear} visits a year. Your hours now: ${formatMinutes(m.minutesAvailable)}.`,
+      `It includes ${formatMinutes(m.minutesPerYear)} of handyman time and ${m.visitsPerYear} visits a year. Your hours: ${meterTextOf(m, businessNow().date)}.`,
       `If you are not satisfied within the first ${business().guaranteeDays} days, every membership charge is refunded in full. You can cancel any time without penalty; unused hours are refunded.`,
     ],
   });
@@ -98,16 +100,20 @@ export async function mailPartsApprovalNeeded(tx: Tx, m: Membership, part: Membe
 }
 
 export async function mailPartDecision(tx: Tx, m: Membership, part: MembershipPart) {
-  const approved = part.status === "approved";
+  // A part recorded with its receipt photo is bought, and charged, as soon as it is approved.
+  const bought = part.status === "bought";
+  const approved = bought || part.status === "approved";
   const verb = approved ? "approved" : "declined";
   await send(tx, m.customerId, {
     subject: `You ${verb} a part: ${part.description}`,
     heading: approved ? "Part approved" : "Part declined",
     lines: [
       `You ${verb} ${part.description} (${formatCents(part.costCents)}).`,
-      approved
-        ? "We will buy it for your visit; the part and a $10 shopping fee per visit appear on your statement."
-        : "We will not buy it. Your handyman will talk with you about other options.",
+      bought
+        ? "Your handyman bought it for your visit (the receipt is on your membership page); the part and the visit's $10 shopping fee are on your statement."
+        : approved
+          ? "We will buy it for your visit; the part and a $10 shopping fee per visit appear on your statement."
+          : "We will not buy it. Your handyman will talk with you about other options.",
     ],
   });
   // Staff need the answer to buy the part (or not).
@@ -117,9 +123,54 @@ export async function mailPartDecision(tx: Tx, m: Membership, part: MembershipPa
     customerName: name,
     lines: [
       `${name} ${verb} ${part.description} (${formatCents(part.costCents)}) on their ${m.planName} membership.`,
-      approved
-        ? "Buy it for the visit; the part and the shopping fee go on the statement when marked bought."
-        : "Do not buy it; the handyman talks with the member about other options.",
+      bought
+        ? "It was recorded with its receipt photo, so it is charged now, with the visit's shopping fee once."
+        : approved
+          ? "Buy it for the visit; the part and the shopping fee go on the statement when marked bought."
+          : "Do not buy it; the handyman talks with the member about other options.",
+    ],
+    staffPath: `/employee/customers/${m.customerId}/membership`,
+  });
+}
+
+/** How a member of a membership the office collects by hand pays what is owed. */
+export function howToPayByHand() {
+  return `Please pay by check, cash or bank transfer: call us at ${business().phone} and we will tell you how.`;
+}
+
+/**
+ * A membership the office collects by hand went 'Past due' (ADR 083): the member is reminded of
+ * the amount and how to pay (an e-mail, and a text when they take billing texts), and the
+ * office is alerted. Written in the transaction that marks it, so it is sent once.
+ */
+export async function mailPastDue(
+  tx: Tx,
+  m: Membership,
+  due: { owedCents: number; unpaidSince: string; waitsFrom: string },
+) {
+  const amount = formatCents(due.owedCents);
+  await send(tx, m.customerId, {
+    subject: `Payment reminder: ${amount} is past due`,
+    heading: "Your membership is Past due",
+    lines: [
+      `Your ${m.planName} membership has ${amount} unpaid since ${longDate(due.unpaidSince)}. Your membership is 'Past due'.`,
+      howToPayByHand(),
+      `If it is not paid by ${longDate(due.waitsFrom)}, booking waits until it is paid. Your visits already booked stay booked.`,
+    ],
+  });
+  await textCustomer(tx, {
+    recipientId: m.customerId,
+    kind: "billing",
+    body: `${business().name}: ${amount} is past due on your membership. Please call ${business().phone} to pay.`,
+    fallbackSubject: `Payment reminder: ${amount} is past due`,
+  });
+  const name = await customerName(tx, m.customerId);
+  await alertOffice(tx, {
+    subject: `Past due: ${name} owes ${amount}`,
+    customerName: name,
+    lines: [
+      `${name}'s ${m.planName} membership has ${amount} unpaid since ${longDate(due.unpaidSince)}: it is 'Past due'. The member was sent a reminder with the amount and how to pay.`,
+      `Booking waits from ${longDate(due.waitsFrom)} unless it is paid. 'Record payment' on the membership page brings it back.`,
     ],
     staffPath: `/employee/customers/${m.customerId}/membership`,
   });
@@ -159,15 +210,10 @@ export async function mailMembershipCanceled(
       "Thank you for being a member. You are welcome back any time.",
     ],
   });
-  // Every cancellation tells the office what is owed, either way (issue 27, item 14).
+  // Every cancellation tells the office what is owed, either way (issue 27, item 14), in the
+  // office's words: what to do next, not what the member was told (ADR 081).
   const name = await customerName(tx, m.customerId);
   const result = settlement.resultCents;
-  const owed =
-    result > 0
-      ? `We owe ${name} ${formatCents(result)}.`
-      : result < 0
-        ? `${name} owes us ${formatCents(-result)}.`
-        : "Nothing is owed either way.";
   await alertOffice(tx, {
     subject: `Membership canceled: ${name} (${m.planName}): ${
       result > 0
@@ -179,9 +225,12 @@ export async function mailMembershipCanceled(
     customerName: name,
     lines: [
       `${name}'s ${m.planName} membership ended on ${longDate(m.canceledOn ?? m.startDate)}.`,
-      owed,
-      ...settlementText(settlement),
-      ...(refund.visitsCanceled ? [`${refund.visitsCanceled} upcoming visit(s) canceled.`] : []),
+      ...settlementOfficeText(settlement, name),
+      ...(refund.visitsCanceled
+        ? [
+            `${refund.visitsCanceled} upcoming visit${refund.visitsCanceled === 1 ? " was" : "s were"} canceled and taken off the calendar.`,
+          ]
+        : []),
     ],
     staffPath: `/employee/customers/${m.customerId}/membership`,
   });

@@ -11,7 +11,7 @@ export {
   VisitSpendRefusedError,
 } from "./errors.server";
 export { bringChargesUpToDate, nextChargeDate } from "./ledger.server";
-export { startMembership } from "./start.server";
+export { OFFER_ALREADY_STARTED, startMembership, startMembershipWithPayment } from "./start.server";
 export type { StartMembershipInput } from "./start.server";
 export {
   extraVisitCharge,
@@ -19,27 +19,48 @@ export {
   releaseVisitMinutes,
   reserveVisitMinutes,
   settleVisitMinutes,
+  timeWorked,
   visitHold,
 } from "./visit-minutes.server";
 export type { ReserveResult, SettledVisit } from "./visit-minutes.server";
-export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPayment } from "./money.server";
+export {
+  assertRefundWithinReceived,
+  moneyReceived,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  recordPayment,
+} from "./money.server";
 export type { PaymentMethod } from "./money.server";
-export { cancelMembership, previewCancellation } from "./cancel.server";
+export { cancelMembership, cancelOwnMembership, previewCancellation } from "./cancel.server";
 export type { CancellationPreview } from "./cancel.server";
-export { currentMembership, memberBankSummary, visitSpend } from "./summary.server";
+export { currentMembership, memberBankSummary, meterTextOf, visitSpend } from "./summary.server";
 export type { VisitSpend } from "./summary.server";
 export { membershipStatement } from "./statement.server";
-export { addPart, findViewableReceipt } from "./parts.server";
+export {
+  addPart,
+  addPartOnce,
+  correctPartOnce,
+  findViewableReceipt,
+  markPartBoughtOnce,
+  removePartOnce,
+  SHOPPING_FEE_CENTS,
+} from "./parts.server";
 export type { StatementEntry } from "./statement.server";
 export { activeMembershipsOf, membershipCounters } from "./counters.server";
 export type { ActiveMembership, MembershipCounters } from "./counters.server";
 export {
   bookingWaitsForPayment,
   markPastDue,
+  NOT_ANNUAL,
   postPaidPeriod,
+  setRenewalChoice,
   postRefundPaid,
   providerPaymentsOf,
+  PAYMENT_WAIT_BY_HAND_MESSAGE,
   PAYMENT_WAIT_MESSAGE,
 } from "./paid-periods.server";
-export { formatCents } from "./bank";
+export { checkPastDue, pastDueMemberships } from "./past-due.server";
+export type { PastDueRow } from "./past-due.server";
+export { howToPayByHand } from "./emails.server";
+export { formatCents, formatMinutes } from "./bank";
 export { businessNow, longDate } from "./dates";

@@ -6,7 +6,7 @@ import {
   memberships,
   type Membership,
 } from "~/db/schema";
-import { chargeForPeriod, minutesBookableAhead, type IsoDate } from "./bank";
+import { bookableAhead, chargeForPeriod, minutesBookableAhead, type IsoDate } from "./bank";
 import { businessNow, longDate } from "./dates";
 import { type PaymentMethod } from "./money.server";
 
@@ -142,6 +142,31 @@ export function nextChargeDate(m: Membership) {
 }
 
 /**
+ * The member's choice for an annual renewal (ADR 080), applied on a locked membership when the
+ * renewal's period is about to be charged. 'Switch to monthly': billed monthly from the renewal
+ * date on (the years charged count as twelve months each, so the next month begins on the
+ * renewal date, the first month of a plan year); "changed". 'Cancel renewal': nothing is charged
+ * ("stop"; the renewal day's job ends the membership), unless `cancelStops` is false (Stripe
+ * was paid all the same). "as is": no choice to apply.
+ */
+export async function applyRenewalChoice(
+  tx: Tx,
+  m: Membership,
+  options: { cancelStops?: boolean } = {},
+): Promise<"as is" | "changed" | "stop"> {
+  if (m.billing !== "annual" || m.periodsCharged === 0 || !m.renewalChoice) return "as is";
+  if (m.renewalChoice === "cancel") return options.cancelStops === false ? "as is" : "stop";
+  m.billing = "monthly";
+  m.periodsCharged *= 12;
+  m.renewalChoice = null;
+  await tx
+    .update(memberships)
+    .set({ billing: "monthly", periodsCharged: m.periodsCharged, renewalChoice: null })
+    .where(eq(memberships.id, m.id));
+  return "changed";
+}
+
+/**
  * Posts every charge due up to `today` on a locked, active membership: the period's price to
  * the money ledger and the minutes it buys to the bank (monthly: hours per year / 12; annual:
  * the year's hours upfront). Idempotent: a period is charged once (a unique index too).
@@ -150,10 +175,13 @@ export async function postChargesDue(tx: Tx, m: Membership, today: IsoDate) {
   if (m.status !== "active") return;
   // Stripe collects this membership: a period is charged when Stripe says it is paid.
   if (m.paymentProvider) return;
-  const billingLabel = m.billing === "annual" ? "annual" : "monthly";
   for (;;) {
     const charge = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged);
     if (charge.periodStart > today) break;
+    const renewal = await applyRenewalChoice(tx, m);
+    if (renewal === "stop") break;
+    if (renewal === "changed") continue;
+    const billingLabel = m.billing === "annual" ? "annual" : "monthly";
     const through = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged + 1);
     const period = `${longDate(charge.periodStart)} to the day before ${longDate(through.periodStart)}`;
     await postMoney(tx, m, {
@@ -185,6 +213,17 @@ export async function bringChargesUpToDate(membershipId: string, today = busines
   await db().transaction(async (tx) => {
     const locked = await lockMembership(tx, membershipId);
     if (locked) await postChargesDue(tx, locked, today);
+  });
+}
+
+/** minutesAheadFor's hours told apart: paid by the visit's day, or booked ahead of payment. */
+export function aheadSplitFor(m: Membership, visitDate: IsoDate) {
+  return bookableAhead({
+    terms: termsOf(m),
+    billing: m.billing,
+    startDate: m.startDate,
+    periodsCharged: m.periodsCharged,
+    visitDate,
   });
 }
 

@@ -21,7 +21,7 @@ import { cancellationOf, type CancellationPreview } from "./cancel.server";
 import { businessNow } from "./dates";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
 import { membershipStatementPage, type StatementEntry } from "./statement.server";
-import { currentMembership, summaryOf } from "./summary.server";
+import { currentMembership, refundsSentOf, summaryOf } from "./summary.server";
 import type { BankSummary, PartRow } from "./types";
 
 /* ---------- a membership page, read at once ---------- */
@@ -47,10 +47,9 @@ function prepareFigures(database: Database) {
           Number,
         ),
       futureVisits: sql<number>`count(*) filter (where ${future})`.mapWith(Number),
-      futureExtras:
-        sql<number>`count(*) filter (where ${future} and ${membershipVisits.isExtra})`.mapWith(
-          Number,
-        ),
+      futureExtras: sql<
+        string[]
+      >`coalesce(json_agg(${membershipVisits.appointmentId}) filter (where ${future} and ${membershipVisits.isExtra}), '[]'::json)`,
       futureMinutes:
         sql<number>`coalesce(sum(${membershipVisits.blockMinutes}) filter (where ${future} and not ${membershipVisits.isExtra}), 0)`.mapWith(
           Number,
@@ -60,11 +59,15 @@ function prepareFigures(database: Database) {
       // cancel.server.ts's ledgerItems reads it: the settlement's items (ADR 058).
       ledger: sql<
         LedgerItem[]
-      >`(select coalesce(json_agg(json_build_object('kind', ${membershipMoneyLedger.kind}, 'amountCents', ${membershipMoneyLedger.amountCents}, 'date', coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text, 'description', ${membershipMoneyLedger.description}) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} left join ${appointments} on ${appointments.id} = ${membershipMoneyLedger.appointmentId} where ${membershipMoneyLedger.membershipId} = ${p("id")})`,
+      >`(select coalesce(json_agg(json_build_object('kind', ${membershipMoneyLedger.kind}, 'amountCents', ${membershipMoneyLedger.amountCents}, 'date', coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text, 'description', ${membershipMoneyLedger.description}, 'periodStart', ${membershipMoneyLedger.periodStart}::text, 'appointmentId', ${membershipMoneyLedger.appointmentId}, 'partId', ${membershipMoneyLedger.partId}, 'fromProvider', ${membershipMoneyLedger.providerRef} is not null) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} left join ${appointments} on ${appointments.id} = ${membershipMoneyLedger.appointmentId} where ${membershipMoneyLedger.membershipId} = ${p("id")})`,
       // The parts, newest first, with their visit's day, as membershipPartsList reads them.
       parts: sql<
         (Omit<PartRow, "createdAt"> & { createdAt: string })[]
       >`(select coalesce(json_agg(json_build_object('id', ${membershipParts.id}, 'appointmentId', ${membershipParts.appointmentId}, 'description', ${membershipParts.description}, 'costCents', ${membershipParts.costCents}, 'needsApproval', ${membershipParts.needsApproval}, 'status', ${membershipParts.status}, 'scheduledDate', ${appointments.scheduledDate}, 'createdAt', ${membershipParts.createdAt}, 'hasReceipt', ${membershipParts.receiptPath} is not null) order by ${membershipParts.createdAt} desc), '[]'::json) from ${membershipParts} inner join ${appointments} on ${appointments.id} = ${membershipParts.appointmentId} where ${membershipParts.membershipId} = ${p("id")})`,
+      // The refunds paid out (a canceled membership's page says each was sent, ADR 081).
+      refundsPaid: sql<
+        { amountCents: number; method: string | null; reference: string | null; at: string }[]
+      >`(select coalesce(json_agg(json_build_object('amountCents', ${membershipMoneyLedger.amountCents}, 'method', ${membershipMoneyLedger.paymentMethod}, 'reference', ${membershipMoneyLedger.reference}, 'at', ${membershipMoneyLedger.createdAt}) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'refund_paid')`,
       charges:
         sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
           Number,
@@ -91,11 +94,12 @@ async function membershipFigures(m: Membership, now: { date: IsoDate; time: stri
   return {
     counts: { thisYear: row?.thisYear ?? 0, thisMonth: row?.thisMonth ?? 0 },
     futureVisits: row?.futureVisits ?? 0,
-    futureExtras: row?.futureExtras ?? 0,
+    futureExtras: row?.futureExtras ?? [],
     guaranteeApplies: row?.guaranteeApplies ?? true,
     futureMinutes: row?.futureMinutes ?? 0,
     charges: row?.charges ?? 0,
     ledger: row?.ledger ?? [],
+    refundsPaid: row?.refundsPaid ?? [],
     parts: (row?.parts ?? []).map((part) => ({ ...part, createdAt: new Date(part.createdAt) })),
   };
 }
@@ -158,7 +162,10 @@ export async function membershipPage(
     };
   }
   return {
-    summary: summaryOf(m, now.date, figures.counts),
+    summary: {
+      ...summaryOf(m, now.date, figures.counts),
+      ...refundsSentOf(m, figures.refundsPaid),
+    },
     statement: statement.entries,
     statementPage: { page: statement.page, pages: statement.pages, total: statement.total },
     parts,

@@ -5,7 +5,7 @@ import { env } from "~/lib/env.server";
 import { addDays, chargeForPeriod, formatCents, type IsoDate } from "./bank";
 import { longDate } from "./dates";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
-import { lockMembership, postMinutes, postMoney } from "./ledger.server";
+import { applyRenewalChoice, lockMembership, postMinutes, postMoney } from "./ledger.server";
 import type { PaymentMethod } from "./money.server";
 
 /*
@@ -25,14 +25,18 @@ function termsOf(m: Membership) {
 
 export const PAYMENT_WAIT_MESSAGE =
   "Booking waits until the membership's payment is made: please update your card or call the office.";
+/** The same wait for a membership the office collects by hand (no card to update). */
+export const PAYMENT_WAIT_BY_HAND_MESSAGE =
+  "Booking waits until the membership's balance is paid: please call the office to pay by check, cash or bank transfer.";
 
 /**
- * Why a 'Past due' membership cannot book now (the grace period of PAST_DUE_GRACE_DAYS after the
- * failed payment has run out), or null.
+ * Why a 'Past due' membership cannot book now (the grace period of PAST_DUE_GRACE_DAYS after it
+ * went 'Past due', a failed card payment or a charge unpaid by hand, has run out), or null.
  */
 export function bookingWaitsForPayment(m: Membership, today: IsoDate) {
   if (!m.pastDueSince) return null;
-  return addDays(m.pastDueSince, env().pastDueGraceDays) <= today ? PAYMENT_WAIT_MESSAGE : null;
+  if (addDays(m.pastDueSince, env().pastDueGraceDays) > today) return null;
+  return m.paymentProvider ? PAYMENT_WAIT_MESSAGE : PAYMENT_WAIT_BY_HAND_MESSAGE;
 }
 
 async function alreadyPosted(tx: Tx, providerRef: string) {
@@ -56,6 +60,8 @@ export async function postPaidPeriod(
   const m = await lockMembership(tx, input.membershipId);
   if (!m) throw new MembershipRejectedError(NOT_FOUND);
   if (await alreadyPosted(tx, `${input.ref}:charge`)) return "already posted";
+  // A renewal paid after 'Switch to monthly' is the first month (ADR 080).
+  await applyRenewalChoice(tx, m, { cancelStops: false });
   const charge = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged);
   const through = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged + 1);
   const period = `${longDate(charge.periodStart)} to the day before ${longDate(through.periodStart)}`;
@@ -116,6 +122,8 @@ export async function postRefundPaid(
     reference: string | null;
     providerRef: string;
     staffId?: string | null;
+    /** Where it was made, when not by us ("Refund made in Stripe"). */
+    madeIn?: string;
   },
 ): Promise<"posted" | "already posted"> {
   const m = await lockMembership(tx, input.membershipId);
@@ -125,7 +133,7 @@ export async function postRefundPaid(
   await postMoney(tx, m, {
     kind: "refund_paid",
     amountCents: input.amountCents,
-    description: `Refund paid ${how}: ${formatCents(input.amountCents)}${input.reference ? ` (${input.reference})` : ""}`,
+    description: `${input.madeIn ?? "Refund paid"} ${how}: ${formatCents(input.amountCents)}${input.reference ? ` (${input.reference})` : ""}`,
     paymentMethod: input.method,
     reference: input.reference,
     providerRef: input.providerRef,
@@ -150,4 +158,28 @@ export async function providerPaymentsOf(tx: Tx, membershipId: string) {
       ),
     )
     .orderBy(membershipMoneyLedger.seq);
+}
+
+export const NOT_ANNUAL = "Only an active annual membership has a renewal to choose.";
+
+/**
+ * The member's choice for the next annual renewal: "monthly" ('Switch to monthly'), "cancel"
+ * ('Cancel renewal'), or null (renew for another year, as by default). Applied on the renewal
+ * date (applyRenewalChoice, and the renewal day's job for a cancel).
+ */
+export async function setRenewalChoice(
+  tx: Tx,
+  membershipId: string,
+  choice: "monthly" | "cancel" | null,
+) {
+  const m = await lockMembership(tx, membershipId);
+  if (!m || m.status !== "active" || m.billing !== "annual") {
+    throw new MembershipRejectedError(NOT_ANNUAL);
+  }
+  const [updated] = await tx
+    .update(memberships)
+    .set({ renewalChoice: choice })
+    .where(eq(memberships.id, m.id))
+    .returning();
+  return updated;
 }

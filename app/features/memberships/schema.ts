@@ -122,6 +122,12 @@ export const partIdSchema = z.object({
   partId: z.string({ error: "Unknown part" }).regex(UUID_PATTERN, "Unknown part"),
 });
 
+/** 'Correct part': the part, its description and price as they should be. */
+export const correctPartSchema = partIdSchema.extend({
+  description: partSchema.shape.description,
+  cost: partSchema.shape.cost,
+});
+
 const BLOCK_MESSAGE = "Please choose a visit of 1 h 45 min or 3 h 30 min";
 
 export const bookingBlockSchema = z.coerce

@@ -9,6 +9,8 @@ import { businessNow } from "./dates";
 import { mailMembershipStarted } from "./emails.server";
 import { MembershipRejectedError, ALREADY_MEMBER, NO_HOME } from "./errors.server";
 import { inTransaction, isUniqueViolation, postChargesDue } from "./ledger.server";
+import { recordPayment, type PaymentMethod } from "./money.server";
+import { claimActionKey } from "~/lib/action-keys.server";
 
 /* ---------- start ---------- */
 
@@ -25,6 +27,8 @@ export type StartMembershipInput = {
   /** Stripe collects it (started by Stripe's webhook); absent: staff, by hand. */
   paymentProvider?: "stripe";
   stripeSubscriptionId?: string | null;
+  /** The offer it starts from: one membership per offer (a unique index, ADR 079). */
+  offerId?: string | null;
 };
 
 /**
@@ -68,6 +72,7 @@ export async function startMembership(
           createdBy: staffId,
           paymentProvider: input.paymentProvider ?? null,
           stripeSubscriptionId: input.stripeSubscriptionId ?? null,
+          offerId: input.offerId ?? null,
         })
         .returning();
       await postChargesDue(tx, created, today);
@@ -77,7 +82,44 @@ export async function startMembership(
       return created;
     });
   } catch (error) {
+    if (isUniqueViolation(error, "memberships_one_per_offer"))
+      throw new MembershipRejectedError(OFFER_ALREADY_STARTED);
     if (isUniqueViolation(error)) throw new MembershipRejectedError(ALREADY_MEMBER);
     throw error;
   }
+}
+
+export const OFFER_ALREADY_STARTED = "This offer has already started a membership.";
+
+/**
+ * Staff's direct 'Start Membership' (issue 39, item 8): the membership starts with its first
+ * payment, in one transaction, as an offer's does when staff record its first payment. The
+ * hours of a period are posted with its charge, so no 'Hours paid' line is ever written before
+ * anything is paid. Once per form (its idempotency key, ADR 048): null when already applied.
+ */
+export async function startMembershipWithPayment(
+  input: StartMembershipInput & {
+    payment: { amountCents: number; method: PaymentMethod; reference: string };
+    key: string;
+  },
+  staffId: string,
+  options: { today?: IsoDate; database?: DbOrTx } = {},
+) {
+  const { payment, key, ...start } = input;
+  return inTransaction(options.database ?? db(), async (tx) => {
+    const fresh = await claimActionKey(tx, {
+      key,
+      actorId: staffId,
+      action: `start:${input.customerId}`,
+    });
+    if (!fresh) return null;
+    // The first period's charge, its hours and the payment are written in one transaction: a
+    // refusal of either leaves nothing.
+    const membership = await startMembership(start, staffId, {
+      today: options.today,
+      database: tx,
+    });
+    await recordPayment({ membershipId: membership.id, ...payment }, staffId, tx);
+    return membership;
+  });
 }

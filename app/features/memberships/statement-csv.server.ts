@@ -1,3 +1,4 @@
+import { hoursBalanceText } from "~/lib/hours";
 import { formatMinutes } from "./bank";
 import type { StatementEntry } from "./statement.server";
 
@@ -37,7 +38,7 @@ export function statementCsv(lines: StatementEntry[]) {
       l.minutes === null ? "" : String(l.minutes),
       l.minutes === null ? "" : formatMinutes(l.minutes),
       l.minutesBalance === null ? "" : String(l.minutesBalance),
-      l.minutesBalance === null ? "" : formatMinutes(l.minutesBalance),
+      l.minutesBalance === null ? "" : hoursBalanceText(l.minutesBalance),
     ]),
   ];
   return `${rows.map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;

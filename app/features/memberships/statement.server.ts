@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   appointments,
@@ -20,7 +20,8 @@ export type StatementEntry = {
   /**
    * The business day the entry belongs to (issue 27, item 13): a charge's billing period, a
    * visit's date for its reservation, return, extra charge, part or fee, the cancellation's
-   * day for its refund, and the day it was recorded for a payment.
+   * day for its refund, and the day it was recorded for a payment. The reports count each
+   * entry on this same day (migration 0019's triggers, ADR 082): change both together.
    */
   on: IsoDate;
   ledger: "money" | "hours";
@@ -231,8 +232,69 @@ export async function membershipPartsList(membershipId: string): Promise<PartRow
  * ledger has no index by visit, and a scan of every membership's entries per visit cost the staff's
  * membership page about 100 ms on the bench data set (ADR 067).
  */
-export async function membershipVisitList(membershipId: string): Promise<MemberVisitRow[]> {
-  const rows = await db()
+/** Visits a page on staff's membership page: 2,000 canceled visits never weigh on it. */
+export const VISITS_PAGE_SIZE = 25;
+
+/**
+ * One page of a membership's visits, newest first (upcoming ones on the first page), with
+ * their tasks; `page` past the last is the last.
+ */
+export async function membershipVisitPage(
+  membershipId: string,
+  page: number,
+  pageSize = VISITS_PAGE_SIZE,
+) {
+  const [{ total } = { total: 0 }] = await db()
+    .select({ total: count() })
+    .from(membershipVisits)
+    .where(eq(membershipVisits.membershipId, membershipId));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pages);
+  const visits = await membershipVisitList(membershipId, {
+    limit: pageSize,
+    offset: (current - 1) * pageSize,
+  });
+  return { visits, page: { page: current, pages, total } };
+}
+
+/**
+ * The visits a part can be recorded for (every visit not released: booked, under way or done),
+ * newest first, as the 'Add Part' form's choices: date and time only.
+ */
+export async function membershipPartVisits(membershipId: string) {
+  return db()
+    .select({
+      appointmentId: membershipVisits.appointmentId,
+      scheduledDate: appointments.scheduledDate,
+      startTime: appointments.startTime,
+    })
+    .from(membershipVisits)
+    .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
+    .where(
+      and(eq(membershipVisits.membershipId, membershipId), ne(membershipVisits.status, "released")),
+    )
+    .orderBy(desc(appointments.scheduledDate), desc(appointments.startTime));
+}
+
+/** Whether the visit is one of the membership's (staff's forms name visits by id). */
+export async function membershipHasVisit(membershipId: string, appointmentId: string) {
+  const [row] = await db()
+    .select({ id: membershipVisits.appointmentId })
+    .from(membershipVisits)
+    .where(
+      and(
+        eq(membershipVisits.membershipId, membershipId),
+        eq(membershipVisits.appointmentId, appointmentId),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function membershipVisitList(
+  membershipId: string,
+  window?: { limit: number; offset: number },
+): Promise<MemberVisitRow[]> {
+  const listed = db()
     .select({
       appointmentId: membershipVisits.appointmentId,
       scheduledDate: appointments.scheduledDate,
@@ -252,7 +314,13 @@ export async function membershipVisitList(membershipId: string): Promise<MemberV
     .from(membershipVisits)
     .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
     .where(eq(membershipVisits.membershipId, membershipId))
-    .orderBy(desc(appointments.scheduledDate), desc(appointments.startTime));
+    .orderBy(
+      desc(appointments.scheduledDate),
+      desc(appointments.startTime),
+      desc(membershipVisits.appointmentId),
+    )
+    .$dynamic();
+  const rows = await (window ? listed.limit(window.limit).offset(window.offset) : listed);
   const tasks = rows.length
     ? await db()
         .select({

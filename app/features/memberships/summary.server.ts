@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
-import { memberships, type Membership } from "~/db/schema";
+import { membershipMoneyLedger, memberships, type Membership } from "~/db/schema";
 import {
   chargeForPeriod,
   decideVisit,
@@ -9,13 +9,20 @@ import {
   hourlyRateLabel,
   membershipYear,
   monthlyVisitAllowance,
+  refundSentText,
   spendLabel,
   type IsoDate,
   type VisitDecision,
 } from "./bank";
 import { businessNow, longDate } from "./dates";
 import { type BankSummary } from "./types";
-import { termsOf, nextChargeDate, bringChargesUpToDate, minutesAheadFor } from "./ledger.server";
+import {
+  aheadSplitFor,
+  termsOf,
+  nextChargeDate,
+  bringChargesUpToDate,
+  minutesAheadFor,
+} from "./ledger.server";
 import { visitCounts, selfBookedLimit } from "./visit-minutes.server";
 
 /* ---------- reading ---------- */
@@ -49,7 +56,68 @@ export async function memberBankSummary(
 }
 
 async function summarize(m: Membership, today: IsoDate): Promise<BankSummary> {
-  return summaryOf(m, today, await visitCounts(db(), m, today));
+  const summary = summaryOf(m, today, await visitCounts(db(), m, today));
+  if (m.status === "active") return summary;
+  // A canceled membership's page says each refund sent since (ADR 081).
+  const paid = await db()
+    .select({
+      amountCents: membershipMoneyLedger.amountCents,
+      method: membershipMoneyLedger.paymentMethod,
+      reference: membershipMoneyLedger.reference,
+      at: membershipMoneyLedger.createdAt,
+    })
+    .from(membershipMoneyLedger)
+    .where(
+      and(
+        eq(membershipMoneyLedger.membershipId, m.id),
+        eq(membershipMoneyLedger.kind, "refund_paid"),
+      ),
+    )
+    .orderBy(membershipMoneyLedger.seq);
+  return {
+    ...summary,
+    ...refundsSentOf(
+      m,
+      paid.map((r) => ({ ...r, at: r.at.toISOString() })),
+    ),
+  };
+}
+
+/** The refunds paid out on a membership, in words (ADR 081); nothing when none was sent. */
+export function refundsSentOf(
+  m: Membership,
+  paid: { amountCents: number; method: string | null; reference: string | null; at: string }[],
+): Pick<BankSummary, "refundsSent" | "refundSentInFull"> {
+  if (!paid.length) return {};
+  const total = paid.reduce((sum, r) => sum + r.amountCents, 0);
+  return {
+    refundsSent: paid.map((r) =>
+      refundSentText(r.amountCents, r.method, r.reference, businessNow(new Date(r.at)).date),
+    ),
+    refundSentInFull: !!m.settlement && total >= m.settlement.resultCents,
+  };
+}
+
+/**
+ * An active membership's hours in the Plan tab's meter words (ADR 057, 081), for e-mails:
+ * '7 h paid, 2 h left now; 3 h 30 min more on December 18', or '1 h 27 min paid, 18 min booked
+ * ahead of payment; ...'.
+ */
+export function meterTextOf(m: Membership, today: IsoDate) {
+  const terms = termsOf(m);
+  const next = chargeForPeriod(terms, m.billing, m.startDate, m.periodsCharged);
+  return meterLabel({
+    paidMinutes: minutesPaidThisYear({
+      terms,
+      billing: m.billing,
+      startDate: m.startDate,
+      periodsCharged: m.periodsCharged,
+      today,
+    }),
+    minutesLeft: m.minutesAvailable,
+    next: m.status === "active" ? { date: next.periodStart, minutes: next.minutes } : null,
+    today,
+  });
 }
 
 /** The bank summary of a membership row, given its visit counts for `today`'s year and month. */
@@ -149,7 +217,10 @@ export async function visitSpend(
   return {
     decision,
     minutesLeft: fresh.minutesAvailable,
-    label: spendLabel(decision, fresh.minutesAvailable),
+    label: spendLabel(decision, fresh.minutesAvailable, {
+      ...aheadSplitFor(fresh, input.date),
+      visitDate: input.date,
+    }),
     reason: decision.kind === "extra" ? decision.reason : null,
   };
 }

@@ -21,6 +21,10 @@ export type BankSummary = {
   meterLabel: string;
   /** A canceled membership's settlement, as shown when it was canceled (ADR 058). */
   settlement: SettlementView | null;
+  /** The refunds sent since: 'Sent by check on November 28, 2026: $597.64 (Check 1042).' */
+  refundsSent?: string[];
+  /** Every cent of the settlement's refund was sent: the promise of how is not said again. */
+  refundSentInFull?: boolean;
   visitsPerYear: number;
   visitsLeftThisYear: number;
   monthlyAllowance: number;
@@ -36,7 +40,7 @@ export type PartRow = {
   description: string;
   costCents: number;
   needsApproval: boolean;
-  status: "pending_approval" | "approved" | "declined" | "bought";
+  status: "pending_approval" | "approved" | "declined" | "bought" | "removed" | "withdrawn";
   scheduledDate: IsoDate;
   createdAt: Date;
   /** A receipt photo at /part-receipts/:id (office staff, the visit's handyman, the member). */
@@ -82,6 +86,8 @@ export type SettlementView = {
 };
 
 export type CancelQuoteView = {
+  /** The cancel form's idempotency key (ADR 048), drawn with the page. */
+  key: string;
   rule: "guarantee" | "unused_hours";
   refundCents: number;
   refundLabel: string;
@@ -115,5 +121,28 @@ export type StaffCustomer = {
 
 export type StaffMembershipView = {
   customer: StaffCustomer;
-  membership: (MembershipView & { visits: MemberVisitRow[] }) | null;
+  membership:
+    | (MembershipView & {
+        /** A page of the visits (staff's membership page, `?vpage=`). */
+        visits: MemberVisitRow[];
+        visitsPage: StatementPage;
+        /** The visits a part can be recorded for. */
+        partVisits: { appointmentId: string; scheduledDate: string; startTime: string }[];
+      })
+    | null;
+};
+
+/**
+ * The idempotency keys of staff's forms on a customer's membership page (ADR 048), one per
+ * form, drawn with the page: per visit for 'Correct time worked', per refund for 'Mark refund
+ * paid'.
+ */
+export type StaffFormKeys = {
+  start: string;
+  payment: string;
+  sendOffer: string;
+  withdrawOffer: string;
+  offerPayment: string;
+  correctTime: Record<string, string>;
+  refundPaid: Record<string, string>;
 };

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { homes, profiles, user, type Membership } from "~/db/schema";
+import { newActionKey } from "~/lib/action-keys.server";
 import { pageParam } from "~/lib/query";
 import { formatCents } from "./bank";
-import { membershipVisitList } from "./statement.server";
+import { membershipPartVisits, membershipVisitPage } from "./statement.server";
 import { refundSentence } from "./cancel.server";
 import { membershipPage } from "./page.server";
 import { currentMembership } from "./summary.server";
@@ -21,6 +22,13 @@ export const STATEMENT_PAGE_SIZE = 50;
 export function statementPageParam(url: URL) {
   return pageParam(url.searchParams, "spage");
 }
+
+/** `?vpage=` (staff's list of a membership's visits) as a page number. */
+export function visitsPageParam(url: URL) {
+  return pageParam(url.searchParams, "vpage");
+}
+
+export { membershipHasVisit } from "./statement.server";
 
 async function build(
   customerId: string,
@@ -43,6 +51,7 @@ async function build(
     parts: parts.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     cancel: cancel
       ? {
+          key: newActionKey(),
           rule: cancel.rule,
           refundCents: cancel.refundCents,
           refundLabel: formatCents(cancel.refundCents),
@@ -76,6 +85,7 @@ export async function customerMembership(customerId: string) {
 export async function staffMembershipView(
   customerId: string,
   statementPage = 1,
+  visitsPage = 1,
 ): Promise<StaffMembershipView | null> {
   const [customer] = await db()
     .select({
@@ -83,7 +93,7 @@ export async function staffMembershipView(
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       email: user.email,
-      phone: profiles.phone,
+      phone: profiles.mobilePhone,
       homeId: homes.id,
       address: homes.address,
       city: homes.city,
@@ -96,7 +106,15 @@ export async function staffMembershipView(
   if (!customer) return null;
   const view = await build(customerId, statementPage);
   const membership = view
-    ? { ...view, visits: await membershipVisitList(view.summary.membershipId) }
+    ? await Promise.all([
+        membershipVisitPage(view.summary.membershipId, visitsPage),
+        membershipPartVisits(view.summary.membershipId),
+      ]).then(([visits, partVisits]) => ({
+        ...view,
+        visits: visits.visits,
+        visitsPage: visits.page,
+        partVisits,
+      }))
     : null;
   return {
     customer: {

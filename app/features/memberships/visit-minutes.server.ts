@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { claimActionKey } from "~/lib/action-keys.server";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import {
   appointments,
@@ -20,6 +21,7 @@ import {
   type VisitDecision,
 } from "./bank";
 import { business } from "~/lib/business.server";
+import { hoursLeftText } from "~/lib/hours";
 import { businessNow, longDate } from "./dates";
 import { bookingWaitsForPayment } from "./paid-periods.server";
 import { MembershipRejectedError, VisitSpendRefusedError } from "./errors.server";
@@ -382,7 +384,7 @@ export const CORRECTION_REASON_MESSAGE = "Please give the reason for the correct
  * An extra visit's time is not the bank's, so it has nothing to correct.
  */
 export async function correctTimeWorked(
-  input: { appointmentId: string; minutesWorked: number; reason: string },
+  input: { appointmentId: string; minutesWorked: number; reason: string; key?: string },
   staffId: string,
   database: DbOrTx = db(),
 ) {
@@ -404,6 +406,16 @@ export async function correctTimeWorked(
       .from(membershipVisits)
       .where(eq(membershipVisits.appointmentId, input.appointmentId))
       .for("update");
+    // The form's key (ADR 048), claimed under the membership's lock: the same correction sent
+    // twice is written once (null: already applied).
+    if (input.key) {
+      const fresh = await claimActionKey(tx, {
+        key: input.key,
+        actorId: staffId,
+        action: `correct-time:${input.appointmentId}`,
+      });
+      if (!fresh) return null;
+    }
     if (held.status !== "completed")
       throw new MembershipRejectedError("Only a completed visit's time can be corrected.");
     if (held.isExtra)
@@ -418,7 +430,7 @@ export async function correctTimeWorked(
       throw new MembershipRejectedError(`The time worked is already ${formatMinutes(before)}.`);
     if (difference > m.minutesAvailable)
       throw new MembershipRejectedError(
-        `The bank has ${formatMinutes(m.minutesAvailable)} left, less than the ${formatMinutes(difference)} to take.`,
+        `The bank has ${hoursLeftText(m.minutesAvailable)}, less than the ${formatMinutes(difference)} to take.`,
       );
     await postMinutes(tx, m, {
       kind: "correction",

@@ -9,3 +9,11 @@ export {
   textCustomer,
   wantsEmail,
 } from "./notifications.server";
+export {
+  consentReplyText,
+  officeAlertText,
+  onMyWayText,
+  paymentFailedText,
+  reminderText,
+  visitChangeText,
+} from "./texts.server";

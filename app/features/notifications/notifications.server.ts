@@ -6,8 +6,10 @@ import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { e164 } from "~/lib/sms.server";
+import { plainGsm7 } from "~/lib/text-segment";
 import { wants, type MessageKind, type NotificationPrefs } from "~/lib/message-kinds";
 import { saveTextConsent } from "~/lib/texts.server";
+import { consentReplyText, officeAlertText } from "./texts.server";
 
 export { saveTextConsent };
 
@@ -69,7 +71,7 @@ export async function textCustomer(
     {
       recipientId: input.recipientId,
       kind: input.kind,
-      body: input.body,
+      body: plainGsm7(input.body),
       fallback: { subject: input.fallbackSubject },
     },
     { recipientId: input.recipientId, notBefore: input.notBefore },
@@ -106,7 +108,7 @@ export async function alertOffice(
     await enqueue(tx, "sms", {
       to: mobile,
       kind: "office-alert",
-      body: `${business().name}: ${alert.subject}. ${url}`,
+      body: officeAlertText(alert.subject, url),
     });
   }
 }
@@ -186,7 +188,6 @@ export async function receiveTextReply(input: { messageSid: string; from: string
         ? "help"
         : null;
   if (!event) return null;
-  const b = business();
   return db().transaction(async (tx) => {
     const inserted = await tx
       .insert(textConsentEvents)
@@ -198,8 +199,7 @@ export async function receiveTextReply(input: { messageSid: string; from: string
       .select({ userId: profiles.userId, stoppedAt: profiles.textStoppedAt })
       .from(profiles)
       .where(eq(profiles.mobilePhone, phone));
-    if (event === "help")
-      return `${b.name}: visit texts. Call ${b.phone} or e-mail ${b.email}. Reply STOP to stop texts.`;
+    if (event === "help") return consentReplyText("help");
     if (event === "stop") {
       const alreadyStopped = people.length > 0 && people.every((p) => p.stoppedAt);
       await tx
@@ -207,9 +207,7 @@ export async function receiveTextReply(input: { messageSid: string; from: string
         .set({ textStoppedAt: new Date() })
         .where(and(eq(profiles.mobilePhone, phone), isNull(profiles.textStoppedAt)));
       // Confirmed once: a second STOP gets no second confirmation.
-      return alreadyStopped
-        ? null
-        : `${b.name}: you will get no more texts from us. Reply START to get them again.`;
+      return alreadyStopped ? null : consentReplyText("stop");
     }
     await tx
       .update(profiles)
@@ -219,7 +217,7 @@ export async function receiveTextReply(input: { messageSid: string; from: string
         textConsentSource: sql`coalesce(${profiles.textConsentSource}, 'reply START')`,
       })
       .where(eq(profiles.mobilePhone, phone));
-    return `${b.name}: texts about your visits are on again. Reply STOP to stop them.`;
+    return consentReplyText("start");
   });
 }
 
@@ -291,6 +289,7 @@ export async function messagesFor(customerId: string): Promise<SentMessage[]> {
       attempts: outbox.attempts,
       lastError: outbox.lastError,
       providerStatus: outbox.providerStatus,
+      failedAt: outbox.failedAt,
     })
     .from(outbox)
     .where(eq(outbox.recipientId, customerId))
@@ -304,11 +303,13 @@ export async function messagesFor(customerId: string): Promise<SentMessage[]> {
       ? isText
         ? (row.providerStatus ?? "sent")
         : "Sent"
-      : waiting
-        ? row.attempts > 0 && row.lastError
-          ? `Retrying (${row.lastError.slice(0, 80)})`
-          : "Scheduled"
-        : "Sending";
+      : row.failedAt
+        ? "Failed: listed under 'Failed deliveries'"
+        : waiting
+          ? row.attempts > 0 && row.lastError
+            ? `Retrying (${row.lastError.slice(0, 80)})`
+            : "Scheduled"
+          : "Sending";
     return {
       id: row.id,
       at: (row.deliveredAt ?? (waiting ? row.nextAttemptAt : row.createdAt)).toISOString(),

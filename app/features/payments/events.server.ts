@@ -2,10 +2,17 @@ import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { paymentEvents, type Membership } from "~/db/schema";
 import { businessNow, markPastDue, postPaidPeriod } from "~/features/memberships/index.server";
-import { alertOffice, customerName, textCustomer } from "~/features/notifications/index.server";
+import {
+  alertOffice,
+  customerName,
+  paymentFailedText,
+  textCustomer,
+} from "~/features/notifications/index.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { paidByOf, paidTwice, queueDuplicateRefund } from "./duplicates.server";
 import { acceptOffer } from "./offers.server";
+import { postRefundsMadeInStripe } from "./refunds.server";
 import { membershipForPayment } from "./reconcile-apply.server";
 import { mailMember } from "./messages.server";
 import { paymentProvider, type ProviderPayment } from "./provider.server";
@@ -24,6 +31,11 @@ export const HANDLED_EVENTS = [
   "invoice.paid",
   "invoice.payment_succeeded",
   "invoice.payment_failed",
+  "invoice.payment_action_required",
+  "charge.refunded",
+  "charge.refund.updated",
+  "refund.created",
+  "refund.updated",
 ] as const;
 
 type Applied = (tx: Tx) => Promise<string>;
@@ -37,22 +49,38 @@ async function postPayment(tx: Tx, m: Membership, payment: ProviderPayment) {
   return `${payment.id}: ${result}`;
 }
 
-async function tellPastDue(tx: Tx, m: Membership, payment: ProviderPayment) {
+async function tellPastDue(
+  tx: Tx,
+  m: Membership,
+  payment: ProviderPayment,
+  needsAuthentication = false,
+) {
   const name = await customerName(tx, m.customerId);
   const graceDays = env().pastDueGraceDays;
+  // The bank asked the member to confirm the payment (strong customer authentication): it can
+  // only be done by them, on the invoice's own page.
+  const confirmUrl = needsAuthentication ? payment.hostedUrl : null;
   await mailMember(tx, m.customerId, {
-    subject: "Your membership payment did not go through",
+    subject: confirmUrl
+      ? "Please confirm your membership payment"
+      : "Your membership payment did not go through",
     heading: "Your membership is Past due",
-    lines: [
-      `The card payment for your ${m.planName} membership did not go through. Your membership is 'Past due'.`,
-      `Your card will be tried again. Please update your card: after ${graceDays} days, booking waits until the payment is made.`,
-    ],
+    lines: confirmUrl
+      ? [
+          `Your bank asks you to confirm the card payment for your ${m.planName} membership. Until then your membership is 'Past due'.`,
+          `Confirm the payment on Stripe's secure page: ${confirmUrl}`,
+          `After ${graceDays} days, booking waits until the payment is made.`,
+        ]
+      : [
+          `The card payment for your ${m.planName} membership did not go through. Your membership is 'Past due'.`,
+          `Your card will be tried again. Please update your card: after ${graceDays} days, booking waits until the payment is made.`,
+        ],
     action: "Update card",
   });
   await textCustomer(tx, {
     recipientId: m.customerId,
     kind: "billing",
-    body: `Your ${m.planName} membership payment did not go through. Please update your card: Membership tab, 'Update card'.`,
+    body: paymentFailedText(m.planName),
     fallbackSubject: "Your membership payment did not go through",
   });
   await alertOffice(tx, {
@@ -75,12 +103,24 @@ async function plan(type: string, objectId: string | null, today: string): Promi
     if (!session.paid || !session.offerId) return async () => "ignored: checkout not paid";
     const paidWith = session.invoiceId ?? session.paymentIntentId;
     const payment = paidWith ? await provider.payment(paidWith) : null;
+    const paidBy = paidByOf(session);
     return async (tx) => {
+      if (await paidTwice(tx, session.offerId!, paidBy)) {
+        await queueDuplicateRefund(tx, {
+          offerId: session.offerId!,
+          subscriptionId: session.subscriptionId,
+          paymentIntentId: payment?.paymentIntentId ?? session.paymentIntentId,
+          ref: paidWith ?? session.id,
+          amountCents: payment?.amountPaidCents ?? session.amountTotalCents,
+        });
+        return `duplicate: ${paidBy} paid an offer already paid; refund planned`;
+      }
       const m = await acceptOffer(tx, session.offerId!, {
         today,
         staffId: null,
         paymentProvider: "stripe",
         stripeSubscriptionId: session.subscriptionId,
+        paidBy,
       });
       if (!m) return "ignored: the offer is no longer open";
       if (payment?.status !== "paid") return `membership started; ${paidWith} not paid yet`;
@@ -91,16 +131,29 @@ async function plan(type: string, objectId: string | null, today: string): Promi
     const payment = await provider.payment(objectId);
     return async (tx) => {
       const m = await membershipForPayment(tx, payment, today);
+      if (m === "duplicate") return `duplicate: ${payment.id} refund planned`;
       if (!m) return `ignored: no membership for ${payment.id}`;
       // The invoice as it is now decides, whatever the event said: a failure already paid
       // since posts the payment; a success not paid (yet) changes nothing.
       if (payment.status === "paid") return postPayment(tx, m, payment);
-      if (payment.status === "failed" && type === "invoice.payment_failed") {
+      const needsAuthentication = type === "invoice.payment_action_required";
+      if (
+        (payment.status === "failed" && type === "invoice.payment_failed") ||
+        (payment.status !== "other" && needsAuthentication)
+      ) {
         const { membership, changed } = await markPastDue(tx, m.id, today);
-        if (changed) await tellPastDue(tx, membership, payment);
+        if (changed) await tellPastDue(tx, membership, payment, needsAuthentication);
         return changed ? "past due" : "already past due";
       }
       return `ignored: ${payment.id} is ${payment.status}`;
+    };
+  }
+  if (type.startsWith("charge.refund") || type.startsWith("refund.")) {
+    // A refund made in Stripe's own dashboard: read the refunds of that payment as they are now.
+    const refunds = await provider.refundsOf(objectId);
+    return async (tx) => {
+      const { posted, unmatched } = await postRefundsMadeInStripe(tx, refunds);
+      return `refunds: ${posted} posted, ${unmatched.length} without a membership`;
     };
   }
   return async () => `ignored: ${type} is not handled`;

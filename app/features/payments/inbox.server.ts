@@ -29,12 +29,16 @@ export async function receiveStripeWebhook(request: Request) {
   if (bytes.byteLength > WEBHOOK_BODY_LIMIT) return answer(413, { error: "body too large" });
   const signature = request.headers.get("stripe-signature");
   if (!signature) return answer(400, { error: "missing signature" });
-  const event = verifiedStripeEvent(settings, bytes.toString("utf8"), signature);
-  if (!event) return answer(400, { error: "bad signature" });
+  const verified = verifiedStripeEvent(settings, bytes.toString("utf8"), signature);
+  // A wrong signature, one dated more than 5 minutes ahead, or a signed body that is not an
+  // event: 400 and nothing stored (never a 500: nothing on our side went wrong).
+  if (!verified.ok) return answer(400, { error: verified.error });
+  const { event } = verified;
+  const objectId = event.data.object.id;
   const stored = await storeEvent({
     id: event.id,
     type: event.type,
-    objectId: (event.data?.object as { id?: string } | undefined)?.id ?? null,
+    objectId: typeof objectId === "string" ? objectId.slice(0, 255) : null,
     payload: event,
   });
   return answer(200, { received: true, duplicate: !stored });

@@ -16,19 +16,34 @@ export {
   startOfferByHand,
   startOfferCheckout,
   withdrawOffer,
+  CHECKOUT_ALREADY_PAID,
   NO_OPEN_OFFER,
   OFFER_EXISTS,
 } from "./offers.server";
 export type { OfferView } from "./offers.server";
 export {
+  isRefundOf,
   markRefundPaid,
   queueRefund,
+  queueSubscriptionEnd,
   refundsToPay,
   refundsToPayOf,
   REFUND_NOT_OPEN,
 } from "./refunds.server";
 export type { RefundToPay } from "./refunds.server";
-export { planSchedule, reconcile, scheduleOnce } from "./schedule.server";
+export {
+  planSchedule,
+  reconcile,
+  runPastDueCheck,
+  RENEWAL_NOTICE_DAYS,
+  runRenewalEnd,
+  runRenewalNotice,
+  runScheduledCharge,
+  scheduleOnce,
+} from "./schedule.server";
+export { chooseRenewal, RENEWAL_ANSWERS } from "./renewals.server";
+export type { RenewalChoiceInput } from "./renewals.server";
+export { postRefundsMadeInStripe } from "./refunds.server";
 export { paymentProvider } from "./provider.server";
 export type { PaymentProvider } from "./provider.server";
 export { memberPaymentsView, staffPaymentsView } from "./views.server";

@@ -24,6 +24,9 @@ export const manualProvider: PaymentProvider = {
   checkout: refuse("A Checkout Session"),
   payment: refuse("An invoice"),
   refund: refuse("A card refund"),
+  cancelSubscription: refuse("A subscription"),
+  setRenewal: refuse("A subscription"),
+  refundsOf: refuse("A card refund"),
   // Nothing was paid elsewhere: reconciliation has nothing to compare.
   paymentsSince: () => Promise.resolve([]),
   refundsSince: () => Promise.resolve([]),

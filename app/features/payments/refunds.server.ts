@@ -1,16 +1,22 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
-import { memberships, paymentRefunds, profiles, user } from "~/db/schema";
+import { memberships, paymentCustomers, paymentRefunds, profiles, user } from "~/db/schema";
 import {
+  assertRefundWithinReceived,
+  businessNow,
   formatCents,
+  longDate,
   MembershipRejectedError,
   postRefundPaid,
   providerPaymentsOf,
   type PaymentMethod,
 } from "~/features/memberships/index.server";
 import { alertOffice, customerName } from "~/features/notifications/index.server";
+import { claimActionKey } from "~/lib/action-keys.server";
+import { business } from "~/lib/business.server";
 import { enqueue } from "~/lib/outbox.server";
-import { paymentProvider } from "./provider.server";
+import { mailRefundSent } from "./messages.server";
+import { paymentProvider, type ProviderRefundSeen } from "./provider.server";
 
 /*
  * Refunds (ADR 054): the amount the cancel rule computed goes back to the card it came from
@@ -30,6 +36,8 @@ export async function queueRefund(
   tx: Tx,
   input: { membershipId: string; customerId: string; amountCents: number; byCard: boolean },
 ) {
+  // Never more than the membership received (issue 39): the cancel's transaction refuses it.
+  await assertRefundWithinReceived(tx, input.membershipId, input.amountCents);
   const toCard = input.byCard && paymentProvider().takesCards;
   const [refund] = await tx
     .insert(paymentRefunds)
@@ -50,7 +58,7 @@ async function tellOfficeToPay(tx: Tx, customerId: string, amountCents: number) 
     subject: `Refund to pay: ${formatCents(amountCents)} to ${name}`,
     lines: [
       `${name}'s membership was canceled with a refund of ${formatCents(amountCents)} that does not go back to a card.`,
-      "Pay it by check, cash or transfer, then 'Mark refund paid' under 'Refunds to pay'.",
+      `${name} was told it comes by check or bank transfer within ${business().refundCheckDays} days: send it, then press 'Mark refund paid' under 'Refunds to pay' with how it was sent and its reference.`,
     ],
     staffPath: "/employee?tab=customers",
     customerName: name,
@@ -66,6 +74,7 @@ export async function sendRefundToCard(refundId: string) {
     .filter((p) => p.reference)
     .reverse();
   let sent = 0;
+  const references: string[] = [];
   for (const payment of payments) {
     const remaining = refund.amountCents - sent;
     if (remaining <= 0) break;
@@ -76,6 +85,7 @@ export async function sendRefundToCard(refundId: string) {
       paymentIntentId: intent,
       amountCents: amount,
       idempotencyKey: `refund-${refund.id}-${intent}`,
+      source: "cancel",
     });
     await db().transaction((tx) =>
       postRefundPaid(tx, {
@@ -87,6 +97,7 @@ export async function sendRefundToCard(refundId: string) {
       }),
     );
     sent += made.amountCents;
+    references.push(made.id);
   }
   await db().transaction(async (tx) => {
     const [locked] = await tx
@@ -96,6 +107,13 @@ export async function sendRefundToCard(refundId: string) {
       .for("update");
     if (!locked || locked.status !== "pending") return;
     const rest = locked.amountCents - sent;
+    if (sent > 0) {
+      await tellMemberRefundSent(tx, locked.membershipId, {
+        amountCents: sent,
+        method: "card",
+        reference: references.join(", "),
+      });
+    }
     await tx
       .update(paymentRefunds)
       .set({
@@ -155,24 +173,72 @@ export async function refundsToPay(): Promise<RefundToPay[]> {
   }));
 }
 
+/** Whether the refund is one of the customer's memberships' (owed or already paid). */
+export async function isRefundOf(customerId: string, refundId: string) {
+  const [row] = await db()
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .innerJoin(memberships, eq(memberships.id, paymentRefunds.membershipId))
+    .where(and(eq(paymentRefunds.id, refundId), eq(memberships.customerId, customerId)));
+  return Boolean(row);
+}
+
 /** The refunds still owed on a membership (its page keeps them in view). */
 export async function refundsToPayOf(membershipId: string) {
   return (await refundsToPay()).filter((r) => r.membershipId === membershipId);
 }
 
-/** 'Mark refund paid': the ledger's entry for the money paid by hand, once. */
-export async function markRefundPaid(
+/**
+ * The member is told the refund left (ADR 081): how much, how (back to the card, by check,
+ * cash or bank transfer) and the reference, in the transaction that records it.
+ */
+async function tellMemberRefundSent(
+  tx: Tx,
+  membershipId: string,
+  sent: { amountCents: number; method: PaymentMethod; reference: string | null },
+) {
+  const [m] = await tx
+    .select({ customerId: memberships.customerId })
+    .from(memberships)
+    .where(eq(memberships.id, membershipId));
+  if (!m) return;
+  await mailRefundSent(tx, m.customerId, { ...sent, sentOn: longDate(businessNow().date) });
+}
+
+export function markRefundPaid(
   input: { refundId: string; method: PaymentMethod; reference: string },
   staffId: string,
-) {
+): Promise<PaidRefund>;
+export function markRefundPaid(
+  input: { refundId: string; method: PaymentMethod; reference: string; key: string },
+  staffId: string,
+): Promise<PaidRefund | null>;
+/**
+ * 'Mark refund paid': the ledger's entry for the money paid by hand, once. The refund row is
+ * locked, then the form's key claimed (ADR 048: null when that form was already applied), and
+ * the refund is refused when it would pay back more than the membership received.
+ */
+export async function markRefundPaid(
+  input: { refundId: string; method: PaymentMethod; reference: string; key?: string },
+  staffId: string,
+): Promise<PaidRefund | null> {
   return db().transaction(async (tx) => {
     const [refund] = await tx
       .select()
       .from(paymentRefunds)
       .where(and(eq(paymentRefunds.id, input.refundId)))
       .for("update");
+    if (input.key) {
+      const fresh = await claimActionKey(tx, {
+        key: input.key,
+        actorId: staffId,
+        action: `refund-paid:${input.refundId}`,
+      });
+      if (!fresh) return null;
+    }
     if (!refund || refund.status !== "to_pay") throw new MembershipRejectedError(REFUND_NOT_OPEN);
     const amount = refund.amountCents - refund.toCardCents;
+    await assertRefundWithinReceived(tx, refund.membershipId, amount);
     await postRefundPaid(tx, {
       membershipId: refund.membershipId,
       amountCents: amount,
@@ -191,6 +257,79 @@ export async function markRefundPaid(
         paidBy: staffId,
       })
       .where(eq(paymentRefunds.id, refund.id));
+    await tellMemberRefundSent(tx, refund.membershipId, {
+      amountCents: amount,
+      method: input.method,
+      reference: input.reference || null,
+    });
     return { ...refund, amountCents: amount };
   });
+}
+
+type PaidRefund = typeof paymentRefunds.$inferSelect;
+
+/**
+ * Refunds made in Stripe's own dashboard (issue 39): each succeeded one not made by us is posted
+ * to its membership's ledger once (the refund's id is the row's unique provider ref), and the
+ * office is told. Ours are left alone: a cancel's refund is posted by its job, a duplicate's
+ * payment was never posted. The membership is the customer's latest one paid through Stripe.
+ */
+export async function postRefundsMadeInStripe(tx: Tx, refunds: ProviderRefundSeen[]) {
+  let posted = 0;
+  const unmatched: ProviderRefundSeen[] = [];
+  for (const refund of refunds) {
+    if (refund.source || refund.status !== "succeeded") continue;
+    const [m] = refund.customerId
+      ? await tx
+          .select({ id: memberships.id, customerId: memberships.customerId })
+          .from(memberships)
+          .innerJoin(paymentCustomers, eq(paymentCustomers.customerId, memberships.customerId))
+          .where(
+            and(
+              eq(paymentCustomers.stripeCustomerId, refund.customerId),
+              eq(memberships.paymentProvider, "stripe"),
+            ),
+          )
+          .orderBy(desc(memberships.createdAt))
+          .limit(1)
+      : [];
+    if (!m) {
+      unmatched.push(refund);
+      continue;
+    }
+    const result = await postRefundPaid(tx, {
+      membershipId: m.id,
+      amountCents: refund.amountCents,
+      method: "card",
+      reference: refund.id,
+      providerRef: refund.id,
+      madeIn: "Refund made in Stripe",
+    });
+    if (result !== "posted") continue;
+    posted++;
+    const name = await customerName(tx, m.customerId);
+    await alertOffice(tx, {
+      subject: `Refund made in Stripe: ${formatCents(refund.amountCents)} to ${name}`,
+      lines: [
+        `A refund of ${formatCents(refund.amountCents)} to ${name}'s card was made in Stripe's dashboard (${refund.id}).`,
+        "It is posted to the membership's statement: the balance shows what is owed now.",
+      ],
+      staffPath: `/employee/customers/${m.customerId}/membership`,
+      customerName: name,
+    });
+  }
+  return { posted, unmatched };
+}
+
+/**
+ * A canceled membership's subscription is ended in Stripe (ADR 080): a job, planned in the
+ * cancel's transaction, so Stripe never bills a membership that is over. Ending it again (a
+ * subscription Stripe already ended on its renewal date) changes nothing.
+ */
+export async function queueSubscriptionEnd(tx: Tx, subscriptionId: string) {
+  await enqueue(tx, "payment_job", { job: "end_subscription", subscriptionId });
+}
+
+export async function endSubscription(subscriptionId: string) {
+  await paymentProvider().cancelSubscription(subscriptionId);
 }

@@ -4,6 +4,7 @@ import type {
   ProviderCheckout,
   ProviderPayment,
   ProviderRefund,
+  ProviderRefundSeen,
 } from "./provider.server";
 
 /*
@@ -68,6 +69,18 @@ function invoicePayment(invoice: Stripe.Invoice): ProviderPayment {
     subscriptionId: subscription,
     offerId: metadata.offerId ?? null,
     paidAt: paid && paidAt ? new Date(paidAt * 1000) : null,
+    hostedUrl: invoice.hosted_invoice_url ?? null,
+  };
+}
+
+function refundSeen(refund: Stripe.Refund, customerId: string | null): ProviderRefundSeen {
+  return {
+    id: refund.id,
+    amountCents: refund.amount,
+    status: refund.status ?? "pending",
+    paymentIntentId: idOf(refund.payment_intent),
+    customerId,
+    source: refund.metadata?.source ?? null,
   };
 }
 
@@ -102,33 +115,113 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return created.id;
     },
 
-    async startCheckout(request, providerCustomerId) {
+    async startCheckout(request, providerCustomerId, idempotencyKey) {
       const name = `${request.planName} membership`;
       const metadata = { offerId: request.offerId, customerId: request.customer.id };
-      const session = await stripe.checkout.sessions.create({
-        mode: request.billing === "monthly" ? "subscription" : "payment",
-        customer: providerCustomerId,
-        client_reference_id: request.offerId,
-        metadata,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: "usd",
-              unit_amount: request.amountCents,
-              product_data: { name },
-              ...(request.billing === "monthly" ? { recurring: { interval: "month" } } : {}),
+      // Both billings are subscriptions: monthly, or yearly (the renewal is charged by Stripe
+      // on the anniversary, with its own retries and the bank's authentication when asked).
+      // Every parameter follows from the offer, so a repeat of the key asks the same thing
+      // (Stripe refuses a key reused with other parameters).
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "subscription",
+          customer: providerCustomerId,
+          client_reference_id: request.offerId,
+          metadata,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: request.amountCents,
+                product_data: { name },
+                recurring: { interval: request.billing === "monthly" ? "month" : "year" },
+              },
             },
-          },
-        ],
-        ...(request.billing === "monthly"
-          ? { subscription_data: { metadata } }
-          : { payment_intent_data: { metadata } }),
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-      });
+          ],
+          subscription_data: { metadata },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey },
+      );
       if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
       return { id: session.id, url: session.url };
+    },
+
+    async cancelSubscription(subscriptionId) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      if (subscription.status === "canceled") return;
+      await stripe.subscriptions.cancel(
+        subscriptionId,
+        {},
+        { idempotencyKey: `cancel-${subscriptionId}` },
+      );
+    },
+
+    async setRenewal(subscriptionId, choice, monthly) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const scheduleId = idOf(subscription.schedule);
+      // A switch planned before is undone first: the subscription renews as it is again.
+      if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
+      await stripe.subscriptions.update(subscriptionId, {
+        cancel_at_period_end: choice === "cancel",
+      });
+      if (choice !== "monthly") return;
+      // 'Switch to monthly': this year runs to its end as paid, then the same subscription
+      // bills the month's price each month (a schedule of two phases, released after).
+      const item = subscription.items.data[0];
+      const schedule = await stripe.subscriptionSchedules.create({
+        from_subscription: subscriptionId,
+      });
+      const current = schedule.phases[0];
+      await stripe.subscriptionSchedules.update(schedule.id, {
+        end_behavior: "release",
+        phases: [
+          {
+            items: [{ price: item.price.id, quantity: 1 }],
+            start_date: current.start_date,
+            end_date: current.end_date,
+          },
+          {
+            items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: "usd",
+                  product: idOf(item.price.product) ?? "",
+                  unit_amount: monthly.amountCents,
+                  recurring: { interval: "month" },
+                },
+              },
+            ],
+          },
+        ],
+      });
+    },
+
+    async refundsOf(objectId) {
+      let filter: Stripe.RefundListParams;
+      if (objectId.startsWith("ch_")) filter = { charge: objectId };
+      else if (objectId.startsWith("pi_")) filter = { payment_intent: objectId };
+      else {
+        const refund = await stripe.refunds.retrieve(objectId);
+        const intent = idOf(refund.payment_intent);
+        if (!intent) return [refundSeen(refund, null)];
+        filter = { payment_intent: intent };
+      }
+      const found: Stripe.Refund[] = [];
+      for await (const refund of stripe.refunds.list({ ...filter, limit: 100 })) {
+        found.push(refund);
+      }
+      const intents = new Map<string, string | null>();
+      for (const refund of found) {
+        const intent = idOf(refund.payment_intent);
+        if (intent && !intents.has(intent)) {
+          intents.set(intent, idOf((await stripe.paymentIntents.retrieve(intent)).customer));
+        }
+      }
+      return found.map((r) => refundSeen(r, intents.get(idOf(r.payment_intent) ?? "") ?? null));
     },
 
     async portalUrl(providerCustomerId, returnUrl) {
@@ -161,6 +254,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return {
         id: session.id,
         mode: session.mode === "subscription" ? "subscription" : "payment",
+        open: session.status === "open",
+        url: session.url ?? null,
         paid: session.status === "complete" && session.payment_status === "paid",
         offerId: session.metadata?.offerId ?? session.client_reference_id ?? null,
         customerId: idOf(session.customer),
@@ -178,7 +273,11 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
 
     async refund(input): Promise<ProviderRefund> {
       const refund = await stripe.refunds.create(
-        { payment_intent: input.paymentIntentId, amount: input.amountCents },
+        {
+          payment_intent: input.paymentIntentId,
+          ...(input.amountCents === undefined ? {} : { amount: input.amountCents }),
+          metadata: { source: input.source },
+        },
         { idempotencyKey: input.idempotencyKey },
       );
       return { id: refund.id, amountCents: refund.amount, status: refund.status ?? "pending" };
@@ -205,28 +304,81 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
 
     async refundsSince(since) {
-      const found: (ProviderRefund & { paymentIntentId: string | null })[] = [];
+      const found: ProviderRefundSeen[] = [];
       for await (const refund of stripe.refunds.list({
         created: { gte: Math.floor(since.getTime() / 1000) },
         limit: 100,
+        expand: ["data.payment_intent"],
       })) {
-        found.push({
-          id: refund.id,
-          amountCents: refund.amount,
-          status: refund.status ?? "pending",
-          paymentIntentId: idOf(refund.payment_intent),
-        });
+        const intent = refund.payment_intent;
+        found.push(
+          refundSeen(refund, intent && typeof intent === "object" ? idOf(intent.customer) : null),
+        );
       }
       return found;
     },
   };
 }
 
-/** The verified event of a webhook body, or null when the signature does not hold. */
-export function verifiedStripeEvent(settings: StripeSettings, raw: string, signature: string) {
+/** How far a signature's time may be from ours, either way (Stripe's own tolerance). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export type SignedEvent = { id: string; type: string; data: { object: { id?: unknown } } };
+
+export type VerifiedBody =
+  | { ok: true; event: SignedEvent }
+  | { ok: false; error: "bad signature" | "signed in the future" | "not an event" };
+
+/**
+ * A webhook body checked as Stripe's events must be: the signature holds on these exact bytes,
+ * its time is within 5 minutes of ours (the SDK refuses an old one; one more than 5 minutes
+ * ahead is refused here, which the SDK lets through), and what was signed is an event.
+ */
+export function verifiedStripeEvent(
+  settings: StripeSettings,
+  raw: string,
+  signature: string,
+  now = Date.now(),
+): VerifiedBody {
+  let parsed: unknown;
   try {
-    return stripeClient(settings).webhooks.constructEvent(raw, signature, settings.webhookSecret);
+    parsed = stripeClient(settings).webhooks.constructEvent(
+      raw,
+      signature,
+      settings.webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+    );
   } catch {
-    return null;
+    return { ok: false, error: "bad signature" };
   }
+  const stamps = signature
+    .split(",")
+    .map((part) => part.trim().split("="))
+    .filter(([name]) => name === "t")
+    .map(([, value]) => Number(value));
+  if (!stamps.length || stamps.some((t) => !Number.isFinite(t))) {
+    return { ok: false, error: "bad signature" };
+  }
+  if (Math.max(...stamps) > Math.floor(now / 1000) + SIGNATURE_TOLERANCE_SECONDS) {
+    return { ok: false, error: "signed in the future" };
+  }
+  const event = parsed as Record<string, unknown> | null;
+  const data = event && typeof event === "object" ? (event.data as Record<string, unknown>) : null;
+  const object = data && typeof data === "object" ? data.object : null;
+  if (
+    !event ||
+    typeof event !== "object" ||
+    Array.isArray(event) ||
+    event.object !== "event" ||
+    typeof event.id !== "string" ||
+    !/^evt_[A-Za-z0-9_]{1,250}$/.test(event.id) ||
+    typeof event.type !== "string" ||
+    !/^[a-z0-9_.]{1,100}$/.test(event.type) ||
+    !object ||
+    typeof object !== "object" ||
+    Array.isArray(object)
+  ) {
+    return { ok: false, error: "not an event" };
+  }
+  return { ok: true, event: event as unknown as SignedEvent };
 }

@@ -23,6 +23,25 @@ export type MemberPaymentsView = {
   /** The active membership is collected by Stripe: 'Manage card'. */
   cardOnFile: boolean;
   pastDueSince: string | null;
+  /**
+   * 'Past due' on a membership the office collects by hand (no card processor): what is owed
+   * and how to pay it; null otherwise.
+   */
+  pastDueByHand: { owedCents: number; howToPay: string } | null;
   /** The day booking starts waiting for the payment. */
   bookingWaitsFrom: string | null;
+  /** An active annual membership's next renewal and the member's choice for it. */
+  renewal: RenewalSummary | null;
+  /** The idempotency key of this page's forms (ADR 048): a double tap is applied once. */
+  formKey: string;
+};
+
+export type RenewalSummary = {
+  date: string;
+  planName: string;
+  yearCents: number;
+  monthCents: number;
+  minutesPerYear: number;
+  visitsPerYear: number;
+  choice: "monthly" | "cancel" | null;
 };

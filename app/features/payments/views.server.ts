@@ -1,6 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { memberships, type Membership } from "~/db/schema";
+import { howToPayByHand, nextChargeDate } from "~/features/memberships/index.server";
+import { newActionKey } from "~/lib/action-keys.server";
 import { env } from "~/lib/env.server";
 import { openOfferOf } from "./offers.server";
 import { paymentProvider } from "./provider.server";
@@ -71,10 +73,27 @@ export async function memberPaymentsView(
         : [null, await offerSummary(customerId)];
   const takesCards = paymentProvider().takesCards;
   return {
+    formKey: newActionKey(),
+    renewal:
+      active && active.billing === "annual"
+        ? {
+            date: nextChargeDate(active),
+            planName: active.planName,
+            yearCents: active.monthlyPriceCents * 12,
+            monthCents: active.monthlyPriceCents,
+            minutesPerYear: active.minutesPerYear,
+            visitsPerYear: active.visitsPerYear,
+            choice: active.renewalChoice ?? null,
+          }
+        : null,
     takesCards,
     offer: active ? null : offer,
     cardOnFile: takesCards && active?.paymentProvider === "stripe",
     pastDueSince: active?.pastDueSince ?? null,
+    pastDueByHand:
+      active?.pastDueSince && !active.paymentProvider
+        ? { owedCents: active.balanceCents, howToPay: howToPayByHand() }
+        : null,
     bookingWaitsFrom: active?.pastDueSince
       ? addDaysIso(active.pastDueSince, env().pastDueGraceDays)
       : null,

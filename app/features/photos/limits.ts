@@ -13,9 +13,20 @@ export const MAX_PHOTOS_PER_REQUEST = 20;
  */
 export const ONE_PHOTO_BODY_LIMIT = MAX_PHOTO_BYTES + 128 * 1024;
 
-/** A whole upload request: every photo at its limit, their part headers, the form's fields. */
+/**
+ * The photos one form post may carry in all (a request's form without JavaScript, its 'Add
+ * photos'): 20 phone photos of a few MB each fit, and a post that declares more is refused
+ * from its Content-Length before a byte is read (ADR 043). With JavaScript the dialogs post
+ * one photo at a time and never come near it.
+ */
+export const MAX_PHOTOS_BYTES_PER_POST = 100 * 1024 * 1024;
+/** SPEC section 5's words for a photo over its size, and these for a post over its total. */
+export const PHOTOS_TOO_LARGE_IN_ALL =
+  "Photos sent together can total at most 100MB. Save with fewer photos, then add the rest to the request.";
+
+/** A whole upload request: its photos in all, their part headers, the form's fields. */
 export const UPLOAD_BODY_LIMIT =
-  MAX_PHOTOS_PER_REQUEST * (MAX_PHOTO_BYTES + 64 * 1024) + 1024 * 1024;
+  MAX_PHOTOS_BYTES_PER_POST + MAX_PHOTOS_PER_REQUEST * 64 * 1024 + 1024 * 1024;
 
 /**
  * Photos one customer may send in an hour, over all requests (ADR 022): a full request's 20

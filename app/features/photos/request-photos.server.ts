@@ -11,7 +11,7 @@ import {
 import { logger } from "~/lib/logger.server";
 import { storage } from "~/lib/storage.server";
 import { PhotoRejectedError, processPhoto } from "./image.server";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST } from "./limits";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_REQUEST, UPLOAD_BODY_LIMIT } from "./limits";
 import { MultipartError, readMultipart } from "./multipart.server";
 import { limitPhotoUpload } from "./upload-limits.server";
 
@@ -52,10 +52,13 @@ function overTheCap() {
  * uploads to one request take turns at the count and the 21st is refused, on PostgreSQL and on
  * PGlite alike. The early count only saves decoding a photo that has no room anyway.
  */
+/** A handyman's photo taken on a visit, before or after the work (neither: the member's own). */
+export type VisitPhoto = { afterVisitId?: string; beforeVisitId?: string };
+
 export async function saveRequestPhoto(
   requestId: string,
   file: { filename: string; data: Buffer },
-  options: { afterVisitId?: string } = {},
+  options: VisitPhoto = {},
 ): Promise<RequestPhoto> {
   if (file.data.length > MAX_PHOTO_BYTES) {
     throw new PhotoRejectedError("too-large", "over 10 MB");
@@ -93,6 +96,7 @@ export async function saveRequestPhoto(
           width: processed.full.width,
           height: processed.full.height,
           afterVisitId: options.afterVisitId ?? null,
+          beforeVisitId: options.beforeVisitId ?? null,
         })
         .returning();
       return row;
@@ -136,7 +140,7 @@ export function openPhotoUpload(request: Request, customerId: string) {
   const skipped: SkippedPhoto[] = [];
   const fieldsRead = deferred<Record<string, string>>();
   const target = deferred<string | null>();
-  let afterVisitId: string | undefined;
+  let visitPhoto: VisitPhoto = {};
   const requestIdForFile = (fieldsSoFar: Record<string, string>) => {
     fieldsRead.resolve({ ...fieldsSoFar });
     return target.promise;
@@ -145,8 +149,8 @@ export function openPhotoUpload(request: Request, customerId: string) {
   const reading = readMultipart(request, {
     maxFileBytes: MAX_PHOTO_BYTES,
     maxFiles: MAX_PHOTOS_PER_REQUEST,
-    // Every photo at its limit plus room for the form fields and multipart framing.
-    maxTotalBytes: MAX_PHOTOS_PER_REQUEST * (MAX_PHOTO_BYTES + 64 * 1024) + 1024 * 1024,
+    // The photos' total plus room for the form fields and multipart framing.
+    maxTotalBytes: UPLOAD_BODY_LIMIT,
     async onOversize(file, fieldsSoFar) {
       const id = await requestIdForFile(fieldsSoFar);
       skipped.push({ filename: file.filename, reason: "too-large" });
@@ -164,7 +168,7 @@ export function openPhotoUpload(request: Request, customerId: string) {
         return;
       }
       try {
-        saved.push(await saveRequestPhoto(id, file, { afterVisitId }));
+        saved.push(await saveRequestPhoto(id, file, visitPhoto));
       } catch (error) {
         const reason = error instanceof PhotoRejectedError ? error.reason : "failed";
         skipped.push({ filename: file.filename, reason });
@@ -196,12 +200,12 @@ export function openPhotoUpload(request: Request, customerId: string) {
 
   return {
     fields: fieldsRead.promise,
-    /** `afterVisitId`: the photos are after photos of that visit (the handyman's 'Add photo'). */
+    /** `afterVisitId`/`beforeVisitId`: a handyman's photo of that visit ('Add photo'). */
     async storeInto(
       requestId: string | null,
-      options: { afterVisitId?: string } = {},
+      options: VisitPhoto = {},
     ): Promise<PhotoUploadResult> {
-      afterVisitId = options.afterVisitId;
+      visitPhoto = options;
       target.resolve(requestId);
       const fields = await reading;
       return { fields, saved, skipped };

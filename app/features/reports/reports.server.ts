@@ -4,7 +4,6 @@ import { db, type DbOrTx } from "~/db/client.server";
 import { loadClosedDays, loadHandymen } from "~/features/availability/index.server";
 import {
   addDays,
-  BUSINESS_TIME_ZONE,
   businessToday,
   weekday,
   zonedInstant,
@@ -22,11 +21,13 @@ import { addMonths, calendarMonth, type Period } from "./period";
  * minute" (tests/integration/reports.test.ts builds a known history and checks each).
  *
  * Days are business days (America/New_York); a month is a calendar month, cut to the period at
- * its ends. "As of" figures (active members, hours owed, approvals pending) are at the end of
+ * its ends. A ledger entry counts on the day the member's statement shows it (ADR 082): a
+ * charge, a payment and the hours bought on their billing period's first day, a visit's entries
+ * (its reservation, time, extra charge, parts, fee) and the visit itself on the visit's day, a
+ * cancel's credit on the cancel's day, a refund paid out on the day it was paid, never the day
+ * an entry happened to be posted. "As of" figures (active members, hours owed, approvals pending) are at the end of
  * the period, or now when the period runs on past today.
  */
-
-const TZ = BUSINESS_TIME_ZONE;
 
 export type PlanBilling = { plan: PlanId; planName: string; billing: "monthly" | "annual" };
 
@@ -49,18 +50,25 @@ export type RevenueMonth = {
   partsCents: number;
   shoppingFeeCents: number;
   correctionCents: number;
-  /** Refunds, as a positive amount. */
-  refundCents: number;
-  /** Every charge less refunds (corrections included). */
+  /**
+   * What cancels credited back (the ledger's `refund` entries: charges not earned, netted
+   * against what the member owed), as a positive amount. Not money paid out: see refundCents.
+   */
+  creditCents: number;
+  /** Every charge less the credits at cancels (corrections included). */
   netCents: number;
+  /** Money received from members (payments), as a positive amount. */
+  paymentCents: number;
+  /** Refunds: money paid out to members (`refund_paid` entries), as a positive amount. */
+  refundCents: number;
 };
 
 export type HoursMonth = {
   month: IsoDate;
   soldMinutes: number;
-  /** Minutes set aside for visits booked in the month, less those released by cancellations. */
+  /** Minutes set aside for the month's visits, less those released (canceled or moved out). */
   reservedMinutes: number;
-  /** Minutes worked on bank visits completed in the month, with corrections made in it. */
+  /** Minutes worked on the month's completed bank visits, their corrections included. */
   usedMinutes: number;
   refundedMinutes: number;
 };
@@ -81,9 +89,9 @@ export type HandymanRow = {
   bookedMinutes: number;
   /** Days with working hours in the period (not off, not closed). */
   workingDays: number;
-  /** Member visits completed in the period. */
+  /** Member visits of the period (by the visit's day) completed. */
   completedVisits: number;
-  /** Time worked on the member visits they completed in the period (corrections applied). */
+  /** Time worked on those visits (corrections applied). */
   workedMinutes: number;
   /** The blocks booked for those visits, beside workedMinutes. */
   workedBookedMinutes: number;
@@ -162,24 +170,24 @@ const dateArray = (dates: IsoDate[]) =>
 const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 /**
- * Moves what the ledgers' triggers added since the last time (report_*_deltas, ADR 070) into
- * the monthly summaries: each move deletes the rows it adds, so two at once add each row once,
+ * Moves what the ledgers' triggers added since the last time (report_*_day_deltas, ADR 070 and
+ * 082) into the daily summaries: each move deletes the rows it adds, so two at once add each row once,
  * and takes the summary rows in (month, kind) order, so they never deadlock. Ledger writers
- * only insert deltas and never wait for this; the page reads months and deltas together, so a
+ * only insert deltas and never wait for this; the page reads days and deltas together, so a
  * move that fails or has not happened yet changes no figure.
  */
 export async function foldLedgerDeltas(database: DbOrTx) {
   await database.execute(sql`
-    with moved as (delete from report_money_deltas returning month, kind, cents, entries)
-    insert into report_money_months as s (month, kind, cents, entries)
-    select month, kind, sum(cents), sum(entries) from moved group by 1, 2 order by 1, 2
-    on conflict (month, kind) do update
+    with moved as (delete from report_money_day_deltas returning day, kind, cents, entries)
+    insert into report_money_days as s (day, kind, cents, entries)
+    select day, kind, sum(cents), sum(entries) from moved group by 1, 2 order by 1, 2
+    on conflict (day, kind) do update
     set cents = s.cents + excluded.cents, entries = s.entries + excluded.entries`);
   await database.execute(sql`
-    with moved as (delete from report_hours_deltas returning month, kind, minutes, entries)
-    insert into report_hours_months as s (month, kind, minutes, entries)
-    select month, kind, sum(minutes), sum(entries) from moved group by 1, 2 order by 1, 2
-    on conflict (month, kind) do update
+    with moved as (delete from report_hours_day_deltas returning day, kind, minutes, entries)
+    insert into report_hours_days as s (day, kind, minutes, entries)
+    select day, kind, sum(minutes), sum(entries) from moved group by 1, 2 order by 1, 2
+    on conflict (day, kind) do update
     set minutes = s.minutes + excluded.minutes, entries = s.entries + excluded.entries`);
 }
 
@@ -204,25 +212,11 @@ export async function ownerReport(
   )}]::timestamptz[]`;
   const monthNumber = (column: ReturnType<typeof sql>) =>
     sql`width_bucket(${column}, ${monthStarts})`;
-
-  // Whole months come from the ledgers' monthly summaries (ADR 070); the days of a month cut by
-  // a custom range, at most one month at each end, from the ledgers themselves.
-  const whole = months.filter((b) => b.first === b.month && b.last === calendarMonth(b.month).last);
-  const cut = months.filter((b) => !whole.includes(b));
-  const wholeFrom = whole[0]?.month;
-  const wholeTo = whole.at(-1)?.month;
-  const inCutDays = cut.length
-    ? sql.join(
-        cut.map(
-          (b) =>
-            sql`(created_at >= ${ts(startOf(b.first))} and created_at < ${ts(startOf(addDays(b.last, 1)))})`,
-        ),
-        sql` or `,
-      )
-    : sql`false`;
-  const wholeMonths = wholeFrom
-    ? sql`month >= ${wholeFrom}::date and month <= ${wholeTo}::date`
-    : sql`false`;
+  // The month of a business day, the same way: a search in the months' first days.
+  const monthOfDay = (column: ReturnType<typeof sql>) =>
+    sql`width_bucket(${column}, ${dateArray(months.map((b) => b.month))})`;
+  // The month a summary day belongs to, as the page names months (their first day).
+  const monthOf = sql`to_char(date_trunc('month', day), 'YYYY-MM-DD')`;
 
   await foldLedgerDeltas(database);
   const [
@@ -269,36 +263,27 @@ export async function ownerReport(
         from m
         where start_date <= ${asOf}::date and (canceled_on is null or canceled_on > ${asOf}::date)
         group by plan, billing`),
+    // Both ledgers by statement day (ADR 082), from their daily summaries and the deltas not yet
+    // moved into them: the period's days, whole months or cut, from the same rows.
     database.execute(sql`
-        select to_char(month, 'YYYY-MM-DD') as month, kind, sum(cents)::bigint as cents,
-          sum(entries)::int as n
+        select ${monthOf} as month, kind, sum(cents)::bigint as cents, sum(entries)::int as n
         from (
-          select month, kind, cents, entries from report_money_months
+          select day, kind, cents, entries from report_money_days
+          where day >= ${period.from}::date and day <= ${period.to}::date
           union all
-          select month, kind, cents, entries from report_money_deltas
+          select day, kind, cents, entries from report_money_day_deltas
+          where day >= ${period.from}::date and day <= ${period.to}::date
         ) s
-        where ${wholeMonths} and kind <> 'payment'
-        group by 1, 2
-        union all
-        select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
-          kind, sum(amount_cents)::bigint as cents, count(*)::int as n
-        from membership_money_ledger
-        where (${inCutDays}) and kind <> 'payment'
         group by 1, 2`),
     database.execute(sql`
-        select to_char(month, 'YYYY-MM-DD') as month, kind, sum(minutes)::bigint as minutes
+        select ${monthOf} as month, kind, sum(minutes)::bigint as minutes
         from (
-          select month, kind, minutes from report_hours_months
+          select day, kind, minutes from report_hours_days
+          where day >= ${period.from}::date and day <= ${period.to}::date and kind <> 'return'
           union all
-          select month, kind, minutes from report_hours_deltas
+          select day, kind, minutes from report_hours_day_deltas
+          where day >= ${period.from}::date and day <= ${period.to}::date and kind <> 'return'
         ) s
-        where ${wholeMonths} and kind <> 'return'
-        group by 1, 2
-        union all
-        select to_char(date_trunc('month', created_at at time zone ${TZ}), 'YYYY-MM-DD') as month,
-          kind, sum(minutes)::bigint as minutes
-        from membership_minutes_ledger
-        where (${inCutDays}) and kind <> 'return'
         group by 1, 2`),
     // Paid and not yet used at the as-of instant: every entry before it, but for visits not
     // completed by then (their block is still owed), so reserved minutes count as owed. Now,
@@ -348,24 +333,24 @@ export async function ownerReport(
             ) o
             join memberships m on m.id = o.membership_id
             group by m.plan`),
-    // Completed visits in the period: the member's time worked (less corrections) and length.
+    // The period's completed visits, by the visit's day as the statement dates it (ADR 082),
+    // not the instant it was marked done: the member's time worked (with every correction of
+    // it, whenever made) and length.
     database.execute(sql`
-        select ${monthNumber(sql`v.completed_at`)} as month,
+        select ${monthOfDay(sql`a.scheduled_date`)} as month,
           a.assigned_employee_id as "employeeId", v.is_extra as extra,
           count(*)::int as n,
           sum(v.minutes_worked - coalesce(c.minutes, 0))::bigint as worked,
           sum(v.minutes_worked)::bigint as "workedAtCompletion",
           sum(v.block_minutes)::bigint as block
-        from membership_visits v
-        -- Each visit's handyman by its key: a hash join read all 15,000 visits (ADR 077).
-        cross join lateral (
-          select assigned_employee_id from appointments where id = v.appointment_id
-        ) a
+        from appointments a
+        join membership_visits v on v.appointment_id = a.id
         left join (
           select appointment_id, sum(minutes) as minutes from membership_minutes_ledger
-          where kind = 'correction' and created_at < ${ts(until)} group by 1
+          where kind = 'correction' and appointment_id is not null group by 1
         ) c on c.appointment_id = v.appointment_id
-        where v.status = 'completed' and v.completed_at >= ${ts(from)} and v.completed_at < ${ts(until)}
+        where a.scheduled_date >= ${period.from}::date and a.scheduled_date <= ${period.to}::date
+          and v.status = 'completed'
         group by 1, 2, 3`),
     database.execute(sql`
         select 'lead' as what, ${monthNumber(sql`created_at`)} as month, count(*)::int as n
@@ -383,9 +368,11 @@ export async function ownerReport(
     database.execute(sql`
         select
           count(*) filter (where needs_approval and created_at < ${ts(asOfInstant)}
-            and (decided_at is null or decided_at >= ${ts(asOfInstant)}))::int as "pendingCount",
+            and (decided_at is null or decided_at >= ${ts(asOfInstant)})
+            and (removed_at is null or removed_at >= ${ts(asOfInstant)}))::int as "pendingCount",
           coalesce(sum(cost_cents) filter (where needs_approval and created_at < ${ts(asOfInstant)}
-            and (decided_at is null or decided_at >= ${ts(asOfInstant)})), 0)::bigint as "pendingCents",
+            and (decided_at is null or decided_at >= ${ts(asOfInstant)})
+            and (removed_at is null or removed_at >= ${ts(asOfInstant)})), 0)::bigint as "pendingCents",
           count(*) filter (where decided_at >= ${ts(from)} and decided_at < ${ts(until)})::int as decided,
           round(avg(extract(epoch from decided_at - created_at) / 864)
             filter (where decided_at >= ${ts(from)} and decided_at < ${ts(until)}))::int as "averageDecisionHundredths"
@@ -481,7 +468,7 @@ export async function ownerReport(
       partsCents: of("part"),
       shoppingFeeCents: of("shopping_fee"),
       correctionCents: of("correction"),
-      refundCents: 0 - of("refund"),
+      creditCents: 0 - of("refund"),
     };
     return {
       ...row,
@@ -491,7 +478,9 @@ export async function ownerReport(
         row.partsCents +
         row.shoppingFeeCents +
         row.correctionCents -
-        row.refundCents,
+        row.creditCents,
+      paymentCents: 0 - of("payment"),
+      refundCents: of("refund_paid"),
     };
   });
   const sum = (key: keyof Omit<RevenueMonth, "month">) =>
@@ -502,8 +491,10 @@ export async function ownerReport(
     partsCents: sum("partsCents"),
     shoppingFeeCents: sum("shoppingFeeCents"),
     correctionCents: sum("correctionCents"),
-    refundCents: sum("refundCents"),
+    creditCents: sum("creditCents"),
     netCents: sum("netCents"),
+    paymentCents: sum("paymentCents"),
+    refundCents: sum("refundCents"),
   };
 
   /* ---------- prepaid hours ---------- */

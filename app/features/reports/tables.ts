@@ -1,4 +1,5 @@
 import type { OwnerReport } from "./reports.server";
+import { hoursText } from "~/lib/hours";
 import { dayLabel, monthLabel } from "./period";
 
 /*
@@ -21,15 +22,7 @@ export function money(cents: number) {
 }
 
 /** Minutes as hours and minutes: 735 -> "12 h 15 min", 0 -> "0 min". */
-export function duration(minutes: number) {
-  const sign = minutes < 0 ? "-" : "";
-  const m = Math.abs(minutes);
-  const h = Math.floor(m / 60);
-  const rest = m % 60;
-  if (h && rest) return `${sign}${h.toLocaleString("en-US")} h ${rest} min`;
-  if (h) return `${sign}${h.toLocaleString("en-US")} h`;
-  return `${sign}${rest} min`;
-}
+export const duration = hoursText;
 
 /** A share in basis points as a percentage with one decimal: 449 -> "4.5%". */
 export function percent(basisPoints: number | null) {
@@ -83,7 +76,7 @@ export function reportTables(report: OwnerReport): ReportTable[] {
     },
     {
       id: "revenue-by-month",
-      title: "Revenue after refunds per month",
+      title: "Revenue, payments and refunds per month",
       columns: [
         "Month",
         "Membership charges",
@@ -91,31 +84,23 @@ export function reportTables(report: OwnerReport): ReportTable[] {
         "Parts",
         "Shopping fees",
         "Corrections",
+        "Credits at cancel",
+        "Revenue after credits",
+        "Payments received",
         "Refunds",
-        "Revenue after refunds",
       ],
-      rows: [
-        ...members.revenue.map((r) => [
-          monthLabel(r.month),
-          money(r.membershipCents),
-          money(r.extraVisitCents),
-          money(r.partsCents),
-          money(r.shoppingFeeCents),
-          money(r.correctionCents),
-          money(r.refundCents),
-          money(r.netCents),
-        ]),
-        [
-          "Period",
-          money(members.revenueTotal.membershipCents),
-          money(members.revenueTotal.extraVisitCents),
-          money(members.revenueTotal.partsCents),
-          money(members.revenueTotal.shoppingFeeCents),
-          money(members.revenueTotal.correctionCents),
-          money(members.revenueTotal.refundCents),
-          money(members.revenueTotal.netCents),
-        ],
-      ],
+      rows: [...members.revenue, { ...members.revenueTotal, month: null }].map((r) => [
+        r.month === null ? "Period" : monthLabel(r.month),
+        money(r.membershipCents),
+        money(r.extraVisitCents),
+        money(r.partsCents),
+        money(r.shoppingFeeCents),
+        money(r.correctionCents),
+        money(r.creditCents),
+        money(r.netCents),
+        money(r.paymentCents),
+        money(r.refundCents),
+      ]),
     },
     {
       id: "hours-owed",

@@ -1,9 +1,8 @@
-import { and, asc, count, eq, inArray, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, max, ne, sql } from "drizzle-orm";
 import { db, type Database, type DbOrTx } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
-import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { homes, requestPhotos, serviceRequests } from "~/db/schema";
-import type { Priority, ServiceRequestInput } from "./schema";
+import { TITLE_MAX, type Priority, type ServiceRequestInput } from "./schema";
 import type {
   CustomerRequest,
   CustomerRequestLists,
@@ -228,10 +227,11 @@ async function nextPosition(tx: DbOrTx, customerId: string, priority: Priority) 
   return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
 }
 
-/** A new request starts as `new`, at the end of its priority group, at the customer's home. */
 /**
- * A customer's open requests (the Next and Later lists) "by priority": next before later, then
- * the customer's own order. What a visit's tasks are chosen from.
+ * A customer's requests still to do (the Next and Later lists) "by priority": next before later,
+ * then the customer's own order. What a visit's tasks are chosen from: `onVisitDate` is the day
+ * of the upcoming visit that already holds one (appointment_tasks.visit_open), shown to the
+ * member and staff as "on your visit of December 2" and not offered again.
  */
 export function openRequestsOf(customerId: string, database: DbOrTx = db()) {
   return database
@@ -240,19 +240,49 @@ export function openRequestsOf(customerId: string, database: DbOrTx = db()) {
       title: serviceRequests.title,
       status: serviceRequests.status,
       priority: serviceRequests.priority,
+      // Written with the tables' names: a one-table select drops them from its columns.
+      onVisitDate: sql<string | null>`(select min(a.scheduled_date)::text
+        from appointment_tasks t inner join appointments a on a.id = t.appointment_id
+        where t.service_request_id = "service_requests"."id" and t.visit_open)`,
     })
     .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.customerId, customerId),
-        inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
-      ),
-    )
+    .where(and(eq(serviceRequests.customerId, customerId), ne(serviceRequests.status, "complete")))
     .orderBy(
       asc(serviceRequests.priority),
       asc(serviceRequests.position),
       asc(serviceRequests.createdAt),
     );
+}
+
+/**
+ * The tasks staff typed into a visit become requests of the member's (issue 40 item 2), in the
+ * visit's transaction: scheduled, at the end of the Next list, so that they end 'Done' (on the
+ * Completed list with their photos) or back on the list, like any task the member chose.
+ * Returns their ids in the order given.
+ */
+export async function addTaskRequests(
+  tx: DbOrTx,
+  input: { customerId: string; homeId: string; tasks: string[] },
+) {
+  const ids: string[] = [];
+  let position = await nextPosition(tx, input.customerId, "next");
+  for (const task of input.tasks) {
+    const title = task.length > TITLE_MAX ? `${task.slice(0, TITLE_MAX - 1).trimEnd()}…` : task;
+    const [row] = await tx
+      .insert(serviceRequests)
+      .values({
+        homeId: input.homeId,
+        customerId: input.customerId,
+        title,
+        description: title === task ? null : task,
+        priority: "next",
+        status: "scheduled",
+        position: position++,
+      })
+      .returning({ id: serviceRequests.id });
+    ids.push(row.id);
+  }
+  return ids;
 }
 
 export async function createServiceRequest(customerId: string, input: ServiceRequestInput) {

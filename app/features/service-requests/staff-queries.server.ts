@@ -263,7 +263,7 @@ export async function getRequestDetail(id: string, database: DbOrTx = db()) {
       customerId: serviceRequests.customerId,
       customerFirstName: profiles.firstName,
       customerLastName: profiles.lastName,
-      customerPhone: profiles.phone,
+      customerPhone: profiles.mobilePhone,
       address: homes.address,
       city: homes.city,
       state: homes.state,

@@ -1,5 +1,11 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
-export { isRequestOnAnotherVisit, startVisitCalendar, withdrawFromCalendar } from "./visits.server";
+export {
+  isRequestOnAnotherVisit,
+  mailVisitBooked,
+  REQUEST_BOOKED_MESSAGE,
+  startVisitCalendar,
+  withdrawFromCalendar,
+} from "./visits.server";
 export { changeVisitState } from "./visit-life.server";
 export { BookAnywayNeededError, recordOverride } from "./overrides.server";
 export {

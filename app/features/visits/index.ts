@@ -3,6 +3,7 @@ export {
   isFinalVisit,
   isOpenVisit,
   mayTransition,
+  onVisitLabel,
   VISIT_STATUS_LABELS,
   type VisitStatus,
 } from "./visit-state";

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, notInArray } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import {
   appointments,
@@ -12,9 +12,16 @@ import {
   user,
 } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
-import { addPart, MembershipRejectedError } from "~/features/memberships/index.server";
-import { customerName, textCustomer, wantsEmail } from "~/features/notifications/index.server";
+import { addPart, formatCents, MembershipRejectedError } from "~/features/memberships/index.server";
+import {
+  alertOffice,
+  customerName,
+  onMyWayText,
+  textCustomer,
+  wantsEmail,
+} from "~/features/notifications/index.server";
 import { claimActionKey, isActionKeyClaimed } from "~/lib/action-keys.server";
+import { formatPhone } from "~/lib/phone";
 import {
   addDays,
   businessToday,
@@ -41,6 +48,7 @@ export type TodayView = "today" | "tomorrow" | "week";
 export const TODAY_VIEWS: readonly TodayView[] = ["today", "tomorrow", "week"];
 
 export const NOT_YOUR_VISIT_MESSAGE = "This visit is not on your schedule.";
+export const CONFIRM_WORKED_MESSAGE = "Please confirm the time worked.";
 export const ALREADY_DONE_MESSAGE = "Already done: this was sent twice and applied once.";
 
 export function isTodayView(value: unknown): value is TodayView {
@@ -61,7 +69,8 @@ export type TodayTask = {
   notes: string | null;
   staffNotes: string | null;
   outcome: TaskOutcome | null;
-  photos: { id: string; name: string; after: boolean }[];
+  /** `taken`: the handyman's before or after photo on this visit; null: the member's own. */
+  photos: { id: string; name: string; taken: "before" | "after" | null }[];
 };
 
 export type TodayPart = {
@@ -120,7 +129,6 @@ export async function handymanVisits(
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       email: user.email,
-      phone: profiles.phone,
       mobilePhone: profiles.mobilePhone,
       address: homes.address,
       city: homes.city,
@@ -170,7 +178,13 @@ export async function handymanVisits(
         receiptPath: membershipParts.receiptPath,
       })
       .from(membershipParts)
-      .where(inArray(membershipParts.appointmentId, ids))
+      .where(
+        and(
+          inArray(membershipParts.appointmentId, ids),
+          // A part removed by the office or withdrawn at a cancel is no longer the handyman's.
+          notInArray(membershipParts.status, ["removed", "withdrawn"]),
+        ),
+      )
       .orderBy(asc(membershipParts.createdAt)),
   ]);
   const requestIds = tasks.flatMap((t) => (t.requestId ? [t.requestId] : []));
@@ -181,6 +195,7 @@ export async function handymanVisits(
           requestId: requestPhotos.requestId,
           name: requestPhotos.fileName,
           afterVisitId: requestPhotos.afterVisitId,
+          beforeVisitId: requestPhotos.beforeVisitId,
         })
         .from(requestPhotos)
         .where(inArray(requestPhotos.requestId, requestIds))
@@ -205,7 +220,7 @@ export async function handymanVisits(
         r.contactName ||
         r.contactEmail ||
         "",
-      phone: r.mobilePhone ?? r.phone ?? r.leadPhone,
+      phone: formatPhone(r.mobilePhone ?? r.leadPhone),
       address: r.address
         ? `${r.address}, ${r.city}, ${r.state} ${r.zipCode}`
         : (r.walkThruAddress ?? ""),
@@ -222,7 +237,16 @@ export async function handymanVisits(
           outcome: t.outcome,
           photos: photos
             .filter((p) => p.requestId === t.requestId)
-            .map((p) => ({ id: p.id, name: p.name, after: p.afterVisitId === r.id })),
+            .map((p) => ({
+              id: p.id,
+              name: p.name,
+              taken:
+                p.afterVisitId === r.id
+                  ? ("after" as const)
+                  : p.beforeVisitId === r.id
+                    ? ("before" as const)
+                    : null,
+            })),
         })),
       parts: parts
         .filter((p) => p.appointmentId === r.id)
@@ -322,7 +346,7 @@ async function tellMemberOnMyWay(
   await textCustomer(tx, {
     recipientId: visit.customerId,
     kind: "on-my-way",
-    body: `${business().name}: ${line}`,
+    body: onMyWayText(handymanName),
     fallbackSubject: subject,
   });
   if (!(await wantsEmail(tx, visit.customerId, "on-my-way"))) return;
@@ -349,9 +373,12 @@ export async function finishOwnVisit(
     minutesWorked: number;
     outcomes: Record<string, TaskOutcome>;
     key: string;
+    /** The handyman confirmed the time worked: an untouched default is never taken as said. */
+    confirmed: boolean;
   },
   options: { now?: Date } = {},
 ) {
+  if (!input.confirmed) throw new VisitRejectedError(CONFIRM_WORKED_MESSAGE);
   const result = await db().transaction(async (tx) => {
     await lockOwnVisit(tx, handyman, input.appointmentId);
     const fresh = await claimActionKey(tx, {
@@ -390,7 +417,7 @@ export async function addPartToOwnVisit(
 ) {
   try {
     return await db().transaction(async (tx) => {
-      await lockOwnVisit(tx, handyman, input.appointmentId);
+      const visit = await lockOwnVisit(tx, handyman, input.appointmentId);
       const fresh = await claimActionKey(tx, {
         key: input.key,
         actorId: handyman.id,
@@ -407,6 +434,8 @@ export async function addPartToOwnVisit(
         handyman.id,
         tx,
       );
+      if (visit.customerId)
+        await alertOfficeOfPart(tx, handyman, { ...visit, customerId: visit.customerId }, part);
       return { applied: true as const, part };
     });
   } catch (error) {
@@ -415,6 +444,40 @@ export async function addPartToOwnVisit(
   } finally {
     nudgeOutbox();
   }
+}
+
+/**
+ * The office hears of every part a handyman adds (an e-mail, and a text to OFFICE_MOBILE): what
+ * it costs, for whose visit, and what happens to it (charged with its receipt, waiting for the
+ * member's approval, or to be marked bought).
+ */
+async function alertOfficeOfPart(
+  tx: Parameters<typeof lockVisit>[0],
+  handyman: Handyman,
+  visit: { customerId: string; scheduledDate: string },
+  part: Awaited<ReturnType<typeof addPart>>,
+) {
+  const [handymanName, name] = await Promise.all([
+    customerName(tx, handyman.id),
+    customerName(tx, visit.customerId),
+  ]);
+  const price = formatCents(part.costCents);
+  const what =
+    part.status === "bought"
+      ? "It was bought with its receipt photo: charged now, with the visit's $10 shopping fee once."
+      : part.status === "pending_approval"
+        ? "It costs over $100: it waits for the member's approval (the member was e-mailed)."
+        : "No receipt photo yet: press 'Mark Bought' once it is bought.";
+  await alertOffice(tx, {
+    subject: `Part added for ${name}: ${part.description} (${price})`,
+    customerName: name,
+    lines: [
+      `${handymanName} added a part for ${name}'s visit on ${longDate(visit.scheduledDate)}: ${part.description}, ${price}.`,
+      what,
+      "If it is wrong, 'Correct part' or 'Remove part' on the membership page.",
+    ],
+    staffPath: `/employee/customers/${visit.customerId}/membership`,
+  });
 }
 
 /** The request of a task on one of the handyman's visits (where 'Add photo' stores the photo). */

@@ -1,10 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Database, type DbOrTx, type Tx } from "~/db/client.server";
-import { appointments, appointmentTasks, serviceRequests } from "~/db/schema";
+import { appointments, appointmentTasks, membershipParts, serviceRequests } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
 import {
+  formatCents,
   MembershipRejectedError,
+  meterTextOf,
   settleVisitMinutes,
+  SHOPPING_FEE_CENTS,
   type SettledVisit,
 } from "~/features/memberships/index.server";
 import { businessToday, durationLabel, longDate, minuteOfDay } from "~/lib/business-calendar";
@@ -214,6 +217,7 @@ export async function completeVisit(
     if (options.notify !== false)
       await mailVisitCompleted(tx, {
         ...visit,
+        today,
         customerId,
         minutesWorked: worked,
         done,
@@ -239,7 +243,44 @@ export async function visitTasks(appointmentId: string, database: DbOrTx = db())
     .where(eq(appointmentTasks.appointmentId, appointmentId));
 }
 
-/** The one 'Visit completed' e-mail: the time used, the tasks done, the hours left. */
+const PART_WORDS: Partial<Record<typeof membershipParts.$inferSelect.status, string>> = {
+  bought: "bought, on your statement",
+  approved: "to be bought",
+  pending_approval: "waiting for your approval",
+};
+
+/**
+ * The visit's parts as the completion e-mail lists them: each with its price and where it
+ * stands (declined, removed and withdrawn ones are not the visit's), and the one shopping fee.
+ */
+async function visitPartLines(tx: Tx, appointmentId: string) {
+  const parts = await tx
+    .select({
+      description: membershipParts.description,
+      costCents: membershipParts.costCents,
+      status: membershipParts.status,
+    })
+    .from(membershipParts)
+    .where(
+      and(
+        eq(membershipParts.appointmentId, appointmentId),
+        inArray(membershipParts.status, ["bought", "approved", "pending_approval"]),
+      ),
+    )
+    .orderBy(asc(membershipParts.createdAt));
+  if (!parts.length) return [];
+  return [
+    "Parts:",
+    ...parts.map(
+      (p) => `- ${p.description}: ${formatCents(p.costCents)} (${PART_WORDS[p.status]})`,
+    ),
+    ...(parts.some((p) => p.status === "bought")
+      ? [`Shopping fee for the visit's parts: ${formatCents(SHOPPING_FEE_CENTS)} (once per visit).`]
+      : []),
+  ];
+}
+
+/** The one 'Visit completed' e-mail: the time used, the tasks done, the parts, the hours left. */
 async function mailVisitCompleted(
   tx: Tx,
   visit: {
@@ -250,6 +291,8 @@ async function mailVisitCompleted(
     done: string[];
     notDone: string[];
     settled: SettledVisit | null;
+    /** The business day it is completed on (the meter's "now"). */
+    today: string;
   },
 ) {
   const place = await mailContext(tx, visit.id);
@@ -261,12 +304,11 @@ async function mailVisitCompleted(
     ...(visit.notDone.length
       ? ["Not done this time (back on your list):", ...visit.notDone.map((t) => `- ${t}`)]
       : []),
+    ...(await visitPartLines(tx, visit.id)),
     ...(visit.settled && visit.settled.minutesBack > 0
       ? [`${durationLabel(visit.settled.minutesBack)} went back to your hours.`]
       : []),
-    ...(m
-      ? [`Hours left: ${durationLabel(m.minutesAvailable)} of ${durationLabel(m.minutesPerYear)}.`]
-      : []),
+    ...(m ? [`Your hours: ${meterTextOf(m, visit.today)}.`] : []),
   ];
   const hello = `Hello${place.firstName ? ` ${place.firstName}` : ""},`;
   const url = `${env().publicUrl}/dashboard?tab=completed`;

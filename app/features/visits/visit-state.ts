@@ -58,3 +58,18 @@ export function refusalMessage(from: VisitStatus, to: VisitStatus) {
     return "This visit is in progress and cannot be canceled.";
   return `A visit that is ${VISIT_STATUS_LABELS[from].toLowerCase()} cannot become ${VISIT_STATUS_LABELS[to].toLowerCase()}.`;
 }
+
+const monthDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+});
+
+/**
+ * A task already on another upcoming visit (issue 40 item 3): shown with the visit's day, not
+ * offered. "on your visit of December 2".
+ */
+export function onVisitLabel(date: string) {
+  const [y, m, d] = date.split("-").map(Number);
+  return `on your visit of ${monthDay.format(new Date(Date.UTC(y, m - 1, d)))}`;
+}

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
-import { OPEN_REQUEST_STATUSES } from "~/db/request-status";
 import { db, type Tx } from "~/db/client.server";
 import {
   appointments,
@@ -40,8 +39,10 @@ import { refusalMessage, VISIT_STATUS_LABELS, type VisitStatus } from "./visit-s
 import {
   alertOffice,
   customerName,
+  reminderText,
   siteUrl,
   textCustomer,
+  visitChangeText,
 } from "~/features/notifications/index.server";
 
 /*
@@ -110,6 +111,7 @@ export async function mailContext(tx: Tx, appointmentId: string) {
   const [row] = await tx
     .select({
       customerId: user.id,
+      handymanId: appointments.assignedEmployeeId,
       email: user.email,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -143,7 +145,7 @@ const textDateFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 /** "Mon, Nov 30, 9:00 AM": short enough for one text segment. */
-function textWhen(visit: Pick<VisitForMail, "scheduledDate" | "startTime">) {
+export function textWhen(visit: Pick<VisitForMail, "scheduledDate" | "startTime">) {
   const [y, m, d] = visit.scheduledDate.split("-").map(Number);
   return `${textDateFormat.format(new Date(Date.UTC(y, m - 1, d)))}, ${minuteLabel(minuteOfDay(visit.startTime))}`;
 }
@@ -183,11 +185,15 @@ async function calendarMail(
   }[kind];
   // An extra visit says its price where it is booked or moved (issue 27, item 13).
   const extra = kind === "canceled" ? null : await extraVisitCharge(tx, visit.id);
+  const handyman =
+    kind !== "canceled" && place.handymanId ? await customerName(tx, place.handymanId) : null;
   const lines = [
     `When: ${when}`,
     ...(extra ? [`${extra.label}.${extra.reason ? ` ${extra.reason}` : ""}`] : []),
     `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
+    ...(handyman ? [`Your handyman: ${handyman}`] : []),
     ...(place.tasks.length ? ["Planned tasks:", ...place.tasks.map((t) => `- ${t}`)] : []),
+    ...(visit.notes ? [`Notes: ${visit.notes}`] : []),
   ];
   const dashboard = `${env().publicUrl}/dashboard?tab=schedule`;
   const rebook = `${env().publicUrl}/dashboard/book`;
@@ -199,15 +205,10 @@ async function calendarMail(
         ]
       : [];
   const hello = `Hello${place.firstName ? ` ${place.firstName}` : ""},`;
-  const textLead = {
-    booked: "your visit is booked for",
-    moved: "your visit moved to",
-    canceled: "your visit is canceled:",
-  }[kind];
   await textCustomer(tx, {
     recipientId: place.customerId,
     kind: "visit-changes",
-    body: `${business().name}: ${textLead} ${textWhen(visit)}. ${siteUrl("/dashboard?tab=schedule")}`,
+    body: visitChangeText(kind, textWhen(visit), siteUrl("/dashboard?tab=schedule")),
     fallbackSubject: subject,
   });
   await enqueue(
@@ -250,6 +251,14 @@ async function calendarMail(
     },
     { recipientId: place.customerId },
   );
+}
+
+/**
+ * The member's 'Your visit is booked' e-mail (with the calendar file) and text, whoever booked
+ * it: staff's Create Appointment sends exactly what the member's own booking sends.
+ */
+export function mailVisitBooked(tx: Tx, visit: VisitForMail) {
+  return calendarMail(tx, visit, "booked", 0);
 }
 
 /** The office hears of a visit a member moved or canceled themselves. */
@@ -311,7 +320,7 @@ async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
   const text = await textCustomer(tx, {
     recipientId: place.customerId,
     kind: "reminders",
-    body: `${business().name}: reminder, your handyman comes tomorrow, ${textWhen(visit)}. ${siteUrl("/dashboard?tab=schedule")}`,
+    body: reminderText(textWhen(visit), siteUrl("/dashboard?tab=schedule")),
     fallbackSubject: message.subject,
     notBefore: due,
   });
@@ -402,11 +411,24 @@ export async function bookVisit(
           and(
             eq(serviceRequests.customerId, customerId),
             inArray(serviceRequests.id, requestIds),
-            inArray(serviceRequests.status, [...OPEN_REQUEST_STATUSES]),
+            ne(serviceRequests.status, "complete"),
           ),
         );
       if (requests.length !== requestIds.length)
         throw new VisitRejectedError("A chosen task is not one of your open requests.");
+      // A task already on another upcoming visit is shown, not offered (issue 40 item 3); a
+      // forged post is refused here, and a race by the unique index.
+      const held = await tx
+        .select({ id: appointmentTasks.id })
+        .from(appointmentTasks)
+        .where(
+          and(
+            inArray(appointmentTasks.serviceRequestId, requestIds),
+            eq(appointmentTasks.visitOpen, true),
+          ),
+        )
+        .limit(1);
+      if (held.length) throw new VisitRejectedError(REQUEST_BOOKED_MESSAGE);
       if (requests.length > FIRST_VISIT_TASK_LIMIT && (await isFirstVisit(customerId, tx)))
         throw new VisitRejectedError(
           `Your first visit can take at most ${FIRST_VISIT_TASK_LIMIT} tasks.`,

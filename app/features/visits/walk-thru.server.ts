@@ -258,11 +258,27 @@ export async function walkThruOffer(input: {
   customerId?: string | null;
   date: string | null;
   now?: Date;
+  /**
+   * Staff chose the handyman first: only the days and starts when that handyman is free (their
+   * visits, time off and hours counted), so no time is offered that the booking would refuse.
+   */
+  handymanId?: string | null;
 }) {
-  const days = await offerWalkThrus({ customerId: input.customerId, now: input.now });
+  const all = await offerWalkThrus({ customerId: input.customerId, now: input.now });
+  const wanted = input.handymanId;
+  const days = wanted
+    ? all.flatMap((d) => {
+        const slots = d.slots.flatMap((s) => {
+          const handymen = s.handymen.filter((h) => h.id === wanted);
+          return handymen.length ? [{ ...s, handymen }] : [];
+        });
+        return slots.length ? [{ ...d, slots }] : [];
+      })
+    : all;
   const chosen = days.find((d) => d.date === input.date) ?? null;
   return {
     days: days.map((d) => ({ date: d.date, label: d.label })),
+    handymanId: wanted ?? null,
     day: chosen && {
       date: chosen.date,
       label: chosen.label,

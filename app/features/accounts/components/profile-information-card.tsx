@@ -7,6 +7,7 @@ import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/componen
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { SessionUser } from "~/lib/session.server";
+import { formatPhone } from "~/lib/phone";
 
 type Answer = { ok: boolean; message: string };
 
@@ -81,7 +82,7 @@ export function ProfileInformationCard({ user }: { user: SessionUser }) {
                 id="profile-phone"
                 name="phone"
                 type="tel"
-                defaultValue={user.phone ?? ""}
+                defaultValue={formatPhone(user.phone) ?? ""}
                 placeholder="(555) 123-4567"
                 autoComplete="tel"
                 maxLength={30}
@@ -109,7 +110,7 @@ export function ProfileInformationCard({ user }: { user: SessionUser }) {
             </div>
             <div>
               <dt className="font-medium text-muted-foreground">Phone</dt>
-              <dd>{user.phone || "Not provided"}</dd>
+              <dd>{formatPhone(user.phone) || "Not provided"}</dd>
             </div>
           </dl>
         )}

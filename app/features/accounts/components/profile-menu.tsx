@@ -1,5 +1,6 @@
 import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import {
@@ -33,7 +34,22 @@ export function ProfileMenu({
   home,
   signOutErrorMessage = "Failed to sign out. Please try again.",
 }: ProfileMenuProps) {
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // `?profile=open` (the 'Profile' link of a page without JavaScript, the reports) opens
+  // Profile Settings here; closing it takes the parameter away.
+  const [params, setParams] = useSearchParams();
+  const [settingsOpen, setOpen] = useState(() => params.get("profile") === "open");
+  const setSettingsOpen = (open: boolean) => {
+    setOpen(open);
+    if (!open && params.get("profile") === "open")
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("profile");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+  };
   const { signOut, pending } = useSignOut({ errorMessage: signOutErrorMessage });
   const displayName =
     [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name || user.email;

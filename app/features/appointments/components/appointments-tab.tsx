@@ -62,6 +62,9 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
           <h3 id={headingId} className="font-semibold">
             {formatAppointmentDate(appointment.scheduledDate)}
           </h3>
+          {appointment.kind === "walk_thru" ? (
+            <p className="text-sm font-medium">Free walk-thru</p>
+          ) : null}
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <Clock aria-hidden="true" className="size-4" />
             {formatAppointmentTime(appointment.startTime)} -{" "}
@@ -79,7 +82,9 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
       <p className="flex items-start gap-1.5 text-sm">
         <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
         <span>
-          {home.address}, {home.city}, {home.state} {home.zipCode}
+          {home.city
+            ? `${home.address}, ${home.city}, ${home.state} ${home.zipCode}`
+            : home.address}
         </span>
       </p>
 

@@ -10,6 +10,7 @@ import type { IntroCallListing } from "~/features/intro-calls/index.server";
 import { phoneHref } from "~/lib/business";
 import { formatDateTime } from "../format";
 import { withParams } from "./requests-panel";
+import { formatPhone } from "~/lib/phone";
 
 export function AppointmentsPanel({
   view,
@@ -137,7 +138,7 @@ export function AppointmentsPanel({
                       href={phoneHref(call.phone)}
                     >
                       <LineIcon name="phone" className="size-4" />
-                      {call.phone}
+                      {formatPhone(call.phone)}
                     </a>
                   )}
                 </li>
@@ -175,7 +176,9 @@ function AppointmentCard({ appointment }: { appointment: EmployeeAppointment }) 
       </header>
       <p>
         <LineIconUse name="map-pin" />
-        {`${appointment.address}, ${appointment.city}, ${appointment.state}`}
+        {appointment.city
+          ? `${appointment.address}, ${appointment.city}, ${appointment.state}`
+          : appointment.address}
       </p>
       <p>
         <LineIconUse name="calendar" />
@@ -188,7 +191,9 @@ function AppointmentCard({ appointment }: { appointment: EmployeeAppointment }) 
       </p>
       <p>
         <LineIconUse name="list-checks" />
-        {`${tasks} ${tasks === 1 ? "task" : "tasks"} planned`}
+        {appointment.kind === "walk_thru"
+          ? "Free walk-thru"
+          : `${tasks} ${tasks === 1 ? "task" : "tasks"} planned`}
       </p>
       {appointment.assignedFirstName || appointment.assignedLastName ? (
         <p>

@@ -30,6 +30,7 @@ import type {
   OpenRequestChoice,
 } from "~/features/customers/index.server";
 import { statusLabel } from "~/features/service-requests";
+import { onVisitLabel } from "~/features/visits";
 import { MemberVisitFields } from "~/features/memberships";
 import { addYears, businessToday, DATE_WINDOW } from "~/lib/business-calendar";
 import type { FormAnswer } from "~/lib/form-answer";
@@ -373,7 +374,9 @@ function CreateAppointmentForm({
                               id={checkboxId}
                               type="checkbox"
                               className="mt-0.5 size-4 shrink-0 accent-primary"
-                              checked={linkedIds.has(request.id)}
+                              checked={!request.onVisitDate && linkedIds.has(request.id)}
+                              // Already on another upcoming visit: shown, not offered.
+                              disabled={Boolean(request.onVisitDate)}
                               onChange={(event) =>
                                 toggleExistingTask(request, event.target.checked)
                               }
@@ -389,7 +392,9 @@ function CreateAppointmentForm({
                               id={`${checkboxId}-status`}
                               className="ml-auto shrink-0 text-xs text-muted-foreground"
                             >
-                              {statusLabel(request.status)}
+                              {request.onVisitDate
+                                ? onVisitLabel(request.onVisitDate)
+                                : statusLabel(request.status)}
                             </span>
                           </li>
                         );

@@ -21,6 +21,7 @@ import { phoneHref } from "~/lib/business";
 import { CARDS_BELOW_LG as cards } from "~/components/ui/table-cards";
 import { listHeading } from "./card-rows";
 import { withParams } from "./requests-panel";
+import { formatPhone } from "~/lib/phone";
 
 /** A customer row, with their active membership (ADR 014) when they have one. */
 type CustomerWithMembership = CustomerRow & { membership?: ActiveMembership | null };
@@ -113,7 +114,7 @@ export function CustomersPanel({
                   <TableCell data-label="Phone" className={`${cards.cell} ${cards.labelled}`}>
                     {customer.phone ? (
                       <a className="text-primary underline" href={phoneHref(customer.phone)}>
-                        {customer.phone}
+                        {formatPhone(customer.phone)}
                       </a>
                     ) : (
                       <span className="text-muted-foreground">Not provided</span>

@@ -22,6 +22,7 @@ import { phoneHref } from "~/lib/business";
 import { formatLongDate } from "../format";
 import { useActionToast } from "../use-action-toast";
 import { PriorityBadge, StatusBadge } from "./request-badges";
+import { formatPhone } from "~/lib/phone";
 
 /** A request's detail, with the customer's active membership (ADR 014) when they have one. */
 type DetailWithMembership = RequestDetailRow & { membership?: ActiveMembership | null };
@@ -80,7 +81,7 @@ function RequestDetail({ detail }: { detail: DetailWithMembership }) {
               <dd>
                 {detail.customerPhone ? (
                   <a className="text-primary underline" href={phoneHref(detail.customerPhone)}>
-                    {detail.customerPhone}
+                    {formatPhone(detail.customerPhone)}
                   </a>
                 ) : (
                   "Not provided"

@@ -1,4 +1,6 @@
+import { BarChart3Icon } from "lucide-react";
 import { AppHeader } from "~/components/layout/app-header";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { ProfileMenu } from "~/features/accounts";
 import { AvailabilityLinks } from "~/features/availability";
 import type { SessionUser } from "~/lib/session.server";
@@ -18,6 +20,14 @@ export function StaffHeader({
 }) {
   return (
     <AppHeader width={width}>
+      {/* The office's reports, one tap from every staff page (a document load: the reports
+          page runs no JavaScript). A handyman is not offered them (issue 30). */}
+      {employee.isHandyman ? null : (
+        <a href="/employee/reports" className={buttonVariants({ variant: "outline" })}>
+          <BarChart3Icon aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Reports</span>
+        </a>
+      )}
       <ProfileMenu
         user={employee}
         photoSection={
@@ -36,6 +46,14 @@ export function StaffHeader({
                 className="mb-3 block text-sm underline underline-offset-4"
               >
                 Reports
+              </a>
+            )}
+            {employee.isHandyman ? null : (
+              <a
+                href="/employee/failed-deliveries"
+                className="mb-3 block text-sm underline underline-offset-4"
+              >
+                Failed deliveries
               </a>
             )}
           </>

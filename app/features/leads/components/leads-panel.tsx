@@ -16,6 +16,7 @@ import { CARDS_BELOW_LG as cards } from "~/components/ui/table-cards";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from "~/db/lead-status";
 import type { FunnelMonth, LeadListItem } from "../people.server";
 import { LeadStatusBadge, sourceLabel, whenLabel } from "./lead-status-badge";
+import { formatPhone } from "~/lib/phone";
 
 type LeadsData = {
   leads: LeadListItem[];
@@ -250,7 +251,7 @@ export function LeadsPanel({ data }: { data: LeadsData }) {
                       <a className="text-primary underline" href={`mailto:${lead.email}`}>
                         {lead.email}
                       </a>
-                      {lead.phone ? <span className="block">{lead.phone}</span> : null}
+                      {lead.phone ? <span className="block">{formatPhone(lead.phone)}</span> : null}
                     </TableCell>
                     <TableCell
                       data-label="ZIP and city"

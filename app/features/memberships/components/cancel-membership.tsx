@@ -55,6 +55,7 @@ export function CancelMembership({
   const confirm = (
     <Form method="post" action={action} className="flex flex-wrap gap-2" preventScrollReset>
       <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="key" value={quote.key} />
       <Button type="submit" variant="destructive" disabled={busy}>
         {busy ? "Canceling..." : "Confirm cancellation"}
       </Button>

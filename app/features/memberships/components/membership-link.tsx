@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
-import { formatCents, formatMinutes } from "../bank";
+import { hoursLeftText } from "~/lib/hours";
+import { formatCents } from "../bank";
 import type { ActiveMembership } from "../counters.server";
 
 /** On staff's customer views: the member's plan and hours, linking to their membership page. */
@@ -31,7 +32,7 @@ export function MembershipLink({
   }
   const label =
     membership.status === "active"
-      ? `${membership.planName}, ${formatMinutes(membership.minutesLeft)} left${open ? `, ${open}` : ""}`
+      ? `${membership.planName}, ${hoursLeftText(membership.minutesLeft)}${open ? `, ${open}` : ""}`
       : `${membership.planName}, canceled, ${open}`;
   return (
     <Link

@@ -87,7 +87,12 @@ export function MembershipSummary({
             Settled when canceled
           </h4>
           {summary.settlement ? (
-            <SettlementLines settlement={summary.settlement} testId="settled" />
+            <SettlementLines
+              settlement={summary.settlement}
+              testId="settled"
+              sent={summary.refundsSent}
+              sentInFull={summary.refundSentInFull}
+            />
           ) : (
             <p className="text-sm text-muted-foreground">{summary.meterLabel}</p>
           )}

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { PLANS } from "~/content/plans";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
+import { minuteLabel, minuteOfDay } from "~/lib/business-calendar";
 import type { MembershipView, PartView } from "../types";
 import { ReceiptPhoto } from "./receipt-photo";
 import { CancelMembership } from "./cancel-membership";
@@ -24,9 +25,12 @@ export const MEMBER_ACTION = `${href("/dashboard")}?tab=membership`;
 export function MembershipTab({
   view,
   message,
+  walkThru = null,
 }: {
   view: MembershipView | null;
   message: string | null;
+  /** Her next walk-thru, already booked: not offered again (issue 40 item 4). */
+  walkThru?: { scheduledDate: string; startTime: string } | null;
 }) {
   return (
     <section aria-labelledby="membership-title" className="grid gap-4">
@@ -39,7 +43,7 @@ export function MembershipTab({
         </p>
       )}
       {view ? <MemberView view={view} /> : null}
-      {(!view || view.summary.status !== "active") && <PlanChoices />}
+      {(!view || view.summary.status !== "active") && <PlanChoices walkThru={walkThru} />}
     </section>
   );
 }
@@ -161,7 +165,11 @@ function PartApproval({ part }: { part: PartView }) {
 }
 
 /** For a customer without a membership: the plans, and the free walk-thru to start. */
-function PlanChoices() {
+function PlanChoices({
+  walkThru,
+}: {
+  walkThru: { scheduledDate: string; startTime: string } | null;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -187,12 +195,21 @@ function PlanChoices() {
             </li>
           ))}
         </ul>
-        <p className="text-sm text-muted-foreground">
-          Start with a free 45-minute walk-thru of your home: no membership needed.
-        </p>
-        <Button asChild className="w-fit">
-          <Link to={href("/dashboard/walk-thru")}>Book a free walk-thru</Link>
-        </Button>
+        {walkThru ? (
+          <p className="text-sm" data-testid="walk-thru-booked">
+            Your free walk-thru is booked: {longDate(walkThru.scheduledDate)},{" "}
+            {minuteLabel(minuteOfDay(walkThru.startTime))}. It is on your Appointments tab.
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">
+              Start with a free 45-minute walk-thru of your home: no membership needed.
+            </p>
+            <Button asChild className="w-fit">
+              <Link to={href("/dashboard/walk-thru")}>Book a free walk-thru</Link>
+            </Button>
+          </>
+        )}
       </CardContent>
     </Card>
   );

@@ -8,9 +8,14 @@ import type { SettlementView } from "../types";
 export function SettlementLines({
   settlement,
   testId = "settlement",
+  sent = [],
+  sentInFull = false,
 }: {
   settlement: SettlementView;
   testId?: string;
+  /** The refunds sent since (a canceled membership's page): said instead of the promise. */
+  sent?: string[];
+  sentInFull?: boolean;
 }) {
   return (
     <div className="grid gap-1" data-testid={testId}>
@@ -24,7 +29,16 @@ export function SettlementLines({
       <p className="text-xl font-bold" data-testid={`${testId}-result`}>
         {settlement.resultLabel}
       </p>
-      {settlement.howLabel && <p className="text-sm">{settlement.howLabel}</p>}
+      {settlement.howLabel && !sentInFull && <p className="text-sm">{settlement.howLabel}</p>}
+      {sent.length > 0 && (
+        <ul className="grid gap-1 text-sm" aria-label="Refunds sent">
+          {sent.map((line, i) => (
+            <li key={`${i}-${line}`} data-testid={`${testId}-sent`}>
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -17,12 +17,19 @@ import {
 import { isOpenVisit, VISIT_STATUS_LABELS } from "~/features/visits";
 import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
-import type { MemberVisitRow, PartView, StaffMembershipView } from "../types";
+import type {
+  MemberVisitRow,
+  PartView,
+  StaffFormKeys,
+  StaffMembershipView,
+  StatementPage,
+} from "../types";
 import { ReceiptPhoto } from "./receipt-photo";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
 import { MembershipTermsFields } from "./membership-terms-fields";
+import { formatPhone } from "~/lib/phone";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
 
@@ -31,6 +38,14 @@ const PART_STATUS: Record<PartView["status"], string> = {
   approved: "Approved",
   declined: "Declined",
   bought: "Bought",
+  removed: "Removed",
+  withdrawn: "Withdrawn (membership canceled)",
+};
+
+/** The parts forms' idempotency keys (ADR 048), drawn with the page. */
+export type PartKeys = {
+  add: string;
+  parts: Record<string, { bought: string; remove: string; correct: string }>;
 };
 
 const twelveHour = (time: string) => {
@@ -62,6 +77,9 @@ export function StaffMembershipPage({
   view,
   today,
   outcome,
+  keys,
+  offerOpen = false,
+  partKeys,
   children,
 }: {
   /** The staff header (logo, phone, profile menu), composed by the route. */
@@ -69,6 +87,11 @@ export function StaffMembershipPage({
   view: StaffMembershipView;
   today: string;
   outcome: Outcome;
+  /** The forms' idempotency keys, drawn with the page (ADR 048). */
+  keys: StaffFormKeys;
+  /** An offer is open: its first payment starts the membership, not the direct start. */
+  offerOpen?: boolean;
+  partKeys: PartKeys;
   /** More about the customer, below the membership (the messages sent to them). */
   children?: React.ReactNode;
 }) {
@@ -90,11 +113,15 @@ export function StaffMembershipPage({
           </h1>
           <p className="text-muted-foreground">
             {customer.email}
-            {customer.phone ? ` · ${customer.phone}` : ""}
+            {customer.phone ? ` · ${formatPhone(customer.phone)}` : ""}
             {customer.address ? ` · ${customer.address}` : ""}
           </p>
         </div>
         {active && <OutcomeLine outcome={outcome} intent="start" />}
+        {/* An offer's first payment started it: its form has gone with the open offer. */}
+        {active && outcome?.ok && <OutcomeLine outcome={outcome} intent="offer-payment" />}
+        {/* The cancel's answer, once the cancel form has gone with the active membership. */}
+        {!active && <OutcomeLine outcome={outcome} intent="cancel" />}
         {membership && (
           <Card>
             <CardContent className="grid gap-4">
@@ -105,13 +132,31 @@ export function StaffMembershipPage({
             </CardContent>
           </Card>
         )}
-        {!active && <StartForm hasHome={customer.hasHome} today={today} outcome={outcome} />}
+        {!active && !offerOpen && (
+          <StartForm
+            hasHome={customer.hasHome}
+            today={today}
+            outcome={outcome}
+            actionKey={keys.start}
+          />
+        )}
         {/* After a cancel the office still records what the member pays of what they owe. */}
-        {membership && <PaymentForm outcome={outcome} />}
+        {membership && <PaymentForm outcome={outcome} actionKey={keys.payment} />}
         {membership && active && (
           <>
-            <VisitsCard visits={membership.visits} today={today} outcome={outcome} />
-            <PartsCard parts={membership.parts} visits={membership.visits} outcome={outcome} />
+            <VisitsCard
+              visits={membership.visits}
+              page={membership.visitsPage}
+              today={today}
+              outcome={outcome}
+              correctKeys={keys.correctTime}
+            />
+            <PartsCard
+              parts={membership.parts}
+              visits={membership.partVisits}
+              outcome={outcome}
+              keys={partKeys}
+            />
           </>
         )}
         {membership && (
@@ -175,14 +220,21 @@ function StaffCancel({
   );
 }
 
+/**
+ * Staff's direct 'Start Membership' takes the first payment with it (issue 39, item 8): the
+ * membership's first hours are posted with that payment, as when an offer's first payment is
+ * recorded, never before anything is paid.
+ */
 function StartForm({
   hasHome,
   today,
   outcome,
+  actionKey,
 }: {
   hasHome: boolean;
   today: string;
   outcome: Outcome;
+  actionKey: string;
 }) {
   const busy = useBusy("start");
   return (
@@ -200,7 +252,31 @@ function StartForm({
         ) : (
           <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
             <input type="hidden" name="intent" value="start" />
+            <input type="hidden" name="key" value={actionKey} />
             <MembershipTermsFields idPrefix="membership" today={today} bounded />
+            <div className="grid gap-1.5">
+              <Label htmlFor="start-payment-amount">First payment (USD)</Label>
+              <Input
+                id="start-payment-amount"
+                name="amount"
+                inputMode="decimal"
+                required
+                maxLength={20}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="start-payment-method">Paid by</Label>
+              <NativeSelect id="start-payment-method" name="method" defaultValue="check" required>
+                <option value="check">Check</option>
+                <option value="cash">Cash</option>
+                <option value="bank_transfer">Bank transfer</option>
+                <option value="card">Card</option>
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="start-payment-reference">Reference (optional)</Label>
+              <Input id="start-payment-reference" name="reference" maxLength={100} />
+            </div>
             <div className="grid gap-2 sm:col-span-3">
               <Button type="submit" className="w-fit" disabled={busy}>
                 {busy ? "Starting..." : "Start Membership"}
@@ -214,7 +290,7 @@ function StartForm({
   );
 }
 
-function PaymentForm({ outcome }: { outcome: Outcome }) {
+function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: string }) {
   const busy = useBusy("payment");
   return (
     <Card>
@@ -230,6 +306,7 @@ function PaymentForm({ outcome }: { outcome: Outcome }) {
           key={outcome?.intent === "payment" && outcome.ok ? "paid" : "payment"}
         >
           <input type="hidden" name="intent" value="payment" />
+          <input type="hidden" name="key" value={actionKey} />
           <div className="grid gap-1.5">
             <Label htmlFor="payment-amount">Amount (USD)</Label>
             <Input id="payment-amount" name="amount" inputMode="decimal" required maxLength={20} />
@@ -259,20 +336,61 @@ function PaymentForm({ outcome }: { outcome: Outcome }) {
   );
 }
 
+/**
+ * 'Previous page' and 'Next page' of the visits: plain links (no JavaScript needed) that keep
+ * the statement's page.
+ */
+function VisitsPager({ page }: { page: StatementPage }) {
+  const [params] = useSearchParams();
+  if (page.pages <= 1) return null;
+  const to = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n === 1) next.delete("vpage");
+    else next.set("vpage", String(n));
+    const search = next.toString();
+    return search ? `?${search}` : ".";
+  };
+  return (
+    <nav aria-label="Pages of visits" className="flex flex-wrap items-center gap-3 text-sm">
+      {page.page > 1 ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={to(page.page - 1)} preventScrollReset>
+            Previous page
+          </Link>
+        </Button>
+      ) : null}
+      <span>
+        Page {page.page} of {page.pages}
+      </span>
+      {page.page < page.pages ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={to(page.page + 1)} preventScrollReset>
+            Next page
+          </Link>
+        </Button>
+      ) : null}
+    </nav>
+  );
+}
+
 function VisitsCard({
   visits,
+  page,
   today,
   outcome,
+  correctKeys,
 }: {
   visits: MemberVisitRow[];
+  page: StatementPage;
   today: string;
   outcome: Outcome;
+  correctKeys: Record<string, string>;
 }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
-          <h2>Visits ({visits.length})</h2>
+          <h2>Visits ({page.total})</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -327,7 +445,12 @@ function VisitsCard({
                       <div className="grid gap-2">
                         <span>{formatMinutes(visit.minutesWorked)}</span>
                         <TaskOutcomes tasks={visit.tasks} />
-                        {visit.isExtra ? null : <CorrectForm visit={visit} />}
+                        {visit.isExtra ? null : (
+                          <CorrectForm
+                            visit={visit}
+                            actionKey={correctKeys[visit.appointmentId] ?? ""}
+                          />
+                        )}
                       </div>
                     ) : isOpenVisit(visit.appointmentStatus) && visit.scheduledDate <= today ? (
                       <CompleteForm visit={visit} />
@@ -340,6 +463,7 @@ function VisitsCard({
             </TableBody>
           </Table>
         )}
+        <VisitsPager page={page} />
       </CardContent>
     </Card>
   );
@@ -409,12 +533,13 @@ function CompleteForm({ visit }: { visit: MemberVisitRow }) {
  * per completed visit (a year holds up to 24), so its controls carry app.css's short classes
  * (`.field`, `.btn`), as 'Today' does, rather than each control's utility lists (ADR 077).
  */
-function CorrectForm({ visit }: { visit: MemberVisitRow }) {
+function CorrectForm({ visit, actionKey }: { visit: MemberVisitRow; actionKey: string }) {
   const busy = useBusy("correct-time");
   const id = `correct-${visit.appointmentId}`;
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="correct-time" />
+      <input type="hidden" name="key" value={actionKey} />
       <input type="hidden" name="appointmentId" value={visit.appointmentId} />
       <div className="grid gap-1.5">
         <label htmlFor={id} className="text-sm font-medium">
@@ -450,13 +575,15 @@ function PartsCard({
   parts,
   visits,
   outcome,
+  keys,
 }: {
   parts: PartView[];
-  visits: MemberVisitRow[];
+  visits: { appointmentId: string; scheduledDate: string; startTime: string }[];
   outcome: Outcome;
+  keys: PartKeys;
 }) {
   const busy = useBusy("add-part");
-  const open = visits.filter((v) => v.status !== "released");
+  const open = visits;
   return (
     <Card>
       <CardHeader>
@@ -474,6 +601,7 @@ function PartsCard({
             key={outcome?.intent === "add-part" && outcome.ok ? `ok-${parts.length}` : "part"}
           >
             <input type="hidden" name="intent" value="add-part" />
+            <input type="hidden" name="key" value={keys.add} />
             <div className="grid gap-1.5">
               <Label htmlFor="part-visit">Visit</Label>
               <NativeSelect id="part-visit" name="appointmentId" required>
@@ -505,6 +633,8 @@ function PartsCard({
         )}
         <OutcomeLine outcome={outcome} intent="add-part" />
         <OutcomeLine outcome={outcome} intent="part-bought" />
+        <OutcomeLine outcome={outcome} intent="remove-part" />
+        <OutcomeLine outcome={outcome} intent="correct-part" />
         {parts.length > 0 && (
           <ul className="grid gap-2">
             {parts.map((part) => (
@@ -521,25 +651,105 @@ function PartsCard({
                   </p>
                   {part.hasReceipt && <ReceiptPhoto part={part} />}
                 </div>
-                {part.status === "approved" && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="part-bought" />
-                    <input type="hidden" name="partId" value={part.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Mark Bought: ${part.description}`}
-                    >
-                      Mark Bought
-                    </Button>
-                  </Form>
-                )}
+                <PartActions part={part} keys={keys.parts[part.id]} />
               </li>
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A part still charged or waiting: the office can correct or remove it (ADR 083). */
+const CORRECTABLE: readonly PartView["status"][] = ["pending_approval", "approved", "bought"];
+
+/**
+ * A part's own actions: 'Mark Bought' for an approved part not yet bought; 'Correct part' (its
+ * description and price) and 'Remove part' for a part that is wrong. Each form carries its own
+ * idempotency key and works without JavaScript.
+ */
+function PartActions({
+  part,
+  keys,
+}: {
+  part: PartView;
+  keys: { bought: string; remove: string; correct: string } | undefined;
+}) {
+  if (!keys || !CORRECTABLE.includes(part.status)) return null;
+  const id = `part-${part.id}`;
+  return (
+    <div className="grid w-full gap-2 sm:w-auto sm:justify-items-end">
+      <div className="flex flex-wrap gap-2">
+        {part.status === "approved" && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="part-bought" />
+            <input type="hidden" name="partId" value={part.id} />
+            <input type="hidden" name="key" value={keys.bought} />
+            <Button
+              type="submit"
+              size="sm"
+              variant="secondary"
+              aria-label={`Mark Bought: ${part.description}`}
+            >
+              Mark Bought
+            </Button>
+          </Form>
+        )}
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove-part" />
+          <input type="hidden" name="partId" value={part.id} />
+          <input type="hidden" name="key" value={keys.remove} />
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            aria-label={`Remove part: ${part.description}`}
+          >
+            Remove part
+          </Button>
+        </Form>
+      </div>
+      {/* Drawn again (closed, with the part as it now is) once a correction is saved. */}
+      <details className="w-full" key={`${part.description}:${part.costCents}:${part.status}`}>
+        <summary className="cursor-pointer text-sm underline underline-offset-4">
+          Correct part
+        </summary>
+        <Form method="post" className="mt-2 grid gap-2">
+          <input type="hidden" name="intent" value="correct-part" />
+          <input type="hidden" name="partId" value={part.id} />
+          <input type="hidden" name="key" value={keys.correct} />
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-description`}>Corrected description</Label>
+            <Input
+              id={`${id}-description`}
+              name="description"
+              defaultValue={part.description}
+              required
+              maxLength={200}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-cost`}>Corrected price (USD)</Label>
+            <Input
+              id={`${id}-cost`}
+              name="cost"
+              inputMode="decimal"
+              defaultValue={(part.costCents / 100).toFixed(2)}
+              required
+              maxLength={20}
+            />
+          </div>
+          <Button
+            type="submit"
+            size="sm"
+            className="w-fit"
+            aria-label={`Correct part: ${part.description}`}
+          >
+            Correct part
+          </Button>
+        </Form>
+      </details>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from "~/components/ui/table";
 import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { Link, useSearchParams } from "react-router";
+import { hoursBalanceText } from "~/lib/hours";
 import { formatCents, formatMinutes } from "../bank";
 import type { StatementLine, StatementPage } from "../types";
 
@@ -126,7 +127,7 @@ export function StatementTable({ lines, page }: { lines: StatementLine[]; page: 
                 className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.minutesBalance === null ? "max-md:hidden" : ""}`}
                 data-label="Hours left"
               >
-                {line.minutesBalance === null ? "" : formatMinutes(line.minutesBalance)}
+                {line.minutesBalance === null ? "" : hoursBalanceText(line.minutesBalance)}
               </TableCell>
             </TableRow>
           ))}

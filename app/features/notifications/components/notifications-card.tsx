@@ -19,6 +19,7 @@ import {
   wants,
   type NotificationPrefs,
 } from "~/lib/message-kinds";
+import { formatPhone } from "~/lib/phone";
 
 export type NotificationSettings = {
   mobilePhone: string | null;
@@ -35,13 +36,6 @@ type Answer = {
 };
 
 /** "(404) 555-0181" from "+14045550181". */
-function displayPhone(phone: string | null) {
-  const digits = phone?.replace(/\D/g, "").replace(/^1/, "") ?? "";
-  return digits.length === 10
-    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
-    : (phone ?? "");
-}
-
 /** 'Notifications': the mobile, 'Text me about my visits', and e-mail and text per kind. */
 export function NotificationsCard({ settings }: { settings: NotificationSettings | null }) {
   const [editing, setEditing] = useState(false);
@@ -86,7 +80,7 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
           <dl className="grid gap-1 text-sm">
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-muted-foreground">Mobile number:</dt>
-              <dd>{current.mobilePhone ? displayPhone(current.mobilePhone) : "None yet"}</dd>
+              <dd>{current.mobilePhone ? formatPhone(current.mobilePhone) : "None yet"}</dd>
             </div>
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-muted-foreground">Texts about your visits:</dt>
@@ -108,7 +102,7 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
                 name="mobilePhone"
                 type="tel"
                 autoComplete="tel"
-                defaultValue={displayPhone(current.mobilePhone)}
+                defaultValue={formatPhone(current.mobilePhone) ?? ""}
                 aria-invalid={phoneError ? true : undefined}
                 aria-describedby={phoneError ? "notifications-mobile-error" : undefined}
               />

@@ -1,11 +1,80 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { MemberPaymentsView } from "../types";
+import { longDate } from "~/lib/business-calendar";
+import { hoursText } from "~/lib/hours";
+import type { MemberPaymentsView, RenewalSummary } from "../types";
 
 const dollars = (cents: number) =>
   (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
-const hours = (minutes: number) => `${Math.floor(minutes / 60)} h`;
+
+function RenewalForm({
+  intent,
+  label,
+  formKey,
+  variant = "outline",
+}: {
+  intent: string;
+  label: string;
+  formKey: string;
+  variant?: "default" | "outline";
+}) {
+  return (
+    <Form method="post" action={MEMBERSHIP_FORM_ACTION}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="key" value={formKey} />
+      <Button type="submit" variant={variant}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * An annual membership's next renewal on the Plan tab, where the renewal notices' links lead
+ * (#renewal): the date, the price and the hours, and one tap for 'Switch to monthly' or 'Cancel
+ * renewal' (or, once chosen, 'Keep annual renewal').
+ */
+function Renewal({ renewal, formKey }: { renewal: RenewalSummary; formKey: string }) {
+  const date = longDate(renewal.date);
+  return (
+    <section id="renewal" aria-labelledby="renewal-heading" className="grid gap-2">
+      <h3 id="renewal-heading" className="font-medium">
+        Renewal
+      </h3>
+      {renewal.choice === "cancel" ? (
+        <p>
+          Your {renewal.planName} membership ends on {date} and is not charged again. Unused hours
+          are refunded then.
+        </p>
+      ) : renewal.choice === "monthly" ? (
+        <p>
+          From {date} your {renewal.planName} membership is billed{" "}
+          <strong>{dollars(renewal.monthCents)} a month</strong> (
+          {hoursText(renewal.minutesPerYear)} of handyman time a year, paid month by month).
+        </p>
+      ) : (
+        <p>
+          Your {renewal.planName} membership renews on {date} for another year:{" "}
+          <strong>{dollars(renewal.yearCents)}</strong> for {hoursText(renewal.minutesPerYear)} of
+          handyman time and {renewal.visitsPerYear} visits. Or pay monthly from then:{" "}
+          {dollars(renewal.monthCents)} a month.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {renewal.choice !== null ? (
+          <RenewalForm intent="renewal-keep" label="Keep annual renewal" formKey={formKey} />
+        ) : null}
+        {renewal.choice !== "monthly" ? (
+          <RenewalForm intent="renewal-monthly" label="Switch to monthly" formKey={formKey} />
+        ) : null}
+        {renewal.choice !== "cancel" ? (
+          <RenewalForm intent="renewal-cancel" label="Cancel renewal" formKey={formKey} />
+        ) : null}
+      </div>
+    </section>
+  );
+}
 
 /** Said on the way back from Stripe Checkout (its success address carries ?checkout=done). */
 export const CHECKOUT_DONE_MESSAGE =
@@ -27,7 +96,9 @@ export function MemberPayments({
   view: MemberPaymentsView;
   message: string | null;
 }) {
-  if (!view.offer && !view.cardOnFile && !view.pastDueSince && !message) return null;
+  if (!view.offer && !view.cardOnFile && !view.pastDueSince && !view.renewal && !message) {
+    return null;
+  }
   return (
     <Card className="mb-4">
       <CardHeader>
@@ -48,12 +119,13 @@ export function MemberPayments({
               , from {view.offer.startDate}.
             </p>
             <p>
-              {hours(view.offer.minutesPerYear)} of handyman time and {view.offer.visitsPerYear}{" "}
+              {hoursText(view.offer.minutesPerYear)} of handyman time and {view.offer.visitsPerYear}{" "}
               visits a year. Cancel any time: unused hours are refunded. The membership starts when
               the payment is confirmed.
             </p>
             <Form method="post" action={MEMBERSHIP_FORM_ACTION}>
               <input type="hidden" name="intent" value="start-membership" />
+              <input type="hidden" name="key" value={view.formKey} />
               <Button type="submit">Start membership</Button>
             </Form>
             {view.takesCards ? (
@@ -63,7 +135,17 @@ export function MemberPayments({
             ) : null}
           </>
         ) : null}
-        {view.pastDueSince ? (
+        {view.pastDueByHand ? (
+          <div role="alert" className="grid gap-2">
+            <p className="font-medium text-destructive">
+              Past due: {dollars(view.pastDueByHand.owedCents)} of your membership is unpaid.
+              {view.bookingWaitsFrom
+                ? ` From ${longDate(view.bookingWaitsFrom)}, booking waits until it is paid.`
+                : ""}
+            </p>
+            <p>{view.pastDueByHand.howToPay}</p>
+          </div>
+        ) : view.pastDueSince ? (
           <div role="alert" className="grid gap-2">
             <p className="font-medium text-destructive">
               Past due: your card payment did not go through on {view.pastDueSince}.
@@ -73,6 +155,7 @@ export function MemberPayments({
             </p>
           </div>
         ) : null}
+        {view.renewal ? <Renewal renewal={view.renewal} formKey={view.formKey} /> : null}
         {view.cardOnFile ? (
           <Form method="post" action={MEMBERSHIP_FORM_ACTION}>
             <input type="hidden" name="intent" value="manage-card" />

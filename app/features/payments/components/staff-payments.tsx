@@ -48,10 +48,18 @@ export function StaffPayments({
   today,
   outcome,
   showOfferForm,
+  keys,
 }: {
   view: StaffPaymentsView;
   today: string;
   outcome: Outcome;
+  /** The forms' idempotency keys, drawn with the page (ADR 048); per refund for 'Mark refund paid'. */
+  keys: {
+    sendOffer: string;
+    withdrawOffer: string;
+    offerPayment: string;
+    refundPaid: Record<string, string>;
+  };
   /** The offer's form is opened by its link (?offer=new), so the page keeps one 'Plan'. */
   showOfferForm: boolean;
 }) {
@@ -74,6 +82,7 @@ export function StaffPayments({
           <CardContent>
             <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
               <input type="hidden" name="intent" value="send-offer" />
+              <input type="hidden" name="key" value={keys.sendOffer} />
               <MembershipTermsFields idPrefix="offer" today={today} />
               <div className="grid gap-2 sm:col-span-3">
                 <Button type="submit" className="w-fit">
@@ -101,6 +110,7 @@ export function StaffPayments({
             {!view.takesCards ? (
               <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
                 <input type="hidden" name="intent" value="offer-payment" />
+                <input type="hidden" name="key" value={keys.offerPayment} />
                 <div className="grid gap-1.5">
                   <Label htmlFor="offer-payment-amount">First payment (USD)</Label>
                   <Input
@@ -127,6 +137,7 @@ export function StaffPayments({
             <OutcomeLine outcome={outcome} intent="offer-payment" />
             <Form method="post">
               <input type="hidden" name="intent" value="withdraw-offer" />
+              <input type="hidden" name="key" value={keys.withdrawOffer} />
               <Button type="submit" variant="outline" className="w-fit">
                 Withdraw offer
               </Button>
@@ -155,6 +166,7 @@ export function StaffPayments({
                 </p>
                 <input type="hidden" name="intent" value="mark-refund-paid" />
                 <input type="hidden" name="refundId" value={refund.id} />
+                <input type="hidden" name="key" value={keys.refundPaid[refund.id] ?? ""} />
                 <MethodField id={`refund-method-${refund.id}`} />
                 <div className="grid gap-1.5">
                   <Label htmlFor={`refund-reference-${refund.id}`}>

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { durationLabel, longDate } from "~/lib/business-calendar";
 import { VISIT_BLOCKS } from "~/features/availability";
+import { onVisitLabel } from "../visit-state";
 import {
   bookingHref,
   CHOOSE_A_TASK_MESSAGE,
@@ -19,7 +20,8 @@ export type BookVisitData = {
   days: { date: string; label: string }[] | null;
   /** The chosen day's start times, on the start step only. */
   day: OfferedStarts | null;
-  requests: { id: string; title: string; priority: "next" | "later" }[];
+  /** `onVisitDate`: already on another upcoming visit (shown, not offered). */
+  requests: { id: string; title: string; priority: "next" | "later"; onVisitDate: string | null }[];
   firstVisit: boolean;
   taskLimit: number | null;
   /** What the visit spends from the hours bank; `refused` when the bank cannot take it. */
@@ -256,17 +258,30 @@ export function BookVisit({
                     <legend className="mb-1 font-medium">
                       {priority === "next" ? "Next" : "Later"}
                     </legend>
-                    {list.map((request) => (
-                      <label key={request.id} className={radio}>
-                        <input
-                          type="checkbox"
-                          name="task"
-                          value={request.id}
-                          defaultChecked={choice.requestIds.includes(request.id)}
-                        />
-                        {request.title}
-                      </label>
-                    ))}
+                    {list.map((request) =>
+                      request.onVisitDate ? (
+                        <label
+                          key={request.id}
+                          className={`${radio} text-muted-foreground`}
+                          data-on-visit={request.onVisitDate}
+                        >
+                          <input type="checkbox" disabled />
+                          <span>
+                            {request.title} ({onVisitLabel(request.onVisitDate)})
+                          </span>
+                        </label>
+                      ) : (
+                        <label key={request.id} className={radio}>
+                          <input
+                            type="checkbox"
+                            name="task"
+                            value={request.id}
+                            defaultChecked={choice.requestIds.includes(request.id)}
+                          />
+                          {request.title}
+                        </label>
+                      ),
+                    )}
                   </fieldset>
                 );
               })}

@@ -6,6 +6,8 @@ import { NativeSelect } from "~/components/ui/native-select";
 
 export type WalkThruOffer = {
   days: { date: string; label: string }[];
+  /** The handyman staff chose first (`?handyman=`): the days and times are theirs. */
+  handymanId?: string | null;
   /** The day chosen (`?date=`), with its free starts. */
   day: {
     date: string;
@@ -32,7 +34,7 @@ export function WalkThruBooking({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  if (!offer.days.length)
+  if (!offer.days.length && !offer.handymanId)
     return (
       <p className="text-muted-foreground">
         No walk-thru times are free in the next 4 weeks. Please call us.
@@ -45,26 +47,51 @@ export function WalkThruBooking({
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
         preventScrollReset
       >
-        <div className="grid flex-1 gap-1.5">
-          <Label htmlFor="walk-thru-day">Day</Label>
-          <NativeSelect
-            id="walk-thru-day"
-            name="date"
-            defaultValue={offer.day?.date ?? offer.days[0].date}
-            key={offer.day?.date ?? ""}
-          >
-            {offer.days.map((d) => (
-              <option key={d.date} value={d.date}>
-                {d.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        {handymen ? (
+          // The handyman first: the days and times shown are then only when they are free.
+          <div className="grid flex-1 gap-1.5">
+            <Label htmlFor="walk-thru-handyman">Handyman</Label>
+            <NativeSelect
+              id="walk-thru-handyman"
+              name="handyman"
+              defaultValue={offer.handymanId ?? ""}
+              key={offer.handymanId ?? ""}
+            >
+              <option value="">Whoever is free</option>
+              {handymen.map((h) => (
+                <option key={h.id} value={h.id}>
+                  {h.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
+        {offer.days.length ? (
+          <div className="grid flex-1 gap-1.5">
+            <Label htmlFor="walk-thru-day">Day</Label>
+            <NativeSelect
+              id="walk-thru-day"
+              name="date"
+              defaultValue={offer.day?.date ?? offer.days[0].date}
+              key={offer.day?.date ?? ""}
+            >
+              {offer.days.map((d) => (
+                <option key={d.date} value={d.date}>
+                  {d.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
         <Button type="submit" variant="secondary">
           Show times
         </Button>
       </Form>
-      {offer.day ? (
+      {!offer.days.length ? (
+        <p className="text-muted-foreground">
+          This handyman has no free walk-thru times in the next 4 weeks.
+        </p>
+      ) : offer.day ? (
         <Form method="post" className="grid gap-3" preventScrollReset>
           <input type="hidden" name="date" value={offer.day.date} />
           <p className="font-medium">{offer.day.label}</p>
@@ -78,18 +105,8 @@ export function WalkThruBooking({
               ))}
             </NativeSelect>
           </div>
-          {handymen ? (
-            <div className="grid gap-1.5">
-              <Label htmlFor="walk-thru-handyman">Handyman</Label>
-              <NativeSelect id="walk-thru-handyman" name="employeeId" defaultValue="">
-                <option value="">Whoever is free</option>
-                {handymen.map((h) => (
-                  <option key={h.id} value={h.id}>
-                    {h.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+          {handymen && offer.handymanId ? (
+            <input type="hidden" name="employeeId" value={offer.handymanId} />
           ) : null}
           <div className="grid gap-1.5">
             <Label htmlFor="walk-thru-name">Name</Label>

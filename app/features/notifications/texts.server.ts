@@ -1,0 +1,64 @@
+import { business } from "~/lib/business.server";
+import { oneSegment, plainGsm7 } from "~/lib/text-segment";
+
+/*
+ * Every text the business sends, in one place (issue 40 item 9): each names the business once,
+ * at its start, and fits one SMS segment (app/lib/text-segment.ts); the test renders each with
+ * its longest realistic values. Callers pass the link and the parts that vary.
+ */
+
+function brand(rest: string) {
+  return `${business().name}: ${rest}`;
+}
+
+/** A visit booked (by the member or by staff), moved or canceled. */
+export function visitChangeText(kind: "booked" | "moved" | "canceled", when: string, url: string) {
+  const lead = {
+    booked: "your visit is booked for",
+    moved: "your visit moved to",
+    canceled: "your visit is canceled:",
+  }[kind];
+  return plainGsm7(brand(`${lead} ${when}. ${url}`));
+}
+
+/** The reminder the day before. */
+export function reminderText(when: string, url: string) {
+  return plainGsm7(brand(`reminder, your handyman comes tomorrow, ${when}. ${url}`));
+}
+
+/** 'On my way': the handyman's name (shortened to fit), the business once. */
+export function onMyWayText(handymanName: string | null) {
+  return handymanName
+    ? oneSegment((name) => brand(`${name} is on the way to your home now.`), handymanName)
+    : plainGsm7(brand("your handyman is on the way to your home now."));
+}
+
+/** A membership's card payment failed. */
+export function paymentFailedText(planName: string) {
+  return oneSegment(
+    (plan) =>
+      brand(
+        `your ${plan} membership payment did not go through. Please update your card: Membership tab, 'Update card'.`,
+      ),
+    planName,
+  );
+}
+
+/** An alert to the office's mobile: the subject shortened to fit with the staff link. */
+export function officeAlertText(subject: string, url: string) {
+  return oneSegment((s) => brand(`${s}. ${url}`), subject);
+}
+
+/** The answers to HELP, STOP and START. */
+export function consentReplyText(event: "help" | "stop" | "start") {
+  const b = business();
+  return plainGsm7(
+    brand(
+      {
+        help: `visit texts. Call ${b.phone} or e-mail ${b.email}. Reply STOP to stop texts.`,
+        stop: "you will get no more texts from us. Reply START to get them again.",
+        start: "texts about your visits are on again. Reply STOP to stop them.",
+      }[event],
+    ),
+  );
+}
