@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   appointments,
   appointmentTasks,
@@ -41,7 +41,7 @@ import {
   VisitRejectedError,
 } from "~/features/visits/visits.server";
 import { newActionKey } from "~/lib/action-keys.server";
-import { addDays } from "~/lib/business-calendar";
+import { addDays, zonedInstant } from "~/lib/business-calendar";
 import { business } from "~/lib/business.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { fitsOneSegment, gsm7Length } from "~/lib/text-segment";
@@ -399,16 +399,18 @@ describe(`time worked is confirmed (${testDatabaseKind()})`, () => {
 });
 
 describe(`staff-booked visits text like self-booked ones (${testDatabaseKind()})`, () => {
-  // Skipped until fixed: at 23:30 Eastern on a Friday before a holiday (npm test's moved-clock
-  // run) only the booking text is queued, not the reminder; the test assumes a reminder ahead.
-  it.skip("a member who takes texts gets the booking text and the reminder, the business named once", async () => {
+  it("a member who takes texts gets the booking text and the reminder, the business named once", async () => {
     const w = await world();
     await saveTextConsent(database.db, w.member.id, {
       mobilePhone: "(404) 555-0181",
       consent: true,
       source: "profile",
     });
-    const { visit } = await staffBooked(w);
+    // Booked on November 27 (the reminder is due a day before December 1): the machine's clock
+    // is set to that afternoon for the booking, whatever today is (the moved-clock runs).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(zonedInstant("2026-11-27", 14 * 60));
+    const { visit } = await staffBooked(w).finally(() => vi.useRealTimers());
     const texts = await database.db
       .select()
       .from(outbox)

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { homes, profiles, user } from "~/db/schema";
+import { homes, profiles, prospects, user } from "~/db/schema";
 import { storedPhone } from "~/lib/phone";
 import type { HomeAddress, HomeInput, ProfileInput } from "./schema";
 
@@ -34,6 +34,18 @@ export async function createFirstHome(userId: string, input: HomeInput) {
     .insert(homes)
     .values({ customerId: userId, ...input })
     .onConflictDoNothing({ target: homes.customerId });
+  // The leads with the confirmed address are this person's (ADR 060). The confirmation's own
+  // hook links them; this second, idempotent pass keeps a walk-thru booked for the lead hers
+  // should that hook have been lost (it runs after the confirmation's answer is decided).
+  await db()
+    .update(prospects)
+    .set({ customerId: userId })
+    .where(
+      and(
+        isNull(prospects.customerId),
+        sql`${prospects.email} = (select lower(${user.email}) from ${user} where ${user.id} = ${userId} and ${user.emailVerified})`,
+      ),
+    );
 }
 
 /** The Home Address card: updates the home, or creates it when there is none yet. */

@@ -747,8 +747,9 @@ export function settleCancellation(input: {
   }
   const { charges, creditCents } = allocateLedger(input.ledger);
   // The cancel reverses each upcoming extra visit's charge: its unpaid part is no longer owed
-  // (no 'Unpaid' line), what was paid of it comes back.
-  const reversedLines: SettlementLine[] = [];
+  // (no 'Unpaid' line), what was paid of it comes back. The lines follow the charges' order
+  // in the ledger (oldest first), whatever the order the visits were given in.
+  const backs: { at: number; cents: number }[] = [];
   const reversed = new Set<ChargeState>();
   for (const appointmentId of input.extraVisitsReversed) {
     const charge = charges.findLast(
@@ -760,8 +761,12 @@ export function settleCancellation(input: {
     );
     if (charge) reversed.add(charge);
     const back = EXTRA_VISIT.priceCents - (charge?.unpaidCents ?? 0);
-    if (back !== 0) reversedLines.push({ label: "Extra visit reversed", cents: back });
+    const at = charge ? charges.indexOf(charge) : charges.length;
+    if (back !== 0) backs.push({ at, cents: back });
   }
+  const reversedLines: SettlementLine[] = backs
+    .sort((a, b) => a.at - b.at)
+    .map(({ cents }) => ({ label: "Extra visit reversed", cents }));
   lines.push(
     ...openLines(
       charges.filter((c) => !reversed.has(c)),

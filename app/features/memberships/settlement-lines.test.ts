@@ -414,67 +414,69 @@ function build(steps: Step[]) {
 }
 
 describe("the settlement's lines against their entries (property)", () => {
-  // Skipped until fixed: fast-check found a history whose lines differ from the oracle's
-  // (seed -113645750: pay 306.35, extra visit, part 1.00, goodwill 138.66, the part reversed,
-  // a month, an extra visit). Either allocateLedger or this test's oracle is wrong there.
-  it.skip("every line is its own charge's unpaid part, reversed charges never unpaid, the credits paying the oldest first", () => {
-    fc.assert(
-      fc.property(
-        fc.array(step, { maxLength: 40 }),
-        fc.array(fc.nat(), { maxLength: 3 }),
-        fc.integer({ min: 0, max: 200_000 }),
-        (steps, upcomingPicks, cardRefundable) => {
-          const { ledger, charges, general } = build(steps);
-          // Upcoming extra visits the cancel reverses: some still-charged extra visits.
-          const live = charges.filter((c) => c.item.kind === "extra_visit" && c.reversed === 0);
-          const upcoming = [
-            ...new Set(upcomingPicks.filter(() => live.length).map((p) => live[p % live.length])),
-          ];
-          const { quote, settlement } = settle(
-            ledger,
-            upcoming.map((c) => c.item.appointmentId!),
-            cardRefundable,
-          );
+  // Seed -113645750 once found two upcoming extra visits listed in the order they were given;
+  // they are listed in the ledger's order (it is kept as a case below).
+  const lineProperty = () =>
+    fc.property(
+      fc.array(step, { maxLength: 40 }),
+      fc.array(fc.nat(), { maxLength: 3 }),
+      fc.integer({ min: 0, max: 200_000 }),
+      (steps, upcomingPicks, cardRefundable) => {
+        const { ledger, charges, general } = build(steps);
+        // Upcoming extra visits the cancel reverses: some still-charged extra visits.
+        const live = charges.filter((c) => c.item.kind === "extra_visit" && c.reversed === 0);
+        const upcoming = [
+          ...new Set(upcomingPicks.filter(() => live.length).map((p) => live[p % live.length])),
+        ];
+        const { quote, settlement } = settle(
+          ledger,
+          upcoming.map((c) => c.item.appointmentId!),
+          cardRefundable,
+        );
 
-          // What the test expects, in closed form: each charge's own net (less its reversals and
-          // the payments naming it), then the other credits paying the oldest first.
-          let before = 0;
-          const expected: SettlementLine[] = [];
-          const back: SettlementLine[] = [];
-          for (const c of charges) {
-            const net = c.item.amountCents - c.reversed - c.paidNamed;
-            const unpaid = Math.min(net, Math.max(0, before + net - general));
-            before += net;
-            if (upcoming.includes(c)) {
-              if (15_000 - unpaid)
-                back.push({ label: "Extra visit reversed", cents: 15_000 - unpaid });
-            } else if (unpaid > 0) expected.push({ label: c.label, cents: -unpaid });
-          }
-          const credit = general - before;
-          if (credit > 0) expected.push({ label: "Credit on your account", cents: credit });
-          expect(settlement.lines).toEqual([
-            { label: "Unused hours", cents: quote.refundCents },
-            ...expected,
-            ...back,
-          ]);
+        // What the test expects, in closed form: each charge's own net (less its reversals and
+        // the payments naming it), then the other credits paying the oldest first.
+        let before = 0;
+        const expected: SettlementLine[] = [];
+        const back: SettlementLine[] = [];
+        for (const c of charges) {
+          const net = c.item.amountCents - c.reversed - c.paidNamed;
+          const unpaid = Math.min(net, Math.max(0, before + net - general));
+          before += net;
+          if (upcoming.includes(c)) {
+            if (15_000 - unpaid)
+              back.push({ label: "Extra visit reversed", cents: 15_000 - unpaid });
+          } else if (unpaid > 0) expected.push({ label: c.label, cents: -unpaid });
+        }
+        const credit = general - before;
+        if (credit > 0) expected.push({ label: "Credit on your account", cents: credit });
+        expect(settlement.lines).toEqual([
+          { label: "Unused hours", cents: quote.refundCents },
+          ...expected,
+          ...back,
+        ]);
 
-          // Every line from its own entries: never more than its charge less its reversals, none
-          // for a charge reversed in full.
-          for (const line of settlement.lines.filter((l) => l.label.startsWith("Unpaid"))) {
-            const own = charges.filter((c) => c.label === line.label && !upcoming.includes(c));
-            expect(own.some((c) => -line.cents <= c.item.amountCents - c.reversed)).toBe(true);
-          }
-          // And the total is the ledger's: minus the balance the cancel leaves.
-          const balance = ledger.reduce((sum, i) => sum + i.amountCents, 0);
-          const after = balance - 15_000 * upcoming.length - quote.refundCents;
-          expect(settlement.resultCents).toBe(-after);
-          // The refund's words say what goes to a card and what the office sends.
-          if (settlement.resultCents > 0) {
-            expect(settlement.toCardCents).toBe(Math.min(settlement.resultCents, cardRefundable));
-          }
-        },
-      ),
-      { numRuns: 500 },
+        // Every line from its own entries: never more than its charge less its reversals, none
+        // for a charge reversed in full.
+        for (const line of settlement.lines.filter((l) => l.label.startsWith("Unpaid"))) {
+          const own = charges.filter((c) => c.label === line.label && !upcoming.includes(c));
+          expect(own.some((c) => -line.cents <= c.item.amountCents - c.reversed)).toBe(true);
+        }
+        // And the total is the ledger's: minus the balance the cancel leaves.
+        const balance = ledger.reduce((sum, i) => sum + i.amountCents, 0);
+        const after = balance - 15_000 * upcoming.length - quote.refundCents;
+        expect(settlement.resultCents).toBe(-after);
+        // The refund's words say what goes to a card and what the office sends.
+        if (settlement.resultCents > 0) {
+          expect(settlement.toCardCents).toBe(Math.min(settlement.resultCents, cardRefundable));
+        }
+      },
     );
+
+  it("every line is its own charge's unpaid part, reversed charges never unpaid, the credits paying the oldest first", () => {
+    fc.assert(lineProperty(), { numRuns: 500 });
+  });
+  it("lists upcoming extra visits reversed in the ledger's order (seed -113645750)", () => {
+    fc.assert(lineProperty(), { numRuns: 100, seed: -113645750 });
   });
 });
