@@ -8,6 +8,7 @@ import type { Env } from "~/lib/env.server";
 import { startHousekeeping } from "~/lib/housekeeping.server";
 import { logger } from "~/lib/logger.server";
 import { startOutboxWorker } from "~/lib/outbox.server";
+import { cancelOwnMembership } from "~/features/memberships/cancel.server";
 import { planSchedule, registerPaymentJobs } from "~/features/payments/index.server";
 import { demoLoginLines, seedDemo } from "./seed/demo";
 
@@ -44,7 +45,7 @@ export function startBackgroundWork(
   options: { housekeeping?: Parameters<typeof startHousekeeping>[0] } = {},
 ): { stop(): Promise<void> } {
   // The payments jobs (Stripe's events, refunds, the schedule) run on the outbox worker.
-  registerPaymentJobs();
+  registerPaymentJobs({ endMembership: cancelOwnMembership });
   const worker = startOutboxWorker();
   planSchedule().catch((error: Error) =>
     logger.error({ err: error.message }, "the payments schedule could not be planned"),

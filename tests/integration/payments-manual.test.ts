@@ -4,12 +4,14 @@ import path from "node:path";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, memberships, outbox, paymentSchedule } from "~/db/schema";
-import { businessNow, cancelMembership } from "~/features/memberships/index.server";
+import { cancelMembership, cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { businessNow } from "~/features/memberships/index.server";
 import {
   chooseRenewal,
   markRefundPaid,
   paymentProvider,
   planSchedule,
+  registerPaymentJobs,
   runPaymentJob,
   refundsToPay,
   sendMembershipOffer,
@@ -36,6 +38,8 @@ beforeAll(async () => {
   delete process.env.STRIPE_WEBHOOK_SECRET;
   resetEnvForTests();
   database = await useTestDatabase();
+  // The renewal day's end is the memberships feature's cancel, handed over as at start-up.
+  registerPaymentJobs({ endMembership: cancelOwnMembership });
 });
 afterAll(async () => {
   delete process.env.DATA_DIR;

@@ -8,12 +8,12 @@ import { periodFrom } from "~/features/reports";
 import { foldLedgerDeltas, ownerReport, type OwnerReport } from "~/features/reports/reports.server";
 import {
   businessNow,
-  cancelMembership,
   membershipStatement,
   recordPayment,
   startMembership,
   type StatementEntry,
 } from "~/features/memberships/index.server";
+import { cancelMembership } from "~/features/memberships/cancel.server";
 import { markRefundPaid, refundsToPay } from "~/features/payments/index.server";
 import { businessToday, zonedInstant, type IsoDate } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";

@@ -102,9 +102,11 @@ describe.runIf(testDatabaseKind() === "postgres")("after parallel bookings (Post
       );
     }
 
+    // Enough rows on each ledger to have raced: how many bookings the bank takes depends on the
+    // day (the month's allowance, the hours booked ahead), so the floor is a modest one.
     const statement = await membershipStatement(m.id);
-    expect(statement.filter((e) => e.ledger === "money").length).toBeGreaterThan(20);
-    expect(statement.filter((e) => e.ledger === "hours").length).toBeGreaterThan(20);
+    expect(statement.filter((e) => e.ledger === "money").length).toBeGreaterThan(10);
+    expect(statement.filter((e) => e.ledger === "hours").length).toBeGreaterThan(10);
     expect(brokenRows(statement)).toEqual([]);
   });
 });

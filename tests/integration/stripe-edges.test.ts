@@ -11,6 +11,7 @@ import {
   paymentEvents,
   paymentSchedule,
 } from "~/db/schema";
+import { cancelOwnMembership } from "~/features/memberships/cancel.server";
 import { businessNow } from "~/features/memberships/index.server";
 import {
   chooseRenewal,
@@ -72,7 +73,7 @@ beforeAll(async () => {
   });
   resetEnvForTests();
   database = await useTestDatabase();
-  registerPaymentJobs();
+  registerPaymentJobs({ endMembership: cancelOwnMembership });
 });
 afterAll(async () => {
   for (const key of ENV_KEYS) delete process.env[key];

@@ -12,7 +12,8 @@ import {
   paymentRefunds,
   user,
 } from "~/db/schema";
-import { businessNow, cancelMembership } from "~/features/memberships/index.server";
+import { cancelMembership, cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { businessNow } from "~/features/memberships/index.server";
 import {
   markRefundPaid,
   reconcile,
@@ -55,7 +56,7 @@ beforeAll(async () => {
   });
   resetEnvForTests();
   database = await useTestDatabase();
-  registerPaymentJobs();
+  registerPaymentJobs({ endMembership: cancelOwnMembership });
 });
 afterAll(async () => {
   for (const key of [

@@ -1,7 +1,9 @@
 /**
  * What other features may use of this feature on the server (ESLint enforces it). The feature
  * is split by concern: errors, ledger (locks, the two ledgers, charges due), start, visit
- * minutes, money (payments recorded), parts, cancel, summary (the bank), statement, counters.
+ * minutes, money (payments recorded), parts, summary (the bank), statement, counters. The cancel
+ * (cancel.server.ts) ends visits and queues refunds: it composes other features, so no feature
+ * imports it; routes do (ADR 090).
  */
 export {
   ALREADY_MEMBER,
@@ -31,8 +33,6 @@ export {
   recordPayment,
 } from "./money.server";
 export type { PaymentMethod } from "./money.server";
-export { cancelMembership, cancelOwnMembership, previewCancellation } from "./cancel.server";
-export type { CancellationPreview } from "./cancel.server";
 export { currentMembership, memberBankSummary, meterTextOf, visitSpend } from "./summary.server";
 export type { VisitSpend } from "./summary.server";
 export { membershipStatement } from "./statement.server";

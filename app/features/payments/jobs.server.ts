@@ -8,6 +8,8 @@ import {
   runRenewalEnd,
   runRenewalNotice,
   runScheduledCharge,
+  setEndMembership,
+  type EndMembership,
 } from "./schedule.server";
 
 /*
@@ -45,7 +47,11 @@ export async function runPaymentJob(payload: OutboxPayloads["payment_job"], now 
   }
 }
 
-/** Lets this process's outbox worker run the payments jobs. */
-export function registerPaymentJobs() {
+/**
+ * Lets this process's outbox worker run the payments jobs. `endMembership` is the memberships
+ * feature's cancel (cancelOwnMembership), given by the start-up that composes the features.
+ */
+export function registerPaymentJobs(workflows: { endMembership: EndMembership }) {
+  setEndMembership(workflows.endMembership);
   handlePaymentJobs((payload) => runPaymentJob(payload));
 }

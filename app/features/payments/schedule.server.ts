@@ -5,7 +5,6 @@ import {
   bringChargesUpToDate,
   businessNow,
   checkPastDue,
-  cancelOwnMembership,
   formatCents,
   formatMinutes,
   longDate,
@@ -223,6 +222,22 @@ function renewalNotice(m: typeof memberships.$inferSelect, renewal: string, days
 }
 
 /**
+ * How a membership ends on its renewal day: the memberships feature's cancel, which ends its
+ * visits and queues its refund. It composes features (payments among them), so payments does
+ * not import it: the start-up hands it over with registerPaymentJobs (ADR 090).
+ */
+export type EndMembership = (
+  customerId: string,
+  at: ReturnType<typeof businessNow>,
+) => Promise<{ membership: { id: string }; quote: { refundCents: number } }>;
+
+let endMembership: EndMembership | null = null;
+
+export function setEndMembership(end: EndMembership) {
+  endMembership = end;
+}
+
+/**
  * The renewal day (just before its charge): a membership whose member chose 'Cancel renewal'
  * ends, settled as any cancel (unused hours refunded); with Stripe the subscription was set to
  * end on that day when the member chose.
@@ -242,7 +257,8 @@ export async function runRenewalEnd(
     nextChargeDate(m) === periodStart &&
     businessNow(now).date >= periodStart
   ) {
-    const { membership, quote } = await cancelOwnMembership(m.customerId, businessNow(now));
+    if (!endMembership) throw new Error("registerPaymentJobs was not given how a membership ends");
+    const { membership, quote } = await endMembership(m.customerId, businessNow(now));
     logger.info(
       { membershipId: membership.id, refundCents: quote.refundCents },
       "membership ended on its renewal date ('Cancel renewal')",

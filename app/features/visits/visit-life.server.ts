@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Database, type DbOrTx, type Tx } from "~/db/client.server";
-import { appointments, appointmentTasks, membershipParts, serviceRequests } from "~/db/schema";
+import { appointmentTasks, membershipParts, serviceRequests } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
 import {
   formatCents,
@@ -15,8 +15,12 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
-import { mayTransition, refusalMessage, type VisitStatus } from "./visit-state";
-import { mailContext, VisitRejectedError, type Actor } from "./visits.server";
+import { mayTransition, refusalMessage } from "./visit-state";
+import { VisitRejectedError, type Actor } from "./visit-errors";
+import { changeVisitState, lockVisit } from "./visit-lock.server";
+import { mailContext } from "./visits.server";
+
+export { changeVisitState, lockVisit } from "./visit-lock.server";
 
 /*
  * The visit's life on the server (ADR 046): every change of a visit's state goes through
@@ -37,33 +41,6 @@ export const WALK_THRU_NOT_HERE = "A walk-thru is not a member's visit: it spend
 
 export function workedMinutesMessage(block: number) {
   return `Time worked is in ${WORK_STEP_MINUTES}-minute steps, from ${WORK_STEP_MINUTES} minutes up to the visit's ${durationLabel(block)}.`;
-}
-
-/** The appointment, locked for this transaction. */
-export async function lockVisit(tx: Tx, appointmentId: string) {
-  const [row] = await tx
-    .select()
-    .from(appointments)
-    .where(eq(appointments.id, appointmentId))
-    .for("update");
-  return row;
-}
-
-/**
- * Moves a visit (locked by the caller or not) to `to` when the table allows it; otherwise
- * throws VisitRejectedError with the reason. Returns the updated appointment.
- */
-export async function changeVisitState(tx: Tx, appointmentId: string, to: VisitStatus) {
-  const visit = await lockVisit(tx, appointmentId);
-  if (!visit) throw new VisitRejectedError("Visit not found.");
-  if (!mayTransition(visit.status, to))
-    throw new VisitRejectedError(refusalMessage(visit.status, to));
-  const [changed] = await tx
-    .update(appointments)
-    .set({ status: to })
-    .where(eq(appointments.id, appointmentId))
-    .returning();
-  return changed;
 }
 
 /** The database's own refusal (trigger appointments_visit_life, SQLSTATE 23514). */

@@ -34,7 +34,8 @@ import { env } from "~/lib/env.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { BookAnywayNeededError, recordOverride, type Override } from "./overrides.server";
-import { changeVisitState, lockVisit } from "./visit-life.server";
+import { VisitRejectedError, type Actor } from "./visit-errors";
+import { changeVisitState, lockVisit } from "./visit-lock.server";
 import { refusalMessage, VISIT_STATUS_LABELS, type VisitStatus } from "./visit-state";
 import {
   alertOffice,
@@ -62,14 +63,7 @@ export const SLOT_UNAVAILABLE_MESSAGE = "That time is not available. Please choo
 export const TOO_LATE_MESSAGE =
   "This visit starts in less than 24 hours and can no longer be changed online. Please call us.";
 
-export class VisitRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "VisitRejectedError";
-  }
-}
-
-export type Actor = { id: string; isEmployee: boolean };
+export { VisitRejectedError, type Actor } from "./visit-errors";
 
 /** When a visit starts, as an instant. */
 export function visitStart(scheduledDate: string, startTime: string) {
