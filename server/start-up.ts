@@ -19,9 +19,11 @@ import { demoLoginLines, seedDemo } from "./seed/demo";
  * demo data (by default only on the embedded database; SEED_DEMO decides) and print the logins.
  */
 export async function prepareDatabase(config: Env): Promise<DatabaseHandle> {
-  const handle = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  const open = () =>
+    openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    );
+  let handle = await open();
   setDatabase(handle);
   await handle.migrate();
   logger.info({ database: handle.kind }, "database ready, migrations applied");
@@ -32,6 +34,15 @@ export async function prepareDatabase(config: Env): Promise<DatabaseHandle> {
     console.log(
       ["", "Demo data created. Sign in at /auth with:", ...demoLoginLines(), ""].join("\n"),
     );
+    // The embedded database grows its memory (a WebAssembly heap, which never shrinks) while
+    // the migrations and the demo are written, and would hold it for the life of the process:
+    // that instance (its own worker thread) is closed and a fresh one opened to serve, so the
+    // first start rests as light as the next (issue 45).
+    if (handle.kind === "pglite") {
+      await handle.close();
+      handle = await open();
+      setDatabase(handle);
+    }
   }
   return handle;
 }

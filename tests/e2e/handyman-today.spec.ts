@@ -215,7 +215,8 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   await visit.getByRole("button", { name: "Save and finish" }).click();
   await expect(page.getByRole("status")).toHaveText("Visit finished.");
   await expect(visit.getByText("Completed", { exact: true })).toBeVisible();
-  // What was recorded, read from the database: the time chosen, and the bank's entries.
+  // What was recorded, read from the database: the time chosen (the bank's entries beside it,
+  // should it differ).
   const recorded = await e2eDb().execute(
     sql`select minutes_worked, block_minutes, status from membership_visits where appointment_id = ${appointment.id}`,
   );

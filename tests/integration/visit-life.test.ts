@@ -9,7 +9,7 @@ import {
   outbox,
   serviceRequests,
 } from "~/db/schema";
-import { correctTimeWorked } from "~/features/memberships/visit-minutes.server";
+import { correctTimeWorked, timeWorked } from "~/features/memberships/visit-minutes.server";
 import { membershipStatement } from "~/features/memberships/statement.server";
 import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
 import { offerVisits } from "~/features/availability/availability.server";
@@ -450,6 +450,29 @@ describe(`completing a visit (${testDatabaseKind()})`, () => {
         staff.id,
       ),
     ).rejects.toThrow("15-minute steps");
+    expect(await timeWorked(database.db, visit.id)).toBe(75);
+
+    // Another member's visit: its time worked is its own, whatever was corrected on this one.
+    const other = await people();
+    await createMembership(database.db, other.account.id, {
+      plan: "complete",
+      billing: "annual",
+      startDate: "2026-11-01",
+      today: "2026-11-24",
+    });
+    const otherVisit = await bookMemberVisit(
+      other.account.id,
+      { block: 105, date: "2026-11-30", startMinute: 13 * 60, requestIds: [other.requests[0].id] },
+      { now },
+    );
+    const [otherTask] = await visitTasks(otherVisit.id);
+    await completeVisit(
+      other.staff,
+      otherVisit.id,
+      { minutesWorked: 60, outcomes: { [otherTask.id]: "done" } },
+      { now: visitDay },
+    );
+    expect(await timeWorked(database.db, otherVisit.id)).toBe(60);
   });
 });
 

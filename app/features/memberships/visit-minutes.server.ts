@@ -361,11 +361,15 @@ export async function settleVisitMinutes(
 
 /** The time worked on a completed visit: as recorded, plus every correction since. */
 export async function timeWorked(database: DbOrTx, appointmentId: string) {
+  // The subquery names the visit by the parameter: in a select from one table Drizzle writes
+  // columns without their table, so `ledger.appointment_id = visits.appointment_id` became
+  // "appointment_id" = "appointment_id" inside the subquery, true for every correction of
+  // every visit (a full run's page showed another member's correction).
   const [row] = await database
     .select({
       recorded: membershipVisits.minutesWorked,
       corrections:
-        sql<number>`coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${membershipVisits.appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
+        sql<number>`coalesce((select sum(-${membershipMinutesLedger.minutes}) from ${membershipMinutesLedger} where ${membershipMinutesLedger.appointmentId} = ${appointmentId} and ${membershipMinutesLedger.kind} = 'correction'), 0)`.mapWith(
           Number,
         ),
     })
