@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { outbox, profiles, textConsentEvents, user } from "~/db/schema";
 import { emailLayout, type MailMessage } from "./mail.server";
+import { verifiedMarkFor } from "./mobile-number.server";
 import { e164, sendText, textSendableAt, TextRefusedError } from "./sms.server";
 import { wants, type MessageKind, type NotificationPrefs } from "./message-kinds";
 
@@ -113,6 +114,8 @@ export async function saveTextConsent(
     .update(profiles)
     .set({
       mobilePhone: phone,
+      // A new number signs in only once verified again (ADR 086).
+      mobileVerifiedAt: verifiedMarkFor(phone),
       ...(consenting
         ? current?.consentAt && !current.stoppedAt
           ? {}
