@@ -281,3 +281,12 @@ export async function markMobileVerified(userId: string, phone: string, now = ne
     throw error;
   }
 }
+
+/** The caller's mobile and whether it may sign them in (Profile Settings). */
+export async function mobileStatus(userId: string) {
+  const [row] = await db()
+    .select({ phone: profiles.mobilePhone, verifiedAt: profiles.mobileVerifiedAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return { phone: row?.phone ?? null, verified: Boolean(row?.phone && row.verifiedAt) };
+}
