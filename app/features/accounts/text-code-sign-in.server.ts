@@ -51,11 +51,11 @@ function mac(value: string) {
 function pendingCookie(phone: string, now = Date.now()) {
   const value = `${phone}.${now + COOKIE_MAX_AGE_S * 1000}`;
   const secure = env().publicUrl.startsWith("https://") ? "; Secure" : "";
-  return `${COOKIE}=${value}.${mac(value)}; Path=/auth; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`;
+  return `${COOKIE}=${value}.${mac(value)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 function clearedCookie() {
-  return `${COOKIE}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax`;
+  return `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 }
 
 /** The number waiting for its code, when the request carries a valid, unexpired cookie. */
