@@ -22,6 +22,7 @@ import {
 } from "~/features/accounts/text-codes.server";
 import { newActionKey } from "~/lib/action-keys.server";
 import { env } from "~/lib/env.server";
+import { runHousekeeping } from "~/lib/housekeeping.server";
 import { deliverText, type TextPayload } from "~/lib/texts.server";
 import { action as authApi } from "~/routes/api.auth";
 import { createHome } from "../../server/seed/factories";
@@ -395,6 +396,15 @@ describe(`sign-in with a text code (${testDatabaseKind()})`, () => {
       .set({ mobilePhone: first.phone })
       .where(eq(profiles.userId, second.id));
     expect(await markMobileVerified(second.id, first.phone)).toBe("taken");
+  });
+
+  it("housekeeping forgets codes two days old", async () => {
+    const maria = await member();
+    await ask(maria.phone, at(0));
+    expect(await runHousekeeping(at(24 * 60 * MINUTE))).toMatchObject({ textCodes: 0 });
+    expect(await runHousekeeping(at(2 * 24 * 60 * MINUTE + MINUTE))).toMatchObject({
+      textCodes: 1,
+    });
   });
 
   it("the session endpoint is not reachable from outside", async () => {
