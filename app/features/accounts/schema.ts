@@ -211,7 +211,8 @@ export const textCodeRequestSchema = z.object({
     .string({ error: "Please enter your mobile number" })
     .trim()
     .min(1, "Please enter your mobile number")
-    .max(40, "Please enter a 10-digit US mobile number"),
+    .max(40, "Please enter a 10-digit US mobile number")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
   /** The form's idempotency key (a double tap texts once). */
   key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "This form is out of date. Please try again."),
 });

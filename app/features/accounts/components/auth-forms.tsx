@@ -286,7 +286,7 @@ export function TwoFactorForm({ lastResult, method }: FormProps & { method: "tot
 /** What a text code protects against, and what it does not (NIST SP 800-63B: "restricted"). */
 export function TextCodeLimits() {
   return (
-    <details className="rounded-md border bg-muted/40 p-3 text-sm">
+    <details open className="rounded-md border bg-muted/40 p-3 text-sm">
       <summary className="cursor-pointer font-medium">What a text code protects against</summary>
       <div className="mt-2 grid gap-2 text-muted-foreground">
         <p>
