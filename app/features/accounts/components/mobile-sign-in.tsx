@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatPhone } from "~/lib/phone";
 
 export type MobileStatus = { phone: string | null; verified: boolean };
 
@@ -44,13 +43,13 @@ export function MobileVerification({ mobile }: { mobile: MobileStatus | null }) 
   if (current.verified)
     return (
       <p className="text-sm text-muted-foreground">
-        Your mobile {formatPhone(current.phone)} is verified: you can sign in with a text code.
+        Your mobile number is verified: you can sign in with a text code.
       </p>
     );
   return (
     <div className="grid gap-3 text-sm">
       <p className="text-muted-foreground">
-        Verify {formatPhone(current.phone)} to sign in with a text code.
+        Verify your mobile number to sign in with a text code.
       </p>
       <fetcher.Form method="post" action={href("/account")}>
         <input type="hidden" name="key" value={key} />
