@@ -144,6 +144,11 @@ export const profiles = pgTable(
      * profile's separate 'Phone' here).
      */
     mobilePhone: text(),
+    /**
+     * When the person proved with a texted code that the mobile is theirs (ADR 086): only then
+     * may it sign them in. Cleared whenever the number changes.
+     */
+    mobileVerifiedAt: timestamp({ withTimezone: true }),
     /** When and where the person said 'Text me about my visits'; null: no texts. */
     textConsentAt: timestamp({ withTimezone: true }),
     textConsentSource: text(),
@@ -155,6 +160,10 @@ export const profiles = pgTable(
   },
   (t) => [
     index("profiles_mobile_phone_idx").on(t.mobilePhone),
+    // One verified mobile signs in to one account only (ADR 086).
+    uniqueIndex("profiles_verified_mobile_idx")
+      .on(t.mobilePhone)
+      .where(sql`${t.mobileVerifiedAt} is not null`),
     // The employee dashboard's customer list and search, at thousands of customers.
     index("profiles_customers_name_idx")
       .on(t.firstName, t.lastName, t.userId)
@@ -871,6 +880,54 @@ export const outbox = pgTable(
       .on(t.failedAt)
       .where(sql`${t.failedAt} is not null and ${t.deliveredAt} is null`),
   ],
+);
+
+/* ---------- Sign-in with a text code (ADR 086) ---------- */
+
+export const TEXT_CODE_PURPOSES = ["sign-in", "verify"] as const;
+export type TextCodePurpose = (typeof TEXT_CODE_PURPOSES)[number];
+
+/** One code texted: its HMAC only (never the code), 5 minutes, 3 tries, then void. */
+export const textCodes = pgTable(
+  "text_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    purpose: text({ enum: TEXT_CODE_PURPOSES }).notNull(),
+    /** E.164, as texted. */
+    phone: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    tries: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** The right code was entered. */
+    usedAt: timestamp({ withTimezone: true }),
+    /** Three wrong tries, or a newer code sent: the code no longer works. */
+    voidedAt: timestamp({ withTimezone: true }),
+    /** A sign-in code's session was created (once). */
+    sessionAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("text_codes_phone_idx").on(t.phone, t.createdAt),
+    index("text_codes_created_idx").on(t.createdAt),
+    check("text_codes_purpose", sql`${t.purpose} in ('sign-in', 'verify')`),
+    check("text_codes_tries", sql`${t.tries} >= 0 and ${t.tries} <= 3`),
+  ],
+);
+
+/** Text codes paused because few of those sent were entered (SMS pumping). */
+export const textCodePauses = pgTable(
+  "text_code_pauses",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    sent: integer().notNull(),
+    entered: integer().notNull(),
+  },
+  (t) => [index("text_code_pauses_ends_idx").on(t.endsAt)],
 );
 
 export const rateLimits = pgTable(

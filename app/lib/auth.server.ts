@@ -17,6 +17,7 @@ import { enqueue } from "./outbox.server";
 import { nameSchema, tidyName } from "./validation";
 import { checkNewPassword, checkUserBody, checkUserFields } from "./auth-user-fields.server";
 import { hit, refund } from "./rate-limit.server";
+import { textCodeSession } from "./text-code-session.server";
 import { saveTextConsent } from "./texts.server";
 
 /** Where the e-mailed links land (SPEC section 2 and DESIGN decision 10). */
@@ -187,7 +188,8 @@ function createAuth() {
           await attempt.succeeded();
       }),
     },
-    plugins: [twoFactor({ issuer: business().name })],
+    // The two-factor plugin's after-hook watches the text-code sign-in's path too (ADR 086).
+    plugins: [twoFactor({ issuer: business().name }), textCodeSession()],
   });
 }
 

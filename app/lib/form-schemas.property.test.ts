@@ -182,6 +182,12 @@ const VALID: Record<string, Record<string, unknown>> = {
   resendConfirmationSchema: { intent: "resend-confirmation", email: "ada@example.com" },
   resetPasswordSchema: { intent: "reset-password", token: "abc123", password: "Sturdy-Pass-2026!" },
   twoFactorCodeSchema: { intent: "verify-totp", code: "123456" },
+  textCodeRequestSchema: {
+    intent: "send-sign-in-code",
+    mobilePhone: "(404) 555-0181",
+    key: "AbCdEfGhIjKlMnOpQr",
+  },
+  textCodeSchema: { intent: "verify-sign-in-code", code: "123456" },
   homeSchema: {
     address: "1 Peachtree St",
     city: "Atlanta",

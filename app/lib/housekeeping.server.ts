@@ -1,19 +1,21 @@
 import { and, isNotNull, lt, sql } from "drizzle-orm";
 import { databaseHandle, db } from "~/db/client.server";
-import { outbox, rateLimits, session, verification } from "~/db/schema";
+import { outbox, rateLimits, session, textCodes, verification } from "~/db/schema";
 import { forgetOldActionKeys } from "./action-keys.server";
 import { logger } from "./logger.server";
 
 /*
  * Housekeeping: tables that only grow are trimmed by a periodic pass in every server process
  * (docs/decisions/024-housekeeping.md, docs/operations.md "Housekeeping"):
- * - rate_limits: windows that started more than a day ago (the longest window in use is 15
- *   minutes: sign-in attempts; leads and intro calls use 10 minutes, per-customer limits an
- *   hour), so a day is safely past any window still counting;
+ * - rate_limits: windows that started more than a day ago (the longest window in use is a day:
+ *   the texted codes per number, ADR 086; sign-in attempts count 15 minutes, leads and intro
+ *   calls 10 minutes, per-customer limits an hour), so nothing past a day still counts;
  * - session and verification: rows past their expiry (Better Auth refuses them anyway);
  * - outbox: items delivered more than 30 days ago (undelivered ones are never deleted);
  * - action_keys: idempotency keys claimed more than 30 days ago (ADR 048, 075): a retry or a
- *   double tap comes within minutes, so a form sent again within 30 days is still applied once.
+ *   double tap comes within minutes, so a form sent again within 30 days is still applied once;
+ * - text_codes: codes texted more than 2 days ago (ADR 086): a code lives 5 minutes and the
+ *   pumping guard reads the last hour.
  * On PostgreSQL a pass runs under a transaction-scoped advisory lock: when several processes
  * start one at the same moment, one does the work and the others skip. The deletes are
  * idempotent, so a pass repeated or interrupted does no harm.
@@ -21,6 +23,7 @@ import { logger } from "./logger.server";
 
 export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
 export const DELIVERED_OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60_000;
+export const TEXT_CODE_RETENTION_MS = 2 * 24 * 60 * 60_000;
 /** The first pass, shortly after start (not during start-up itself). */
 export const HOUSEKEEPING_FIRST_PASS_MS = 60_000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
@@ -33,6 +36,7 @@ export type HousekeepingCounts = {
   verifications: number;
   outbox: number;
   actionKeys: number;
+  textCodes: number;
 };
 
 /**
@@ -73,6 +77,12 @@ export async function runHousekeeping(now = new Date()): Promise<HousekeepingCou
           .returning({ id: outbox.id }),
       ),
       actionKeys: await forgetOldActionKeys(tx, { now }),
+      textCodes: await deleted(
+        tx
+          .delete(textCodes)
+          .where(lt(textCodes.createdAt, new Date(now.getTime() - TEXT_CODE_RETENTION_MS)))
+          .returning({ id: textCodes.id }),
+      ),
     };
   });
   if (counts && Object.values(counts).some((n) => n > 0)) {

@@ -1,7 +1,10 @@
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { outbox, profiles, textConsentEvents, user } from "~/db/schema";
+import { authSecret } from "./auth-secret.server";
 import { emailLayout, type MailMessage } from "./mail.server";
+import { verifiedMarkFor } from "./mobile-number.server";
 import { e164, sendText, textSendableAt, TextRefusedError } from "./sms.server";
 import { wants, type MessageKind, type NotificationPrefs } from "./message-kinds";
 
@@ -17,8 +20,13 @@ export type TextPayload = {
   recipientId?: string;
   /** The office's mobile (an alert): no consent needed, quiet hours still apply. */
   to?: string;
-  kind: MessageKind | "office-alert" | "consent-reply";
+  kind: MessageKind | "office-alert" | "consent-reply" | "text-code";
+  /** What the staff's 'Messages' list shows; what is sent unless `sealed` is set. */
   body: string;
+  /** A code's text (ADR 086), encrypted under the auth secret: the code is never kept in clear. */
+  sealed?: string;
+  /** A code's text is not sent after the code has expired (a retry too late is no use). */
+  expiresAt?: string;
   /** The e-mail sent instead when the text cannot go. */
   fallback?: { subject: string };
 };
@@ -59,11 +67,15 @@ export async function deliverText(
     if (!to) return { status: "not sent: no mobile number" };
   }
   if (!to) return { status: "not sent: no mobile number" };
+  if (payload.expiresAt && new Date(payload.expiresAt) <= now)
+    return { status: "not sent: the code expired first" };
+  // A code or a reply is asked for now: quiet hours do not hold it.
   const sendable = textSendableAt(now);
-  if (sendable > now && payload.kind !== "consent-reply")
+  if (sendable > now && payload.kind !== "consent-reply" && payload.kind !== "text-code")
     return { defer: sendable, note: "waiting for 8 AM Eastern (no texts from 9 PM)" };
+  const body = payload.sealed ? await openText(payload.sealed) : payload.body;
   try {
-    const sent = await sendText({ to, body: payload.body }, { id: outboxId });
+    const sent = await sendText({ to, body }, { id: outboxId });
     return { status: sent.status, providerId: sent.providerId };
   } catch (error) {
     if (!(error instanceof TextRefusedError)) throw error;
@@ -73,6 +85,15 @@ export async function deliverText(
     }
     return { status: `failed (${error.message.slice(0, 200)})` };
   }
+}
+
+/** A text kept encrypted under the auth secret until it is sent (a sign-in code's). */
+export function sealText(body: string) {
+  return symmetricEncrypt({ key: authSecret(), data: body });
+}
+
+function openText(sealed: string) {
+  return symmetricDecrypt({ key: authSecret(), data: sealed });
 }
 
 /** The e-mail a text that could not go becomes. */
@@ -113,6 +134,8 @@ export async function saveTextConsent(
     .update(profiles)
     .set({
       mobilePhone: phone,
+      // A new number signs in only once verified again (ADR 086).
+      mobileVerifiedAt: verifiedMarkFor(phone),
       ...(consenting
         ? current?.consentAt && !current.stoppedAt
           ? {}

@@ -9,6 +9,9 @@ import {
   ResetPasswordForm,
   SignInForm,
   SignUpForm,
+  TextCodeForm,
+  TextCodeLimits,
+  TextCodeRequestForm,
   TwoFactorForm,
 } from "~/features/accounts/components/auth-forms";
 import {
@@ -26,6 +29,8 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
+  textCodeRequestSchema,
+  textCodeSchema,
   twoFactorCodeSchema,
   type Notice,
 } from "~/features/accounts/schema";
@@ -39,6 +44,12 @@ import {
   verifySecondFactor,
   type AuthOutcome,
 } from "~/features/accounts/sign-in.server";
+import {
+  pendingPhone,
+  sendSignInCode,
+  signInWithTextCode,
+} from "~/features/accounts/text-code-sign-in.server";
+import { newActionKey } from "~/lib/action-keys.server";
 import { PENDING_TWO_FACTOR } from "~/lib/auth-cookies";
 import { answer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
@@ -46,7 +57,8 @@ import { getSessionUser } from "~/lib/session.server";
 import { useBusiness } from "~/lib/business";
 import { withoutControlCharacters } from "~/lib/validation";
 
-type View = "sign-in" | "sign-up" | "reset" | "two-factor" | "property";
+type View =
+  "sign-in" | "sign-up" | "reset" | "two-factor" | "text-code-request" | "text-code" | "property";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -71,6 +83,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
     notice = URL_NOTICES["two-factor-expired"];
   }
+  // 'Sign in with a text code' (ADR 086): the number, then the code (its number in a cookie).
+  if (url.searchParams.get("step") === "text-code") {
+    if (pendingPhone(request))
+      return { view: "text-code" as View, token: null, notice, method: null };
+    notice = URL_NOTICES["text-code-expired"];
+  }
+  if (url.searchParams.get("step") === "text-code" || url.searchParams.get("mode") === "text-code")
+    return {
+      view: "text-code-request" as View,
+      token: null,
+      notice,
+      method: null,
+      formKey: newActionKey(),
+    };
   const view: View = url.searchParams.get("mode") === "sign-up" ? "sign-up" : "sign-in";
   return { view, token: null, notice, method: null, prefill: signUpPrefill(url.searchParams) };
 }
@@ -96,6 +122,8 @@ const authSchema = z.discriminatedUnion("intent", [
   resendConfirmationSchema,
   resetPasswordSchema,
   twoFactorCodeSchema,
+  textCodeRequestSchema,
+  textCodeSchema,
 ]);
 
 function shown(notice: Notice): ShownNotice {
@@ -146,6 +174,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "verify-totp":
       case "verify-backup-code":
         outcome = await verifySecondFactor(input, request);
+        break;
+      case "send-sign-in-code":
+        outcome = await sendSignInCode(input, context.clientAddress);
+        break;
+      case "verify-sign-in-code":
+        outcome = await signInWithTextCode(input, request, context.clientAddress);
         break;
     }
   } catch (error) {
@@ -263,6 +297,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     "sign-up": "Create your account",
     reset: "Set a new password",
     "two-factor": "Two-step verification",
+    "text-code-request": "Sign in with a text code",
+    "text-code": "Enter your code",
     property: "Set up your property",
   };
   return [{ title: `${titles[loaderData?.view ?? "sign-in"]} | ${name}` }];
@@ -314,6 +350,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           ? "Enter one of your backup codes to finish signing in."
           : "Enter the 6-digit code from your authenticator app to finish signing in.",
     },
+    "text-code-request": {
+      title: "Sign in with a text code",
+      text: "We text a 6-digit code to the mobile number you verified in your profile.",
+    },
+    "text-code": {
+      title: "Enter your code",
+      text: "Enter the 6-digit code from the text we sent to your mobile.",
+    },
     property: {
       title: business.name,
       text: "One more step before your dashboard.",
@@ -360,6 +404,24 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   method={method === "backup" ? "backup" : "totp"}
                   lastResult={lastResult(["verify-totp", "verify-backup-code"])}
                 />
+              )}
+              {view === "text-code-request" && (
+                <TextCodeRequestForm
+                  formKey={"formKey" in loaderData ? String(loaderData.formKey) : ""}
+                  lastResult={lastResult(["send-sign-in-code"])}
+                />
+              )}
+              {view === "text-code" && (
+                <TextCodeForm lastResult={lastResult(["verify-sign-in-code"])} />
+              )}
+              {(view === "text-code-request" || view === "text-code") && <TextCodeLimits />}
+              {view === "sign-in" && (
+                <Link
+                  to="/auth?mode=text-code"
+                  className="justify-self-center text-sm font-medium text-primary underline"
+                >
+                  Sign in with a text code
+                </Link>
               )}
               {view === "sign-in" && (
                 <p className="text-center text-sm text-muted-foreground">

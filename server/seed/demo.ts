@@ -84,6 +84,8 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       firstName: "Maria",
       lastName: "Alvarez",
       phone: "(404) 555-0181",
+      // Maria signs in with a text code too (ADR 086).
+      mobileVerified: true,
     });
     const james = await createUser(tx, {
       email: DEMO_LOGINS[2].email,

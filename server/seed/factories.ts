@@ -31,6 +31,8 @@ export type NewUser = {
   /** An employee's role (ADR 047); office staff unless told. */
   staffRole?: StaffRole;
   emailVerified?: boolean;
+  /** The mobile was verified with a texted code: it signs in (ADR 086). */
+  mobileVerified?: boolean;
 };
 
 export async function createUser(db: DbOrTx, input: NewUser) {
@@ -54,6 +56,7 @@ export async function createUser(db: DbOrTx, input: NewUser) {
     firstName: input.firstName,
     lastName: input.lastName,
     mobilePhone: storedPhone(input.phone),
+    mobileVerifiedAt: input.mobileVerified && input.phone ? new Date() : null,
     isEmployee: input.isEmployee ?? false,
     staffRole: input.staffRole ?? "office",
   });

@@ -73,6 +73,7 @@ describe(`housekeeping keeps the tables bounded (${testDatabaseKind()})`, () => 
       verifications: 1,
       outbox: 1,
       actionKeys: 1,
+      textCodes: 0,
     });
     const keys = (await database.db.select().from(rateLimits)).map((r) => r.key).sort();
     expect(keys).toEqual(["current", "recent"]);
@@ -91,6 +92,7 @@ describe(`housekeeping keeps the tables bounded (${testDatabaseKind()})`, () => 
       verifications: 0,
       outbox: 0,
       actionKeys: 0,
+      textCodes: 0,
     });
   });
 

@@ -21,6 +21,7 @@ import {
   onMyWayText,
   paymentFailedText,
   reminderText,
+  textCodeText,
   visitChangeText,
 } from "~/features/notifications/index.server";
 import { listCustomerRequestPages } from "~/features/service-requests/service-requests.server";
@@ -474,6 +475,8 @@ describe(`staff-booked visits text like self-booked ones (${testDatabaseKind()})
       consentReplyText("help"),
       consentReplyText("stop"),
       consentReplyText("start"),
+      textCodeText("123456", "sign-in"),
+      textCodeText("123456", "verify"),
     ];
     for (const text of texts) {
       expect(gsm7Length(text), text).not.toBeNull();

@@ -1,10 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect } from "react-router";
 import { getHome, saveHome, updateProfile } from "./profile.server";
-import { homeSchema, passwordConfirmSchema, profileSchema, totpCodeSchema } from "./schema";
+import {
+  homeSchema,
+  passwordConfirmSchema,
+  profileSchema,
+  textCodeDigits,
+  totpCodeSchema,
+} from "./schema";
 import { cookiesOf } from "./sign-in.server";
 import { confirmEnrolment, newBackupCodes, startEnrolment, turnOff } from "./two-factor.server";
 import { answer, type AnswerContext } from "~/lib/form-answer.server";
+import { FORM_OUT_OF_DATE, isActionKey } from "~/lib/action-keys.server";
+import { codeMobile } from "~/lib/mobile-number.server";
+import { formatPhone } from "~/lib/phone";
+import { CODE_WRONG, CODES_PAUSED, NOT_A_MOBILE } from "./text-code-sign-in.server";
+import {
+  checkTextCode,
+  markMobileVerified,
+  mobileStatus,
+  requestTextCode,
+} from "./text-codes.server";
 import { auth } from "~/lib/auth.server";
 import { logger } from "~/lib/logger.server";
 import { getSessionUser } from "~/lib/session.server";
@@ -21,11 +37,12 @@ import { notificationsSchema, prefsFromForm } from "~/features/notifications";
 export async function readOwnHome(request: Request) {
   const user = await getSessionUser(request);
   if (!user) throw data({ message: "Not authenticated" }, { status: 401 });
-  const [home, notifications] = await Promise.all([
+  const [home, notifications, mobile] = await Promise.all([
     getHome(user.id),
     user.isEmployee ? null : notificationSettings(user.id),
+    mobileStatus(user.id),
   ]);
-  return { home, notifications };
+  return { home, notifications, mobile };
 }
 
 /** A refusal: its status for a plain form post or an API client, 200 for the page's script. */
@@ -40,7 +57,10 @@ function failed(
 }
 
 /** One intent posted to /account: `intent` names it. */
-export async function answerAccountIntent(request: Request, context: AnswerContext) {
+export async function answerAccountIntent(
+  request: Request,
+  context: AnswerContext & { clientAddress: string },
+) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const withJavaScript = formData.get("js") === "1";
@@ -103,6 +123,13 @@ export async function answerAccountIntent(request: Request, context: AnswerConte
           notifications: await notificationSettings(user.id),
         };
       }
+      case "send-mobile-code":
+        return sendMobileCode(context, user.id, formData.get("key"));
+      case "verify-mobile": {
+        const code = textCodeDigits.safeParse(formData.get("code") ?? "");
+        if (!code.success) return failed(context, intent, code.error.issues[0].message);
+        return verifyMobile(context, user.id, code.data);
+      }
       case "two-factor-enable": {
         const submission = parseWithZod(formData, { schema: passwordConfirmSchema });
         if (submission.status !== "success")
@@ -162,6 +189,59 @@ export async function answerAccountIntent(request: Request, context: AnswerConte
       500,
     );
   }
+}
+
+/** 'Verify' in Profile Settings: a code to the caller's own mobile (ADR 086). */
+async function sendMobileCode(
+  context: AnswerContext & { clientAddress: string },
+  userId: string,
+  key: unknown,
+) {
+  const intent = "send-mobile-code";
+  if (!isActionKey(key)) return failed(context, intent, FORM_OUT_OF_DATE);
+  const { phone: stored } = await mobileStatus(userId);
+  const phone = codeMobile(stored);
+  if (!phone)
+    return failed(context, intent, stored ? NOT_A_MOBILE : "Add your mobile number first");
+  const outcome = await requestTextCode({
+    purpose: "verify",
+    phone,
+    userId,
+    clientAddress: context.clientAddress,
+    key,
+  });
+  if (outcome.status === "limited")
+    return failed(
+      context,
+      intent,
+      `Please wait ${outcome.minutes} minutes before asking for another code.`,
+      429,
+    );
+  if (outcome.status === "paused") return failed(context, intent, CODES_PAUSED.description!, 503);
+  return {
+    ok: true as const,
+    intent,
+    message: `We texted a code to ${formatPhone(phone)}. It works for 5 minutes.`,
+  };
+}
+
+async function verifyMobile(context: AnswerContext, userId: string, code: string) {
+  const intent = "verify-mobile";
+  const { phone } = await mobileStatus(userId);
+  if (!phone) return failed(context, intent, "Add your mobile number first");
+  const checked = await checkTextCode({ purpose: "verify", phone, userId, code });
+  if (!checked.ok) return failed(context, intent, CODE_WRONG.description!);
+  const marked = await markMobileVerified(userId, phone);
+  if (marked === "taken")
+    return failed(context, intent, "This number already signs in to another account.", 409);
+  if (marked === "changed")
+    return failed(context, intent, "Your mobile number changed. Please try again.");
+  return {
+    ok: true as const,
+    intent,
+    message: "Your mobile number is verified: you can sign in with a text code.",
+    mobile: await mobileStatus(userId),
+  };
 }
 
 /** Ends the session in the database and clears its cookie; then the sign-in page. */

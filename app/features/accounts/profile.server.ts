@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { homes, profiles, prospects, user } from "~/db/schema";
+import { verifiedMarkFor } from "~/lib/mobile-number.server";
 import { storedPhone } from "~/lib/phone";
 import type { HomeAddress, HomeInput, ProfileInput } from "./schema";
 
@@ -74,7 +75,11 @@ export async function updateProfile(userId: string, input: ProfileInput) {
   await db()
     .insert(profiles)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: profiles.userId, set: values });
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      // A new number signs in only once verified again (ADR 086).
+      set: { ...values, mobileVerifiedAt: verifiedMarkFor(values.mobilePhone) },
+    });
   // The account's display name (used in e-mails) follows the profile.
   const name = [input.firstName, input.lastName].filter(Boolean).join(" ");
   if (name) await db().update(user).set({ name }).where(eq(user.id, userId));

@@ -167,12 +167,23 @@ export function validationNotice(field: string, message: string): Notice {
     email: message === "Please enter your email address first" ? "Email required" : "Invalid email",
     password: message === "Please enter your password" ? "Password required" : "Invalid password",
     code: "Invalid code",
+    mobilePhone: "Invalid mobile number",
+    key: "Error",
   };
   return { kind: "error", title: titles[field] ?? "Error", description: message };
 }
 
 /** The fields of each auth form in the order a person fills them (first error wins). */
-export const FIELD_ORDER = ["firstName", "lastName", "email", "password", "token", "code"];
+export const FIELD_ORDER = [
+  "firstName",
+  "lastName",
+  "email",
+  "mobilePhone",
+  "password",
+  "token",
+  "code",
+  "key",
+];
 
 /** The first problem of a failed submission (Conform's error map), as the spec's toast. */
 export function firstValidationNotice(errors: Record<string, string[] | null> | null | undefined) {
@@ -192,3 +203,28 @@ function rank(field: string) {
 export function fullName(firstName: string, lastName: string) {
   return tidyName(`${firstName} ${lastName}`);
 }
+
+/** 'Sign in with a text code', first step: the mobile number (ADR 086). */
+export const textCodeRequestSchema = z.object({
+  intent: z.literal("send-sign-in-code"),
+  mobilePhone: z
+    .string({ error: "Please enter your mobile number" })
+    .trim()
+    .min(1, "Please enter your mobile number")
+    .max(40, "Please enter a 10-digit US mobile number")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
+  /** The form's idempotency key (a double tap texts once). */
+  key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "This form is out of date. Please try again."),
+});
+
+/** Six digits, however they were typed (spaces and dashes dropped). */
+export const textCodeDigits = z
+  .string({ error: "Please enter the code" })
+  .transform((value) => value.replace(/[\s-]+/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, "Please enter the 6-digit code from the text"));
+
+/** Second step: the code from the text. */
+export const textCodeSchema = z.object({
+  intent: z.literal("verify-sign-in-code"),
+  code: textCodeDigits,
+});

@@ -334,6 +334,17 @@ export const URL_NOTICES: Record<string, Notice> = {
     title: "Error",
     description: "This password reset link is invalid or has expired. Please ask for a new one.",
   },
+  // 'Sign in with a text code' (ADR 086): the same words whether or not the number has an account.
+  "code-sent": {
+    kind: "success",
+    title: "Check your texts",
+    description: "If this number belongs to an account, we sent a code. It works for 5 minutes.",
+  },
+  "text-code-expired": {
+    kind: "error",
+    title: "Error",
+    description: "Your sign-in took too long. Please ask for a new code.",
+  },
   "two-factor-expired": {
     kind: "error",
     title: "Error",

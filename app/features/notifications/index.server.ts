@@ -15,5 +15,6 @@ export {
   onMyWayText,
   paymentFailedText,
   reminderText,
+  textCodeText,
   visitChangeText,
 } from "./texts.server";

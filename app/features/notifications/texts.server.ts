@@ -49,6 +49,14 @@ export function officeAlertText(subject: string, url: string) {
   return oneSegment((s) => brand(`${s}. ${url}`), subject);
 }
 
+/** A code to sign in, or to verify the mobile (ADR 086): never asked for by us on the phone. */
+export function textCodeText(code: string, purpose: "sign-in" | "verify") {
+  const what = purpose === "sign-in" ? "sign-in code" : "code to verify this mobile";
+  return plainGsm7(
+    brand(`${code} is your ${what}. It works for 5 minutes. We never ask for it by phone.`),
+  );
+}
+
 /** The answers to HELP, STOP and START. */
 export function consentReplyText(event: "help" | "stop" | "start") {
   const b = business();

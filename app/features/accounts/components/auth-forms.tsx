@@ -10,6 +10,8 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
+  textCodeRequestSchema,
+  textCodeSchema,
   twoFactorCodeSchema,
 } from "../schema";
 import { FormField } from "~/components/ui/conform-fields";
@@ -275,6 +277,108 @@ export function TwoFactorForm({ lastResult, method }: FormProps & { method: "tot
         )}
         <Link to={href("/auth")} className="text-primary underline">
           Start over
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** What a text code protects against, and what it does not (NIST SP 800-63B: "restricted"). */
+export function TextCodeLimits() {
+  return (
+    <details open className="rounded-md border bg-muted/40 p-3 text-sm">
+      <summary className="cursor-pointer font-medium">What a text code protects against</summary>
+      <div className="mt-2 grid gap-2 text-muted-foreground">
+        <p>
+          A code proves you have your phone: your number alone signs nobody in, and each code works
+          once, for 5 minutes and 3 tries.
+        </p>
+        <p>
+          It cannot protect you if someone takes your number over (a SIM swap, or the number moved
+          to another carrier) or reads your texts. So it never replaces two-step verification: with
+          an authenticator app turned on, you still enter its code next.
+        </p>
+        <p>
+          Your e-mail and password, with two-step verification turned on, remain the stronger way to
+          sign in.
+        </p>
+      </div>
+    </details>
+  );
+}
+
+/** 'Sign in with a text code', step one: the mobile number (ADR 086). */
+export function TextCodeRequestForm({ lastResult, formKey }: FormProps & { formKey: string }) {
+  const pending = usePendingIntent();
+  const [form, fields] = useForm({
+    id: "text-code-request",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: textCodeRequestSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={toastingSubmit(form.onSubmit, textCodeRequestSchema)}
+      className="grid gap-4"
+    >
+      <input type="hidden" name="key" value={formKey} />
+      <FormField
+        meta={fields.mobilePhone}
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel-national"
+        placeholder="(555) 123-4567"
+        hint="The mobile number verified in your profile (Profile Settings, Notifications)."
+        autoFocus
+      />
+      <Button type="submit" name="intent" value="send-sign-in-code" disabled={pending !== null}>
+        {pending === "send-sign-in-code" ? "Sending..." : "Text me a code"}
+      </Button>
+      <Link to={href("/auth")} className="justify-self-center text-sm text-primary underline">
+        Sign in with e-mail and password
+      </Link>
+    </Form>
+  );
+}
+
+/** Step two: the code from the text. */
+export function TextCodeForm({ lastResult }: FormProps) {
+  const pending = usePendingIntent();
+  const [form, fields] = useForm({
+    id: "text-code",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: textCodeSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={toastingSubmit(form.onSubmit, textCodeSchema)}
+      className="grid gap-4"
+    >
+      <FormField
+        meta={fields.code}
+        label="Code from the text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        hint="6 digits. It works for 5 minutes and 3 tries."
+        autoFocus
+      />
+      <Button type="submit" name="intent" value="verify-sign-in-code" disabled={pending !== null}>
+        {pending === "verify-sign-in-code" ? "Signing in..." : "Sign In"}
+      </Button>
+      <div className="flex flex-col items-center gap-2 text-sm">
+        <Link to={`${href("/auth")}?mode=text-code`} className="text-primary underline">
+          Send a new code
+        </Link>
+        <Link to={href("/auth")} className="text-primary underline">
+          Sign in with e-mail and password
         </Link>
       </div>
     </Form>

@@ -11,6 +11,7 @@ import type { SessionUser } from "~/lib/session.server";
 import { NotificationsCard, type NotificationSettings } from "~/features/notifications";
 import type { HomeAddress } from "../schema";
 import { HomeAddressCard } from "./home-address-card";
+import { MobileSignInCard, MobileVerification, type MobileStatus } from "./mobile-sign-in";
 import { ProfileInformationCard } from "./profile-information-card";
 import { TwoFactorCard } from "./two-factor-card";
 
@@ -33,8 +34,10 @@ export function ProfileSettingsDialog({
   const homeLoader = useFetcher<{
     home: HomeAddress | null;
     notifications: NotificationSettings | null;
+    mobile: MobileStatus;
   }>();
-  const needsHome = open && (home === undefined || !user.isEmployee);
+  // Everyone's mobile status (text-code sign-in, ADR 086) comes from /account too.
+  const needsHome = open;
   const { load, state, data } = homeLoader;
   useEffect(() => {
     if (needsHome && state === "idle" && !data) load(href("/account"));
@@ -57,7 +60,13 @@ export function ProfileSettingsDialog({
               if (home === undefined) load(href("/account"));
             }}
           />
-          {!user.isEmployee && <NotificationsCard settings={data?.notifications ?? null} />}
+          {user.isEmployee ? (
+            <MobileSignInCard mobile={data?.mobile ?? null} />
+          ) : (
+            <NotificationsCard settings={data?.notifications ?? null}>
+              <MobileVerification mobile={data?.mobile ?? null} />
+            </NotificationsCard>
+          )}
           <TwoFactorCard enabled={user.twoFactorEnabled} />
         </div>
       </DialogContent>

@@ -37,7 +37,14 @@ type Answer = {
 
 /** "(404) 555-0181" from "+14045550181". */
 /** 'Notifications': the mobile, 'Text me about my visits', and e-mail and text per kind. */
-export function NotificationsCard({ settings }: { settings: NotificationSettings | null }) {
+export function NotificationsCard({
+  settings,
+  children,
+}: {
+  settings: NotificationSettings | null;
+  /** Shown under the mobile number (its 'Verify', from the accounts feature). */
+  children?: React.ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
   const fetcher = useFetcher<Answer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -77,16 +84,19 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
         {!current ? (
           <p className="text-sm text-muted-foreground">Loading...</p>
         ) : !editing ? (
-          <dl className="grid gap-1 text-sm">
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-muted-foreground">Mobile number:</dt>
-              <dd>{current.mobilePhone ? formatPhone(current.mobilePhone) : "None yet"}</dd>
-            </div>
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="text-muted-foreground">Texts about your visits:</dt>
-              <dd>{current.texts ? "On" : current.stopped ? "Off (you replied STOP)" : "Off"}</dd>
-            </div>
-          </dl>
+          <>
+            <dl className="grid gap-1 text-sm">
+              <div className="flex flex-wrap gap-x-2">
+                <dt className="text-muted-foreground">Mobile number:</dt>
+                <dd>{current.mobilePhone ? formatPhone(current.mobilePhone) : "None yet"}</dd>
+              </div>
+              <div className="flex flex-wrap gap-x-2">
+                <dt className="text-muted-foreground">Texts about your visits:</dt>
+                <dd>{current.texts ? "On" : current.stopped ? "Off (you replied STOP)" : "Off"}</dd>
+              </div>
+            </dl>
+            {children && <div className="mt-3">{children}</div>}
+          </>
         ) : (
           <fetcher.Form
             method="post"
