@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { longDate } from "~/lib/business-calendar";
+import { longDate, plainDate } from "~/lib/business-calendar";
 import { hoursText } from "~/lib/hours";
 import type { MemberPaymentsView, RenewalSummary } from "../types";
 
@@ -116,7 +116,7 @@ export function MemberPayments({
                 {dollars(view.offer.priceCents)}
                 {view.offer.billing === "annual" ? " a year, paid upfront" : " a month"}
               </strong>
-              , from {view.offer.startDate}.
+              , from {plainDate(view.offer.startDate)}.
             </p>
             <p>
               {hoursText(view.offer.minutesPerYear)} of handyman time and {view.offer.visitsPerYear}{" "}
