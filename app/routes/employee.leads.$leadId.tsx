@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { zipAndCity } from "~/content/zip-cities";
 import { z } from "zod";
 import type { Route } from "./+types/employee.leads.$leadId";
 import { Button } from "~/components/ui/button";
@@ -253,7 +254,7 @@ export default function EmployeeLead({ loaderData, actionData }: Route.Component
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">ZIP and city</dt>
-                <dd>{[lead.zipCode, lead.city].filter(Boolean).join(" ") || "Not given"}</dd>
+                <dd>{zipAndCity(lead.zipCode, lead.city) ?? "Not given"}</dd>
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">Came from</dt>
