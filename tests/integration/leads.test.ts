@@ -204,7 +204,7 @@ describe("lead capture", () => {
       message: null,
       source: "brookhaven-handyman",
     });
-    const [item] = await database.db.select().from(outbox);
+    const [item] = await database.db.select().from(outbox).where(eq(outbox.kind, "lead_webhook"));
     expect((item.payload as { body: unknown }).body).toEqual({
       name: "Lee Park",
       email: "lee@example.com",
