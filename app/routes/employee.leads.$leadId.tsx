@@ -10,6 +10,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/db/lead-status";
 import { StaffHeader } from "~/features/employee/components/staff-header";
+import { useAnswerToast } from "~/features/employee/use-action-toast";
 import { guardEmployee } from "~/features/employee/guard.server";
 import {
   LeadStatusBadge,
@@ -201,6 +202,7 @@ const STAFF_STATUSES: LeadStatus[] = ["new", "contacted", "lost"];
 export default function EmployeeLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, offer, employee, handymen, confirmCancel } = loaderData;
   const outcome = actionData && "intent" in actionData ? (actionData as Outcome) : null;
+  useAnswerToast(outcome);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const statuses =
