@@ -216,12 +216,14 @@ export async function membershipStatementPage(
       select raw.*,
         coalesce(
           raw.period_start,
-          (select c.period_start from charges c where c.k = raw.accrual_k),
-          (select ${appointments.scheduledDate} from ${appointments} where ${appointments.id} = raw.appointment_id),
+          c.period_start,
+          a.scheduled_date,
           case when raw.kind = 'refund' then (select canceled_on from m) end,
           (raw.at at time zone ${BUSINESS_TIME_ZONE})::date
         ) as on_day
       from raw
+      left join charges c on c.k = raw.accrual_k
+      left join ${appointments} a on a.id = raw.appointment_id
     ), ordered as (
       select dated.*,
         first_value(balance_after) over (partition by ledger order by seq desc)

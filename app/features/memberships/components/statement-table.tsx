@@ -48,7 +48,8 @@ function StatementPager({ page }: { page: StatementPage }) {
 }
 
 /**
- * The statement: every ledger entry, newest first, with the running balance after it (money
+ * The statement: every ledger entry in date order (newest day first, ADR 089), with the running
+ * balance after it (money
  * and hours), a page of entries at a time; the CSV carries them all.
  */
 export function StatementTable({ lines, page }: { lines: StatementLine[]; page: StatementPage }) {
