@@ -15,6 +15,7 @@ import {
   sendMembershipOffer,
   startOfferByHand,
   memberPaymentsView,
+  staffPaymentsView,
   startOfferCheckout,
 } from "~/features/payments/index.server";
 import { resetEnvForTests } from "~/lib/env.server";
@@ -161,6 +162,8 @@ describe("manual payments", () => {
     expect(alerts).toHaveLength(1);
     // After, on any later read of the page: the office is to call, the button is not offered.
     expect((await memberPaymentsView(member.id)).offer?.callAsked).toBe(true);
+    // And staff's page for the customer says so.
+    expect((await staffPaymentsView(member.id)).offer?.callAsked).toBe(true);
   });
 });
 

@@ -109,6 +109,12 @@ export function StaffPayments({
               {plainDate(view.offer.startDate)}. Sent, waiting for the customer&apos;s first
               payment.
             </p>
+            {view.offer.callAsked ? (
+              <p role="status" className="font-medium">
+                The customer chose &apos;Start membership&apos;: call them to take the first
+                payment.
+              </p>
+            ) : null}
             {!view.takesCards ? (
               <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
                 <input type="hidden" name="intent" value="offer-payment" />
