@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  dateTimeLabel,
+  instantLabel,
+  plainDate,
   addYears,
   businessToday,
   DATE_WINDOW,
@@ -102,5 +105,26 @@ describe("the window of typed dates (ADR 039)", () => {
     for (const date of ["2028-11-27", "2024-11-25", "9999-12-31", "9999-99-99", "2027-02-29", ""])
       expect(isWithinWindow(date, today, window)).toBe(false);
     expect(isWithinWindow("2027-11-27", today, DATE_WINDOW.membershipStart)).toBe(false);
+  });
+});
+
+describe("dates and times as people read them (the rough edges, item 1)", () => {
+  it("writes a calendar date in words, never YYYY-MM-DD", () => {
+    expect(plainDate("2026-11-27")).toBe("November 27, 2026");
+    expect(plainDate("2027-01-05")).toBe("January 5, 2027");
+  });
+
+  it("writes a business day and a wall-clock time as 'Tue, Dec 1, 2:00 PM'", () => {
+    expect(dateTimeLabel("2026-12-01", "14:00")).toBe("Tue, Dec 1, 2:00 PM");
+    expect(dateTimeLabel("2026-12-01", "09:30:00")).toBe("Tue, Dec 1, 9:30 AM");
+    expect(dateTimeLabel("2026-12-06", 0)).toBe("Sun, Dec 6, 12:00 AM");
+  });
+
+  it("reads an instant on the business's wall clock, whatever the machine's zone", () => {
+    // 19:00 UTC is 2:00 PM in Atlanta in December (EST) and 3:00 PM in June (EDT).
+    expect(instantLabel(new Date("2026-12-01T19:00:00Z"))).toBe("Tue, Dec 1, 2:00 PM");
+    expect(instantLabel("2026-06-02T19:00:00Z")).toBe("Tue, Jun 2, 3:00 PM");
+    // Just after midnight UTC is still the evening before in Atlanta.
+    expect(instantLabel("2026-12-02T01:30:00Z")).toBe("Tue, Dec 1, 8:30 PM");
   });
 });

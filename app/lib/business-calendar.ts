@@ -331,6 +331,42 @@ export function dayLabel(date: IsoDate) {
   return dayLabelFormat.format(toUtc(date));
 }
 
+const plainDateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+const shortDayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
+
+/**
+ * "2026-11-27" → "November 27, 2026": a calendar date as people read it, in pages, e-mails and
+ * CSV files alike (never the raw YYYY-MM-DD).
+ */
+export function plainDate(date: IsoDate) {
+  return plainDateFormat.format(toUtc(date));
+}
+
+/**
+ * A business day and a wall-clock time as people read them: ("2026-12-01", "14:00") →
+ * "Tue, Dec 1, 2:00 PM". The time is "HH:MM" (or "HH:MM:SS") or a minute of the day.
+ */
+export function dateTimeLabel(date: IsoDate, time: string | number) {
+  const minute = typeof time === "number" ? time : minuteOfDay(time);
+  return `${shortDayFormat.format(toUtc(date))}, ${minuteLabel(minute)}`;
+}
+
+/** An instant as the business's wall clock reads it: "Tue, Dec 1, 2:00 PM". */
+export function instantLabel(instant: Date | string) {
+  const at = businessWallClock(typeof instant === "string" ? new Date(instant) : instant);
+  return dateTimeLabel(at.date, at.minute);
+}
+
 /** 570 → "9:30 AM", 780 → "1:00 PM" */
 export function minuteLabel(minuteOfDay: number) {
   const h = Math.floor(minuteOfDay / 60) % 24;

@@ -1,7 +1,13 @@
 import { AppHeader } from "~/components/layout/app-header";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { Link, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Link,
+  redirect,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -325,10 +331,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     navigate(`${url.pathname}${url.search}`, { replace: true, preventScrollReset: true });
   }, [hasUrlNotice, navigate]);
 
+  // Moves on only once the form's own submission has finished (its answer and the reload of
+  // the root's data after it): navigating while they still stream aborts them, and each abort
+  // surfaced in the console as an AbortError ('signal is aborted without reason').
   const redirectTo = actionData && "redirectTo" in actionData ? actionData.redirectTo : null;
+  const settled = useNavigation().state === "idle";
   useEffect(() => {
-    if (redirectTo) navigate(redirectTo, { replace: true });
-  }, [redirectTo, navigate]);
+    if (redirectTo && settled) navigate(redirectTo, { replace: true });
+  }, [redirectTo, settled, navigate]);
 
   const heading: Record<View, { title: string; text: string }> = {
     "sign-in": {

@@ -16,6 +16,7 @@ import { listUpcomingAppointments } from "~/features/appointments/customer-appoi
 import type { CustomerAppointment } from "~/features/appointments/types";
 import { MembershipTab } from "~/features/memberships/components/membership-tab";
 import {
+  CALL_ASKED_MESSAGE,
   CHECKOUT_DONE_MESSAGE,
   MemberPayments,
   type MemberPaymentsView,
@@ -178,9 +179,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       // One Checkout per offer: a second tap (or ten) opens the same Stripe page.
       const url = await startOfferCheckout(customer.id, { key });
-      return url
-        ? redirect(url)
-        : said(true, "Thank you: the office will call you to take your first payment.");
+      return url ? redirect(url) : said(true, CALL_ASKED_MESSAGE);
     } catch (error) {
       if (error instanceof MembershipRejectedError)
         return said(

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { zipAndCity } from "~/content/zip-cities";
 import { z } from "zod";
 import type { Route } from "./+types/employee.leads.$leadId";
 import { Button } from "~/components/ui/button";
@@ -9,6 +10,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/db/lead-status";
 import { StaffHeader } from "~/features/employee/components/staff-header";
+import { useAnswerToast } from "~/features/employee/use-action-toast";
 import { guardEmployee } from "~/features/employee/guard.server";
 import {
   LeadStatusBadge,
@@ -200,6 +202,7 @@ const STAFF_STATUSES: LeadStatus[] = ["new", "contacted", "lost"];
 export default function EmployeeLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, offer, employee, handymen, confirmCancel } = loaderData;
   const outcome = actionData && "intent" in actionData ? (actionData as Outcome) : null;
+  useAnswerToast(outcome);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const statuses =
@@ -253,7 +256,7 @@ export default function EmployeeLead({ loaderData, actionData }: Route.Component
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">ZIP and city</dt>
-                <dd>{[lead.zipCode, lead.city].filter(Boolean).join(" ") || "Not given"}</dd>
+                <dd>{zipAndCity(lead.zipCode, lead.city) ?? "Not given"}</dd>
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">Came from</dt>

@@ -331,10 +331,10 @@ test.describe("memberships", () => {
     const member = await pageAs(browser, first);
     const own = await member.request.get(firstStatement!);
     expect(own.status()).toBe(200);
-    expect(await own.text()).toContain("membership_charge");
+    expect(await own.text()).toContain("Membership charge");
     const other = await member.request.get(secondStatement!);
     expect(other.status()).toBe(404);
-    expect(await other.text()).not.toContain("membership_charge");
+    expect(await other.text()).not.toContain("Membership charge");
     const refused = await member.request.get(`/employee/customers/${second.id}/membership`, {
       maxRedirects: 0,
     });

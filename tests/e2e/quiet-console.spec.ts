@@ -4,6 +4,7 @@ import { createUser } from "../../server/seed/factories";
 import { createCustomer, e2eDb, expect, PASSWORD, signIn, test, uniqueEmail } from "./fixtures";
 import {
   chooseFromProfileMenu,
+  completePropertySetup,
   enrolThroughApi,
   expectToast,
   signInThroughForm,
@@ -131,4 +132,19 @@ test("API clients keep the status codes", async ({ page, request }) => {
   });
   expect(wrongConfirmation.status()).toBeGreaterThanOrEqual(400);
   expect(wrongConfirmation.status()).toBeLessThan(500);
+});
+
+test("saving a new customer's property moves on to the dashboard with no console error (no AbortError)", async ({
+  page,
+  consoleErrors,
+}) => {
+  const customer = await createCustomer({ firstName: "Pia", home: false });
+  await signInThroughForm(page, customer);
+  await completePropertySetup(page);
+  await expectToast(page, "Welcome!", "Your property information has been saved.");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome, Pia" })).toBeVisible();
+  // Whatever the dashboard still loads after it showed: it finishes without an error.
+  await page.waitForLoadState("networkidle");
+  expect(consoleErrors).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { leads, outbox, rateLimits } from "~/db/schema";
 import { submitCityLead, submitHomeLead } from "~/features/leads/submit.server";
+import { business } from "~/lib/business.server";
 import { resetEnvForTests } from "~/lib/env.server";
 import { processOutboxBatch } from "~/lib/outbox.server";
 import { startSink } from "../support/sink";
@@ -78,7 +79,8 @@ describe("lead capture", () => {
         page_url: "http://localhost/",
       },
     });
-    expect(await processOutboxBatch()).toBe(2);
+    // The webhook, the office's alert and the visitor's acknowledgement.
+    expect(await processOutboxBatch()).toBe(3);
     expect(sink.calls.map((c) => c.body)).toEqual([(item.payload as { body: unknown }).body]);
     // The office hears of it by e-mail: the person's name and contact, a staff link.
     const alert = sink.mails.find((m) => /New lead/.test(m.subject))!;
@@ -88,6 +90,47 @@ describe("lead capture", () => {
     expect(alert.text).toContain("30305");
     expect(alert.text).toMatch(/http:\/\/localhost:\d+\/employee/);
     expect(alert.text).not.toContain("/dashboard");
+  });
+
+  it("e-mails the home page's visitor an acknowledgement, once for a double post", async () => {
+    const values = { name: "Jo Ack", zipCode: "30306", email: "jo.ack@example.com" };
+    // Sent twice at once (a double tap), then once more: one lead, one acknowledgement.
+    const [first, second] = await Promise.all([
+      submitHomeLead(form(values), context()),
+      submitHomeLead(form(values), context()),
+    ]);
+    expect(first.ok && second.ok).toBe(true);
+    await submitHomeLead(form(values), context());
+    const queued = await database.db.select().from(outbox).where(eq(outbox.kind, "email"));
+    const acks = queued.filter((q) => (q.payload as { to: string }).to === "jo.ack@example.com");
+    expect(acks).toHaveLength(1);
+    while ((await processOutboxBatch()) > 0);
+    const mails = sink.mails.filter((m) => m.to.includes("jo.ack@example.com"));
+    expect(mails).toHaveLength(1);
+    const [ack] = mails;
+    expect(ack.subject).toBe(`We received your request: ${business().name}`);
+    expect(ack.text).toContain("Hello Jo Ack,");
+    expect(ack.text).toContain("What happens next: our office will be in touch soon");
+    expect(ack.text).toContain(`Call us at ${business().phone}`);
+    // The office's alert names the ZIP code's city.
+    const alert = sink.mails.find((m) => m.subject === "New lead: Jo Ack")!;
+    expect(alert.text).toContain("ZIP code: 30306 Atlanta");
+  });
+
+  it("sends no acknowledgement for a city page's lead (it has its own message)", async () => {
+    await submitCityLead(
+      form({
+        name: "Cy Page",
+        phone: "4045550123",
+        email: "cy.page@example.com",
+        message: "A leaking faucet in the kitchen",
+      }),
+      { ...context(), source: "decatur-handyman" },
+    );
+    const queued = await database.db.select().from(outbox).where(eq(outbox.kind, "email"));
+    expect(queued.map((q) => (q.payload as { to: string }).to)).not.toContain(
+      "cy.page@example.com",
+    );
   });
 
   it("refuses invalid input with the spec's messages and stores nothing", async () => {
@@ -161,7 +204,7 @@ describe("lead capture", () => {
       message: null,
       source: "brookhaven-handyman",
     });
-    const [item] = await database.db.select().from(outbox);
+    const [item] = await database.db.select().from(outbox).where(eq(outbox.kind, "lead_webhook"));
     expect((item.payload as { body: unknown }).body).toEqual({
       name: "Lee Park",
       email: "lee@example.com",

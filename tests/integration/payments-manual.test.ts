@@ -16,6 +16,8 @@ import {
   refundsToPay,
   sendMembershipOffer,
   startOfferByHand,
+  memberPaymentsView,
+  staffPaymentsView,
   startOfferCheckout,
 } from "~/features/payments/index.server";
 import { resetEnvForTests } from "~/lib/env.server";
@@ -151,6 +153,8 @@ describe("manual payments", () => {
       },
       staff.id,
     );
+    // Before: the offer with its 'Start membership'.
+    expect((await memberPaymentsView(member.id)).offer?.callAsked).toBe(false);
     const key = "start-key-00000000001";
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => startOfferCheckout(member.id, { key })),
@@ -160,6 +164,10 @@ describe("manual payments", () => {
       (a) => (a.payload as { subject: string }).subject.includes("wants to start"),
     );
     expect(alerts).toHaveLength(1);
+    // After, on any later read of the page: the office is to call, the button is not offered.
+    expect((await memberPaymentsView(member.id)).offer?.callAsked).toBe(true);
+    // And staff's page for the customer says so.
+    expect((await staffPaymentsView(member.id)).offer?.callAsked).toBe(true);
   });
 });
 

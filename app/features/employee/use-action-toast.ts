@@ -41,3 +41,18 @@ export function useActionToast(
     onSuccess,
   ]);
 }
+
+/**
+ * Shows a page form's answer ({ ok, message }) as a toast once per answer, as the fetchers'
+ * forms do (useActionToast): a save is never silent, even when the page's own status line is
+ * out of sight. The line stays for a browser without JavaScript.
+ */
+export function useAnswerToast(answer: { ok: boolean; message: string } | null | undefined) {
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!answer || shown.current === answer) return;
+    shown.current = answer;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(answer.message);
+  }, [answer]);
+}

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { cityOfZip } from "~/content/zip-cities";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import {
   appointments,
@@ -67,7 +68,7 @@ export async function leadForEntry(tx: Tx, input: EntryInput): Promise<string> {
       name: input.name,
       phone: input.phone ?? null,
       zipCode: input.zipCode ?? null,
-      city: cityOfSource(input.source),
+      city: cityOfSource(input.source) ?? cityOfZip(input.zipCode),
       pageUrl: input.pageUrl ?? null,
       source: input.source,
       customerId,

@@ -1,3 +1,4 @@
+import { zipAndCity } from "~/content/zip-cities";
 import { db } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { env } from "~/lib/env.server";
@@ -18,6 +19,7 @@ import {
   homeLeadSchema,
 } from "./schema";
 import { CITY_SENT, HOME_SENT, type TakenStatus } from "./sent";
+import { acknowledgeHomeLead } from "./acknowledgement.server";
 import { leadForEntry } from "./people.server";
 
 /** Who is submitting and from where: the action's context, not the form. */
@@ -67,6 +69,15 @@ export async function saveLead(input: {
         .returning({ id: leads.id });
       await enqueue(tx, "lead_webhook", { body: input.webhookBody, leadId: row.id });
       const { name, email, phone, zipCode, source } = input.lead;
+      // The home page's visitor hears back at once that the request arrived (issue: rough edges).
+      if (source === "home")
+        await acknowledgeHomeLead(tx, {
+          prospectId,
+          leadId: row.id,
+          name,
+          email,
+          at: input.createdAt,
+        });
       await alertOffice(tx, {
         subject: `New lead: ${name}`,
         customerName: name,
@@ -74,7 +85,7 @@ export async function saveLead(input: {
           `${name} sent the form on ${source === "home" ? "the home page" : `the ${source} page`}.`,
           `E-mail: ${email}`,
           ...(phone ? [`Phone: ${phone}`] : []),
-          ...(zipCode ? [`ZIP code: ${zipCode}`] : []),
+          ...(zipCode ? [`ZIP code: ${zipAndCity(zipCode, null)}`] : []),
         ],
         staffPath: `/employee/leads/${prospectId}`,
       });

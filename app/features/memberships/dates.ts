@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE as TIME_ZONE } from "~/lib/business-calendar";
+import { BUSINESS_TIME_ZONE as TIME_ZONE, plainDate } from "~/lib/business-calendar";
 import type { IsoDate } from "./bank";
 
 // Built once: an Intl formatter with a time zone is costly to make per call.
@@ -9,12 +9,6 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
   hourCycle: "h23",
 });
-const longFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
 
 /** Today's date and the wall-clock time ("HH:MM") where the business is. */
 export function businessNow(now = new Date()): { date: IsoDate; time: string } {
@@ -23,6 +17,5 @@ export function businessNow(now = new Date()): { date: IsoDate; time: string } {
 
 /** "2026-12-03" -> "December 3, 2026" (long US form). */
 export function longDate(date: IsoDate) {
-  const [y, m, d] = date.split("-").map(Number);
-  return longFormat.format(new Date(Date.UTC(y, m - 1, d)));
+  return plainDate(date);
 }

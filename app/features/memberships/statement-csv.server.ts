@@ -1,5 +1,7 @@
+import { plainDate } from "~/lib/business-calendar";
 import { hoursBalanceText } from "~/lib/hours";
 import { formatMinutes } from "./bank";
+import { statementKindLabel, statementLedgerLabel } from "./statement-kinds";
 import type { StatementEntry } from "./statement.server";
 
 function cell(value: string) {
@@ -11,8 +13,9 @@ function cell(value: string) {
 const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 /**
- * The statement as CSV, newest first: each entry's day (the period or event it belongs to, a
- * local calendar day), amounts in dollars, hours in minutes with 'h min' beside them.
+ * The statement as CSV, in the page's order (newest day first): each entry's day as people read
+ * it ("November 27, 2026", the period or event it belongs to), its ledger and kind in words,
+ * amounts in dollars, hours in minutes with 'h min' beside them.
  */
 export function statementCsv(lines: StatementEntry[]) {
   const rows = [
@@ -29,9 +32,9 @@ export function statementCsv(lines: StatementEntry[]) {
       "Hours left",
     ],
     ...lines.map((l) => [
-      l.on,
-      l.ledger,
-      l.kind,
+      plainDate(l.on),
+      statementLedgerLabel(l.ledger),
+      statementKindLabel(l.ledger, l.kind),
       l.description,
       money(l.amountCents),
       money(l.balanceCents),

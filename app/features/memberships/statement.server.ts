@@ -10,6 +10,7 @@ import {
   memberships,
 } from "~/db/schema";
 import type { IsoDate } from "./bank";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 import { businessNow } from "./dates";
 import { type MemberVisitRow, type PartRow } from "./types";
 
@@ -34,11 +35,54 @@ export type StatementEntry = {
 };
 
 /**
- * Every ledger entry of a membership, newest first, each with the running balance after it
- * (stored on the row when it was written, so the statement is one indexed read per ledger).
- * "Newest" is the ledgers' own order (`seq`, ADR 041), the order the balances were computed
- * in: a row's time is when its transaction began, which parallel bookings on PostgreSQL
- * commit in another order, so each balance follows from the row below only by `seq`.
+ * The statement's order (ADR 089): by the day each entry shows, newest day first; entries of
+ * one day in the ledgers' own order (`seq`, ADR 041), newest first.
+ */
+function byShownDay(a: { on: IsoDate; order: number }, b: { on: IsoDate; order: number }) {
+  return a.on === b.on ? b.order - a.order : a.on < b.on ? 1 : -1;
+}
+
+/**
+ * Each entry's running balances in the statement's order (ADR 089): the top entry of a ledger
+ * shows the ledger's balance now (the balance after its last entry by `seq`), and each entry
+ * below shows the one above it less the amount above it, so every balance follows from the row
+ * below, as on a bank statement. `entries` are in the statement's order.
+ */
+function runningBalances<
+  T extends {
+    ledger: "money" | "hours";
+    amountCents: number | null;
+    balanceCents: number | null;
+    minutes: number | null;
+    minutesBalance: number | null;
+    order: number;
+  },
+>(entries: T[]): T[] {
+  const latest = { money: -Infinity, hours: -Infinity };
+  const running = { money: 0, hours: 0 };
+  for (const e of entries) {
+    if (e.order > latest[e.ledger]) {
+      latest[e.ledger] = e.order;
+      running[e.ledger] = (e.ledger === "money" ? e.balanceCents : e.minutesBalance) ?? 0;
+    }
+  }
+  return entries.map((e) => {
+    const balance = running[e.ledger];
+    if (e.ledger === "money") {
+      running.money -= e.amountCents ?? 0;
+      return { ...e, balanceCents: balance };
+    }
+    running.hours -= e.minutes ?? 0;
+    return { ...e, minutesBalance: balance };
+  });
+}
+
+/**
+ * Every ledger entry of a membership, in date order (the day each shows, newest first), each
+ * with the running balance after it in that order (ADR 089). An entry's day is the one it
+ * belongs to: a charge's billing period, a visit's day (its day now: a moved visit's entries
+ * show its new day), the cancellation's day for its refund, else the business day it was
+ * written.
  */
 export async function membershipStatement(membershipId: string): Promise<StatementEntry[]> {
   const [money, minutes, [membership]] = await Promise.all([
@@ -109,8 +153,8 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
       order: e.seq,
     })),
   ];
-  entries.sort((a, b) => b.order - a.order);
-  return entries.map(({ order: _order, ...rest }) => rest);
+  entries.sort(byShownDay);
+  return runningBalances(entries).map(({ order: _order, ...rest }) => rest);
 }
 
 type StatementRow = {
@@ -128,12 +172,13 @@ type StatementRow = {
 };
 
 /**
- * One page of membershipStatement (newest first, `pageSize` entries; a page past the end shows
- * the last), read as one page: both ledgers' entries of the page through their (membership,
- * seq) indexes, and the count of all, in one query, never the whole history (ADR 066). Each
- * entry's day (`on`) is found as membershipStatement finds it, for the page's entries only: the
- * charge's period, the k-th charge's period for the k-th accrual, the visit's date, the
- * cancellation's day for a refund, else the business day the row was written.
+ * One page of membershipStatement (date order, newest day first, `pageSize` entries; a page
+ * past the end shows the last), in one query. Each entry's day (`on`) is found as
+ * membershipStatement finds it (the k-th accrual paired with the k-th charge by window
+ * functions), and the running balances follow the same order (ADR 089): the balance after the
+ * ledger's last entry by `seq`, less the amounts of the entries shown above. The day of every
+ * entry is needed to order them, so the query reads the membership's whole ledgers through
+ * their (membership, seq) indexes; only the page's rows are sent.
  */
 export async function membershipStatementPage(
   membershipId: string,
@@ -144,45 +189,63 @@ export async function membershipStatementPage(
   const hours = membershipMinutesLedger;
   const asked = Math.max(1, Math.floor(page));
   const result = await db().execute(sql`
-    select t.total, e.key, e.at, e.ledger, e.kind, e.description, e.amount_cents,
-      e.balance_cents, e.minutes, e.minutes_balance,
-      coalesce(
-        e.period_start,
-        case when e.ledger = 'hours' and e.kind = 'accrual' then (
-          select ${money.periodStart} from ${money}
-          where ${money.membershipId} = ${membershipId} and ${money.kind} = 'membership_charge'
-          order by ${money.seq}
-          limit 1
-          offset (
-            select count(*) from ${hours}
-            where ${hours.membershipId} = ${membershipId} and ${hours.kind} = 'accrual'
-              and ${hours.seq} < e.seq
-          )
-        ) end,
-        (select ${appointments.scheduledDate} from ${appointments} where ${appointments.id} = e.appointment_id),
-        case when e.kind = 'refund' then t.canceled_on end
-      )::text as "on"
-    from (
-      select (select count(*) from ${money} where ${money.membershipId} = ${membershipId})
-        + (select count(*) from ${hours} where ${hours.membershipId} = ${membershipId}) as total,
-        (select ${memberships.canceledOn} from ${memberships} where ${memberships.id} = ${membershipId}) as canceled_on
-    ) t
-    left join lateral (
+    with m as (
+      select ${memberships.canceledOn} as canceled_on from ${memberships}
+      where ${memberships.id} = ${membershipId}
+    ), charges as (
+      select ${money.periodStart} as period_start,
+        row_number() over (order by ${money.seq}) as k
+      from ${money}
+      where ${money.membershipId} = ${membershipId} and ${money.kind} = 'membership_charge'
+    ), raw as (
       (select 'm' || ${money.id} as key, ${money.createdAt} as at, 'money' as ledger,
         ${money.kind}::text as kind, ${money.description} as description,
-        ${money.amountCents} as amount_cents, ${money.balanceAfter} as balance_cents,
-        null::integer as minutes, null::integer as minutes_balance, ${money.seq} as seq,
-        ${money.periodStart} as period_start, ${money.appointmentId} as appointment_id
+        ${money.amountCents} as amount_cents, ${money.balanceAfter} as balance_after,
+        null::integer as minutes, ${money.seq} as seq,
+        ${money.periodStart} as period_start, ${money.appointmentId} as appointment_id,
+        null::bigint as accrual_k
       from ${money} where ${money.membershipId} = ${membershipId})
       union all
       (select 'h' || ${hours.id}, ${hours.createdAt}, 'hours', ${hours.kind}::text, ${hours.note},
-        null::integer, null::integer, ${hours.minutes}, ${hours.balanceAfter}, ${hours.seq},
-        null::date, ${hours.appointmentId}
+        null::integer, ${hours.balanceAfter}, ${hours.minutes}, ${hours.seq},
+        null::date, ${hours.appointmentId},
+        case when ${hours.kind} = 'accrual'
+          then row_number() over (partition by ${hours.kind} = 'accrual' order by ${hours.seq}) end
       from ${hours} where ${hours.membershipId} = ${membershipId})
-      order by seq desc
+    ), dated as (
+      select raw.*,
+        coalesce(
+          raw.period_start,
+          c.period_start,
+          a.scheduled_date,
+          case when raw.kind = 'refund' then (select canceled_on from m) end,
+          (raw.at at time zone ${BUSINESS_TIME_ZONE})::date
+        ) as on_day
+      from raw
+      left join charges c on c.k = raw.accrual_k
+      left join ${appointments} a on a.id = raw.appointment_id
+    ), ordered as (
+      select dated.*,
+        first_value(balance_after) over (partition by ledger order by seq desc)
+          - coalesce(sum(coalesce(amount_cents, minutes)) over (
+              partition by ledger order by on_day desc, seq desc
+              rows between unbounded preceding and 1 preceding), 0) as balance
+      from dated
+    ), counted as (
+      select (select count(*) from dated) as total
+    )
+    select t.total, e.key, e.at, e.ledger, e.kind, e.description, e.amount_cents,
+      case when e.ledger = 'money' then e.balance end as balance_cents,
+      e.minutes, case when e.ledger = 'hours' then e.balance end as minutes_balance,
+      e.on_day::text as "on"
+    from counted t
+    left join lateral (
+      select * from ordered
+      order by on_day desc, seq desc
       limit ${pageSize}
       offset (least(${asked}::integer, greatest(1, ceil(t.total::numeric / ${pageSize}::integer)::integer)) - 1) * ${pageSize}::integer
-    ) e on true`);
+    ) e on true
+    order by e.on_day desc, e.seq desc`);
   const rows = result.rows as StatementRow[];
   const total = Number(rows[0]?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -198,9 +261,9 @@ export async function membershipStatementPage(
         kind: r.kind!,
         description: r.description!,
         amountCents: r.amount_cents,
-        balanceCents: r.balance_cents,
+        balanceCents: r.balance_cents === null ? null : Number(r.balance_cents),
         minutes: r.minutes,
-        minutesBalance: r.minutes_balance,
+        minutesBalance: r.minutes_balance === null ? null : Number(r.minutes_balance),
       };
     });
   return { entries, page: Math.min(asked, pages), pages, total };

@@ -228,13 +228,17 @@ export async function releaseHeld(
     .select({ scheduledDate: appointments.scheduledDate })
     .from(appointments)
     .where(eq(appointments.id, held.appointmentId));
-  const when = appointment ? ` on ${longDate(appointment.scheduledDate)}` : "";
+  // A move has re-dated the visit already: its entries show that new day (ADR 089), and so
+  // does what this one says.
+  const day = appointment ? longDate(appointment.scheduledDate) : null;
+  const what =
+    why === "moved" ? (day ? ` moved to ${day}` : " moved") : `${day ? ` on ${day}` : ""} canceled`;
   if (held.isExtra) {
     await postMoney(tx, m, {
       kind: "correction",
       amountCents: -15_000,
       appointmentId: held.appointmentId,
-      description: `Extra visit${when} ${why}: charge reversed`,
+      description: `Extra visit${what}: charge reversed`,
       createdBy: actorId,
     });
   } else {
@@ -242,7 +246,7 @@ export async function releaseHeld(
       kind: "release",
       minutes: held.blockMinutes,
       appointmentId: held.appointmentId,
-      note: `Visit${when} ${why}: ${formatMinutes(held.blockMinutes)} back`,
+      note: `Visit${what}: ${formatMinutes(held.blockMinutes)} back`,
       createdBy: actorId,
     });
   }

@@ -7,6 +7,11 @@ export type OfferSummary = {
   priceCents: number;
   minutesPerYear: number;
   visitsPerYear: number;
+  /**
+   * The member chose 'Start membership' on this offer while cards are not taken: the office
+   * will call them, and the page says so instead of offering the button again.
+   */
+  callAsked: boolean;
 };
 
 export type StaffPaymentsView = {

@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { memberships, type Membership } from "~/db/schema";
+import { actionKeys, memberships, type Membership } from "~/db/schema";
 import { howToPayByHand, nextChargeDate } from "~/features/memberships/index.server";
 import { newActionKey } from "~/lib/action-keys.server";
 import { env } from "~/lib/env.server";
@@ -15,10 +15,34 @@ function addDaysIso(date: string, days: number) {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Whether the member chose 'Start membership' on this offer (its key claimed since the offer
+ * was sent, while cards are not taken: startOfferCheckout claims it only then).
+ */
+async function callAskedSince(customerId: string, since: Date) {
+  const [asked] = await db()
+    .select({ key: actionKeys.key })
+    .from(actionKeys)
+    .where(
+      and(
+        eq(actionKeys.actorId, customerId),
+        eq(actionKeys.action, "start-membership"),
+        gte(actionKeys.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return Boolean(asked);
+}
+
 async function offerSummary(customerId: string): Promise<OfferSummary | null> {
   const offer = await openOfferOf(customerId);
+  const callAsked =
+    offer && !paymentProvider().takesCards
+      ? await callAskedSince(customerId, offer.createdAt)
+      : false;
   return offer
     ? {
+        callAsked,
         id: offer.id,
         planName: offer.planName,
         billing: offer.billing,

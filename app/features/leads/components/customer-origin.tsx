@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { dateTimeLabel } from "~/lib/business-calendar";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { LeadDetail } from "../people.server";
@@ -40,7 +41,7 @@ export function CustomerOrigin({
               ))}
               {origin.walkThrus.map((w) => (
                 <li key={w.id}>
-                  Walk-thru {w.date} {w.startTime}
+                  Walk-thru {dateTimeLabel(w.date, w.startTime)}
                   {w.handyman ? ` with ${w.handyman}` : ""} ({w.status.replace(/_/g, " ")})
                 </li>
               ))}

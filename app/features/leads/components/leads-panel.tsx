@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
+import { zipAndCity } from "~/content/zip-cities";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -257,7 +258,7 @@ export function LeadsPanel({ data }: { data: LeadsData }) {
                       data-label="ZIP and city"
                       className={`${cards.cell} ${cards.labelled}`}
                     >
-                      {[lead.zipCode, lead.city].filter(Boolean).join(" ") || (
+                      {zipAndCity(lead.zipCode, lead.city) ?? (
                         <span className="text-muted-foreground">Not given</span>
                       )}
                     </TableCell>

@@ -8,17 +8,11 @@ import {
 } from "~/components/ui/table";
 import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { Link, useSearchParams } from "react-router";
+import { plainDate } from "~/lib/business-calendar";
 import { hoursBalanceText } from "~/lib/hours";
 import { formatCents, formatMinutes } from "../bank";
+import { statementKindLabel } from "../statement-kinds";
 import type { StatementLine, StatementPage } from "../types";
-
-// An entry's day is a calendar day already (the business's): formatted as it is, in UTC.
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
 
 function signedMinutes(minutes: number) {
   return minutes > 0 ? `+${formatMinutes(minutes)}` : formatMinutes(minutes);
@@ -54,7 +48,8 @@ function StatementPager({ page }: { page: StatementPage }) {
 }
 
 /**
- * The statement: every ledger entry, newest first, with the running balance after it (money
+ * The statement: every ledger entry in date order (newest day first, ADR 089), with the running
+ * balance after it (money
  * and hours), a page of entries at a time; the CSV carries them all.
  */
 export function StatementTable({ lines, page }: { lines: StatementLine[]; page: StatementPage }) {
@@ -95,11 +90,14 @@ export function StatementTable({ lines, page }: { lines: StatementLine[]; page: 
               className={`${cards.row} max-md:grid-cols-2 max-md:gap-x-4`}
             >
               <TableCell className={`whitespace-nowrap max-md:col-span-2 ${cards.cell}`}>
-                {dateFormat.format(new Date(`${line.on}T00:00:00Z`))}
+                {plainDate(line.on)}
               </TableCell>
               <TableCell
                 className={`whitespace-normal max-md:col-span-2 max-md:font-medium md:min-w-56 ${cards.cell}`}
               >
+                <span className="block text-xs text-muted-foreground" data-cell="kind">
+                  {statementKindLabel(line.ledger, line.kind)}
+                </span>
                 {line.description}
               </TableCell>
               {/* An empty figure is left out of the card (a money entry has no hours). */}

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { longDate } from "~/lib/business-calendar";
+import { longDate, plainDate } from "~/lib/business-calendar";
 import { hoursText } from "~/lib/hours";
 import type { MemberPaymentsView, RenewalSummary } from "../types";
 
@@ -76,6 +76,9 @@ function Renewal({ renewal, formKey }: { renewal: RenewalSummary; formKey: strin
   );
 }
 
+/** The answer of 'Start membership' when cards are not taken: the office takes the payment. */
+export const CALL_ASKED_MESSAGE = "Thank you: the office will call you to take your first payment.";
+
 /** Said on the way back from Stripe Checkout (its success address carries ?checkout=done). */
 export const CHECKOUT_DONE_MESSAGE =
   "Thank you: your membership starts as soon as Stripe confirms the payment (usually within a minute).";
@@ -116,18 +119,26 @@ export function MemberPayments({
                 {dollars(view.offer.priceCents)}
                 {view.offer.billing === "annual" ? " a year, paid upfront" : " a month"}
               </strong>
-              , from {view.offer.startDate}.
+              , from {plainDate(view.offer.startDate)}.
             </p>
             <p>
               {hoursText(view.offer.minutesPerYear)} of handyman time and {view.offer.visitsPerYear}{" "}
               visits a year. Cancel any time: unused hours are refunded. The membership starts when
               the payment is confirmed.
             </p>
-            <Form method="post" action={MEMBERSHIP_FORM_ACTION}>
-              <input type="hidden" name="intent" value="start-membership" />
-              <input type="hidden" name="key" value={view.formKey} />
-              <Button type="submit">Start membership</Button>
-            </Form>
+            {/* Once the office is to call, the button is not offered again (nor is its
+                thanks said twice). */}
+            {view.offer.callAsked || message === CALL_ASKED_MESSAGE ? (
+              message === CALL_ASKED_MESSAGE ? null : (
+                <p role="status">{CALL_ASKED_MESSAGE}</p>
+              )
+            ) : (
+              <Form method="post" action={MEMBERSHIP_FORM_ACTION}>
+                <input type="hidden" name="intent" value="start-membership" />
+                <input type="hidden" name="key" value={view.formKey} />
+                <Button type="submit">Start membership</Button>
+              </Form>
+            )}
             {view.takesCards ? (
               <p className="text-muted-foreground">
                 You pay on Stripe&apos;s secure page; no card details pass through our site.

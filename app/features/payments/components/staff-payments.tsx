@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { MembershipTermsFields } from "~/features/memberships";
+import { plainDate } from "~/lib/business-calendar";
 import type { StaffPaymentsView } from "../types";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
@@ -105,8 +106,15 @@ export function StaffPayments({
             <p>
               {view.offer.planName}, {view.offer.billing}: {dollars(view.offer.priceCents)}
               {view.offer.billing === "annual" ? " a year" : " a month"}, from{" "}
-              {view.offer.startDate}. Sent, waiting for the customer&apos;s first payment.
+              {plainDate(view.offer.startDate)}. Sent, waiting for the customer&apos;s first
+              payment.
             </p>
+            {view.offer.callAsked ? (
+              <p role="status" className="font-medium">
+                The customer chose &apos;Start membership&apos;: call them to take the first
+                payment.
+              </p>
+            ) : null}
             {!view.takesCards ? (
               <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
                 <input type="hidden" name="intent" value="offer-payment" />
