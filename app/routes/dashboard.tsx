@@ -64,8 +64,12 @@ import { answer } from "~/lib/form-answer.server";
 import { requireCustomer, requireCustomerForAction, type SessionUser } from "~/lib/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
+import { HomeRecord, type HomeRecordView } from "~/features/home";
+import { customerHomeId, homeAccess, homeRecord } from "~/features/home/index.server";
 
 type DashboardData = {
+  /** The 'My Home' tab: the home's record (ADR 087). */
+  home: HomeRecordView | null;
   requests: CustomerRequestLists;
   /** The request named by ?edit= when it is on none of the pages shown (a link, a reload). */
   editing: CustomerRequest | null;
@@ -102,11 +106,18 @@ async function loadRequests(customerId: string, url: URL) {
   return { requests, editing };
 }
 
+async function loadHome(user: SessionUser, url: URL) {
+  const homeId = await customerHomeId(user.id);
+  const access = homeId ? await homeAccess(user, homeId) : null;
+  return access ? homeRecord(access, { labelReadId: url.searchParams.get("label") }) : null;
+}
+
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
-async function loadDashboard(customerId: string, url: URL): Promise<DashboardData> {
+async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData> {
+  const customerId = user.id;
   // The membership panel and the payments panel share one read of the current membership.
   const current = customerMembership(customerId);
-  const [{ requests, editing }, appointments, membership, payments] = await Promise.all([
+  const [{ requests, editing }, appointments, membership, payments, home] = await Promise.all([
     loadRequests(customerId, url).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
       return { requests: NO_REQUESTS, editing: null };
@@ -127,13 +138,17 @@ async function loadDashboard(customerId: string, url: URL): Promise<DashboardDat
         logger.error({ err: error.message }, "loading the payments failed");
         return null;
       }),
+    loadHome(user, url).catch((error: Error) => {
+      logger.error({ err: error.message }, "loading the home's record failed");
+      return null;
+    }),
   ]);
-  return { requests, editing, appointments, membership, payments };
+  return { home, requests, editing, appointments, membership, payments };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  const dashboard = loadDashboard(user.id, new URL(request.url));
+  const dashboard = loadDashboard(user, new URL(request.url));
   // A page load waits for the lists: the HTML is complete, also without JavaScript (streamed
   // parts need a script to show). A navigation inside the app streams them instead, behind
   // 'Loading your dashboard...'. Browsers that do not say what they fetch get the full page.
@@ -261,7 +276,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Query parameters that choose what the loader reads: a page of the statement or of a list. */
-const PAGE_PARAMS = ["spage", ...Object.values(LIST_PAGE_PARAMS)];
+const PAGE_PARAMS = ["spage", "label", ...Object.values(LIST_PAGE_PARAMS)];
 
 /**
  * Opening or closing a dialog (GET forms, ADR 009) or switching tabs only changes the query
@@ -291,7 +306,7 @@ export function meta() {
   return [{ title: "Dashboard" }];
 }
 
-const TABS = ["requests", "appointments", "schedule", "completed", "membership"] as const;
+const TABS = ["requests", "appointments", "schedule", "completed", "membership", "home"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
@@ -434,6 +449,7 @@ function DashboardBody({
             <span className="sm:hidden">Plan</span>
             <span className="hidden sm:inline">Membership</span>
           </TabsTrigger>
+          <TabsTrigger value="home">My Home</TabsTrigger>
         </TabsList>
         <TabsContent value="requests">
           <RequestsTab lists={data.requests} onChanged={reload} />
@@ -469,6 +485,13 @@ function DashboardBody({
             walkThru={data.appointments.find((a) => a.kind === "walk_thru") ?? null}
             message={answered && !PAYMENT_INTENTS.has(answered.intent) ? answered.message : null}
           />
+        </TabsContent>
+        <TabsContent value="home">
+          {data.home ? (
+            <HomeRecord view={data.home} back="/dashboard?tab=home" />
+          ) : (
+            <p className="text-muted-foreground">Your home's record could not be loaded.</p>
+          )}
         </TabsContent>
       </Tabs>
     </>
