@@ -29,7 +29,8 @@ CREATE INDEX "home_appliances_home_idx" ON "home_appliances" USING btree ("home_
 -- 2. The maintenance plan's tasks. `months` are the months of the year it is due (1-12);
 --    `catalog_key` names the task of the catalog it came from (app/features/home/catalog.ts):
 --    one per home, a removed one included, so drawing the plan again never brings back what
---    staff took out.
+--    staff took out. `requested_due_on`: the due month a request of the member's was opened for
+--    (a task due becomes bookable once per time it falls due, ADR 087).
 CREATE TABLE "home_plan_tasks" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"home_id" uuid NOT NULL,
@@ -39,6 +40,7 @@ CREATE TABLE "home_plan_tasks" (
 	"estimated_minutes" integer NOT NULL,
 	"appliance_id" uuid,
 	"last_done_on" date,
+	"requested_due_on" date,
 	"removed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

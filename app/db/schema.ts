@@ -1206,6 +1206,8 @@ export const homePlanTasks = pgTable(
     estimatedMinutes: integer().notNull(),
     applianceId: uuid().references(() => homeAppliances.id, { onDelete: "set null" }),
     lastDoneOn: date({ mode: "string" }),
+    /** The due month a request of the member's was opened for: once per time it falls due. */
+    requestedDueOn: date({ mode: "string" }),
     /** Taken out of the plan by staff (kept, so drawing the plan again does not bring it back). */
     removedAt: timestamp({ withTimezone: true }),
     ...timestamps,

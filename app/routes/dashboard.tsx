@@ -65,7 +65,12 @@ import { requireCustomer, requireCustomerForAction, type SessionUser } from "~/l
 import { useHydrated } from "~/lib/use-hydrated";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
 import { HomeRecord, type HomeRecordView } from "~/features/home";
-import { customerHomeId, homeAccess, homeRecord } from "~/features/home/index.server";
+import {
+  customerHomeId,
+  homeAccess,
+  homeRecord,
+  openDuePlanRequests,
+} from "~/features/home/index.server";
 
 type DashboardData = {
   /** The 'My Home' tab: the home's record (ADR 087). */
@@ -115,6 +120,10 @@ async function loadHome(user: SessionUser, url: URL) {
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
 async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData> {
   const customerId = user.id;
+  // The plan's tasks due this month or overdue join the lists first (ADR 087).
+  await openDuePlanRequests(customerId).catch((error: Error) =>
+    logger.error({ err: error.message }, "opening the plan's due tasks failed"),
+  );
   // The membership panel and the payments panel share one read of the current membership.
   const current = customerMembership(customerId);
   const [{ requests, editing }, appointments, membership, payments, home] = await Promise.all([

@@ -1,6 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { homeAppliances, homeHistory, homePlanTasks, homes, user } from "~/db/schema";
+import {
+  homeAppliances,
+  homeHistory,
+  homePlanTasks,
+  homes,
+  serviceRequests,
+  user,
+} from "~/db/schema";
+import { openDuePlanRequests } from "~/features/home/plan-requests.server";
+import {
+  listCustomerRequestPages,
+  openRequestsOf,
+} from "~/features/service-requests/service-requests.server";
+import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
 import { DEMO_LOGINS, seedDemo } from "../../server/seed/demo";
 import { homeAction } from "~/features/home/actions.server";
 import { homeAccess } from "~/features/home/access.server";
@@ -13,6 +26,7 @@ import type { SessionUser } from "~/lib/session.server";
 import {
   createAppointment,
   createHome,
+  createMemberVisit,
   createMembership,
   createUser,
 } from "../../server/seed/factories";
@@ -207,6 +221,74 @@ describe("'Plans due'", () => {
       }),
     );
     expect((await plansDue()).map((p) => p.customerId)).toEqual([soon.maria.id]);
+  });
+});
+
+describe("due plan tasks become bookable", () => {
+  it("a task due this month becomes one request, marked from the plan; done on a visit, it moves on", async () => {
+    const w = await member(10);
+    const office = (await homeAccess(w.office, w.home.id))!;
+    const month = Number(today.slice(5, 7));
+    await homeAction(
+      office,
+      form({
+        intent: "add-task",
+        key: newActionKey(),
+        title: "Oil the garage door",
+        months: [String(month)],
+        estimatedMinutes: "30",
+      }),
+    );
+    const [task] = await database.db.select().from(homePlanTasks);
+    expect(await openDuePlanRequests(w.maria.id)).toBe(1);
+    expect(await openDuePlanRequests(w.maria.id)).toBe(0);
+    const open = await openRequestsOf(w.maria.id);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({
+      title: "Oil the garage door",
+      fromPlan: true,
+      priority: "next",
+    });
+    const lists = await listCustomerRequestPages(w.maria.id, { next: 1, later: 1, completed: 1 });
+    expect(lists.next.items[0]!.fromPlan).toBe(true);
+
+    const dana = await createUser(database.db, {
+      email: `dana-b${n}@example.com`,
+      password: "x",
+      firstName: "Dana",
+      lastName: "Whitfield",
+      isEmployee: true,
+      staffRole: "handyman",
+    });
+    const visit = await createMemberVisit(database.db, w.home, {
+      today,
+      scheduledDate: today,
+      startTime: "09:00",
+      endTime: "10:45",
+      assignedEmployeeId: dana.id,
+      tasks: [{ description: open[0]!.title, requestId: open[0]!.id }],
+    });
+    const tasks = await visitTasks(visit.appointment.id);
+    await completeVisit(
+      { id: w.office.id, isEmployee: true },
+      visit.appointment.id,
+      { minutesWorked: 30, outcomes: { [tasks[0]!.id]: "done" } },
+      { notify: false },
+    );
+    const [after] = await database.db
+      .select()
+      .from(homePlanTasks)
+      .where(eq(homePlanTasks.id, task!.id));
+    expect(after!.lastDoneOn).toBe(today);
+    const view = (await homeRecord(office))!.tasks.find((t) => t.id === task!.id)!;
+    expect(view.state).toBe("later");
+    expect(view.nextDue.slice(0, 4)).toBe(String(Number(today.slice(0, 4)) + 1));
+    expect(await openDuePlanRequests(w.maria.id)).toBe(0);
+    const [request] = await database.db
+      .select()
+      .from(serviceRequests)
+      .where(eq(serviceRequests.planTaskId, task!.id));
+    expect(request!.status).toBe("complete");
   });
 });
 

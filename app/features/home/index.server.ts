@@ -4,3 +4,4 @@ export { homeAction, type HomeAnswer } from "./actions.server";
 export { homeRecord } from "./record.server";
 export { plansDue, type PlanDue } from "./plans-due.server";
 export { drawPlan } from "./plan.server";
+export { openDuePlanRequests } from "./plan-requests.server";

@@ -7,6 +7,7 @@ import type { HomeAccess } from "./access.server";
 import { HomeRejectedError } from "./appliances.server";
 import { catalogTasksFor } from "./catalog";
 import { recordHistory } from "./history.server";
+import { closePlanRequests } from "./plan-requests.server";
 import type { PlanTaskInput } from "./schema";
 
 /*
@@ -118,6 +119,7 @@ export async function markPlanTaskDone(
       .where(taskOf(access, taskId))
       .returning({ title: homePlanTasks.title });
     if (!done) throw new HomeRejectedError("This task is no longer in the plan.");
+    await closePlanRequests(tx, taskId);
     await recordHistory(tx, access, `Marked "${done.title}" done`, { taskId });
     return true;
   });
