@@ -76,6 +76,11 @@ export default [
 
   // The home's record: its appliances, label photos and maintenance plan (ADR 087).
   route("homes/:homeId", "routes/homes.$homeId.ts"),
+  route("homes/:homeId/label", "routes/homes.$homeId.label.ts"),
+  route(
+    "homes/:homeId/appliances/:applianceId/label",
+    "routes/homes.$homeId.appliances.$applianceId.label.ts",
+  ),
 
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),

@@ -5,3 +5,4 @@ export { homeRecord } from "./record.server";
 export { plansDue, type PlanDue } from "./plans-due.server";
 export { drawPlan } from "./plan.server";
 export { openDuePlanRequests } from "./plan-requests.server";
+export { applianceLabelPhoto, labelFolder, readLabelPhoto } from "./label.server";

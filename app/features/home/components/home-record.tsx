@@ -109,7 +109,7 @@ function Appliances({
         <details className="rounded-md border p-3" open={Boolean(view.labelRead)}>
           <summary className="cursor-pointer font-medium">Add appliance</summary>
           <div className="grid gap-4 pt-3">
-            <LabelPhotoForm homeId={view.homeId} back={back} seed={view.keySeed} />
+            <LabelPhotoForm homeId={view.homeId} back={back} />
             <ApplianceForm
               key={view.labelRead?.id ?? view.keySeed}
               action={action}
