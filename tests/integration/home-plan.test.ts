@@ -5,10 +5,18 @@ import {
   homeHistory,
   homePlanTasks,
   homes,
+  outbox,
   serviceRequests,
   user,
 } from "~/db/schema";
 import { openDuePlanRequests } from "~/features/home/plan-requests.server";
+import {
+  firstBusinessDayOfMonth,
+  sendHomeMonthNotices,
+} from "~/features/home/month-notices.server";
+import { homeMonthText } from "~/features/notifications/index.server";
+import type { OutboxPayloads } from "~/lib/outbox.server";
+import { fitsOneSegment } from "~/lib/text-segment";
 import {
   listCustomerRequestPages,
   openRequestsOf,
@@ -289,6 +297,41 @@ describe("due plan tasks become bookable", () => {
       .from(serviceRequests)
       .where(eq(serviceRequests.planTaskId, task!.id));
     expect(request!.status).toBe("complete");
+  });
+});
+
+describe("'Your home this month'", () => {
+  it("on the first business day, from 9 AM, one e-mail per member per month names the due tasks", async () => {
+    const w = await member(10);
+    const month = Number(today.slice(5, 7));
+    await database.db.insert(homePlanTasks).values({
+      homeId: w.home.id,
+      title: "Oil the garage door",
+      months: [month],
+      estimatedMinutes: 30,
+    });
+    const first = firstBusinessDayOfMonth(today);
+    // Not before 9 AM, not on another day.
+    expect(await sendHomeMonthNotices(zonedInstant(first, 8 * 60 + 59))).toBe(0);
+    expect(await sendHomeMonthNotices(zonedInstant(addDays(first, 1), 10 * 60))).toBe(0);
+    // Two passes at once (two servers): one notice.
+    const at = zonedInstant(first, 9 * 60 + 5);
+    const counts = await Promise.all([sendHomeMonthNotices(at), sendHomeMonthNotices(at)]);
+    expect(counts[0]! + counts[1]!).toBe(1);
+    expect(await sendHomeMonthNotices(zonedInstant(first, 15 * 60))).toBe(0);
+    const mails = (await database.db.select().from(outbox)).filter((o) => o.kind === "email");
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!.payload as OutboxPayloads["email"];
+    expect(mail.to).toBe(w.maria.email);
+    expect(mail.subject).toBe("Your home this month");
+    expect(mail.text).toContain("- Oil the garage door");
+    expect(mail.text).toMatch(/Book a visit: \S+\/dashboard\/book/);
+  });
+
+  it("its text fits one segment", () => {
+    expect(
+      fitsOneSegment(homeMonthText(12, "https://peachtree-handyman.example/dashboard/book")),
+    ).toBe(true);
   });
 });
 

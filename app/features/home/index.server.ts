@@ -5,4 +5,9 @@ export { homeRecord } from "./record.server";
 export { plansDue, type PlanDue } from "./plans-due.server";
 export { drawPlan } from "./plan.server";
 export { openDuePlanRequests } from "./plan-requests.server";
+export {
+  firstBusinessDayOfMonth,
+  sendHomeMonthNotices,
+  startHomeMonthNotices,
+} from "./month-notices.server";
 export { applianceLabelPhoto, labelFolder, readLabelPhoto } from "./label.server";
