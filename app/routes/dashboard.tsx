@@ -65,12 +65,7 @@ import { requireCustomer, requireCustomerForAction, type SessionUser } from "~/l
 import { useHydrated } from "~/lib/use-hydrated";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
 import { HomeRecord, type HomeRecordView } from "~/features/home";
-import {
-  customerHomeId,
-  homeAccess,
-  homeRecord,
-  openDuePlanRequests,
-} from "~/features/home/index.server";
+import { memberHomeRecord, openDuePlanRequests } from "~/features/home/index.server";
 
 type DashboardData = {
   /** The 'My Home' tab: the home's record (ADR 087). */
@@ -111,12 +106,6 @@ async function loadRequests(customerId: string, url: URL) {
   return { requests, editing };
 }
 
-async function loadHome(user: SessionUser, url: URL) {
-  const homeId = await customerHomeId(user.id);
-  const access = homeId ? await homeAccess(user, homeId) : null;
-  return access ? homeRecord(access, { labelReadId: url.searchParams.get("label") }) : null;
-}
-
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
 async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData> {
   const customerId = user.id;
@@ -147,7 +136,7 @@ async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData
         logger.error({ err: error.message }, "loading the payments failed");
         return null;
       }),
-    loadHome(user, url).catch((error: Error) => {
+    memberHomeRecord(user, url.searchParams.get("label")).catch((error: Error) => {
       logger.error({ err: error.message }, "loading the home's record failed");
       return null;
     }),

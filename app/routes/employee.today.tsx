@@ -37,9 +37,9 @@ import {
 import type { FormAnswer } from "~/lib/form-answer";
 import { answer, type AnswerContext } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
-import { requireStaff, type SessionUser } from "~/lib/session.server";
-import { HomeRecord } from "~/features/home";
-import { homeAccess, homeRecord } from "~/features/home/index.server";
+import { requireStaff } from "~/lib/session.server";
+import { TodayHomeRecord } from "~/features/home";
+import { homeRecordsFor } from "~/features/home/index.server";
 import { isUuid } from "~/lib/uuid";
 
 /*
@@ -71,7 +71,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     employee,
     view,
     today,
-    homes: await todayHomes(employee, visits, today),
+    // The home records of the day's visits (ADR 087).
+    homes: await homeRecordsFor(
+      employee,
+      visits.filter((v) => v.date === today && v.homeId).map((v) => v.homeId!),
+    ),
     visits: visits.map(({ startedAt, ...v }) => ({
       ...v,
       suggested: suggestedMinutes(startedAt, v.block, now),
@@ -87,24 +91,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
     })),
   };
-}
-
-/** The home records of the day's visits (ADR 087): the homes a handyman sees that day. */
-async function todayHomes(
-  employee: SessionUser,
-  visits: { date: string; homeId: string | null }[],
-  today: string,
-) {
-  const ids = [
-    ...new Set(visits.filter((v) => v.date === today && v.homeId).map((v) => v.homeId!)),
-  ];
-  const records = await Promise.all(
-    ids.map(async (id) => {
-      const access = await homeAccess(employee, id);
-      return access ? homeRecord(access) : null;
-    }),
-  );
-  return Object.fromEntries(records.filter((r) => r !== null).map((r) => [r.homeId, r]));
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -380,14 +366,7 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   )}
                   {v.propertyNotes && <p className="text-sm">Home: {v.propertyNotes}</p>}
                   {v.visitNotes && <p className="text-sm">Notes: {v.visitNotes}</p>}
-                  {v.homeId && d.homes[v.homeId] && (
-                    <details className="rounded-md border p-3">
-                      <summary className="cursor-pointer font-medium">Home record</summary>
-                      <div className="pt-3">
-                        <HomeRecord view={d.homes[v.homeId]!} back="/employee/today" />
-                      </div>
-                    </details>
-                  )}
+                  {v.homeId && d.homes[v.homeId] && <TodayHomeRecord view={d.homes[v.homeId]!} />}
                   {/* A walk-thru has no tasks (ADR 061): no empty heading. */}
                   {v.tasks.length > 0 && (
                     <>

@@ -11,7 +11,8 @@ import {
 } from "~/db/schema";
 import { newActionKey } from "~/lib/action-keys.server";
 import { addDays, businessToday, type IsoDate } from "~/lib/business-calendar";
-import type { HomeAccess } from "./access.server";
+import type { SessionUser } from "~/lib/session.server";
+import { customerHomeId, homeAccess, type HomeAccess } from "./access.server";
 import { applianceFlags } from "./lifespans";
 import { PLAN_DAYS, PLAN_MIN_APPLIANCES, PLAN_MIN_TASKS } from "./catalog";
 import { dueState, frequencyLabel, monthLabel, monthsLabel, nextDueMonth } from "./plan-dates";
@@ -177,4 +178,24 @@ export async function homeRecord(
         }
       : null,
   };
+}
+
+/** The member's own home's record ('My Home'), with a label just read (?label=). */
+export async function memberHomeRecord(user: SessionUser, labelReadId: string | null) {
+  const homeId = await customerHomeId(user.id);
+  const access = homeId ? await homeAccess(user, homeId) : null;
+  return access ? homeRecord(access, { labelReadId }) : null;
+}
+
+/** The records of these homes that `user` may see (a handyman: the homes of today's visits). */
+export async function homeRecordsFor(user: SessionUser, homeIds: string[]) {
+  const records = await Promise.all(
+    [...new Set(homeIds)].map(async (id) => {
+      const access = await homeAccess(user, id);
+      return access ? homeRecord(access) : null;
+    }),
+  );
+  return Object.fromEntries(
+    records.filter((r): r is HomeRecordView => r !== null).map((r) => [r.homeId, r]),
+  );
 }

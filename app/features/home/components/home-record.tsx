@@ -279,3 +279,15 @@ function PlanTaskItem({
     </li>
   );
 }
+
+/** 'Home record' on a visit of 'Today' (the day's handyman). */
+export function TodayHomeRecord({ view }: { view: HomeRecordView }) {
+  return (
+    <details className="rounded-md border p-3">
+      <summary className="cursor-pointer font-medium">Home record</summary>
+      <div className="pt-3">
+        <HomeRecord view={view} back="/employee/today" />
+      </div>
+    </details>
+  );
+}
