@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/homes.$homeId.label";
 import { homeAccess, labelFolder, readLabelPhoto } from "~/features/home/index.server";
 import { deleteStoredPhoto, isMultipart, readOnePhotoForm } from "~/features/photos/index.server";
+import { answerMode } from "~/lib/form-answer.server";
 import { getSessionUser } from "~/lib/session.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -26,7 +27,7 @@ function backWith(value: string | undefined, labelReadId: string | null) {
  * this server, and the page comes back with the 'Add appliance' form filled from it, for a
  * person to check and save. Those who may document the home's appliances only.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) return data({ ok: false, message: "Please sign in again." }, { status: 401 });
   const access = isUuid(params.homeId) ? await homeAccess(user, params.homeId) : null;
@@ -50,6 +51,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     await deleteStoredPhoto(form.photo);
     throw error;
   }
+  // An API client gets the reading's id; a page (with its script or without) comes back to it.
+  if (answerMode(request, context) === "json") return data({ ok: true, labelReadId });
   throw redirect(backWith(form.fields.back, labelReadId), 303);
 }
 
