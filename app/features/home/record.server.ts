@@ -10,7 +10,7 @@ import {
   memberships,
 } from "~/db/schema";
 import { newActionKey } from "~/lib/action-keys.server";
-import { addDays, businessToday, type IsoDate } from "~/lib/business-calendar";
+import { addDays, BUSINESS_TIME_ZONE, businessToday, type IsoDate } from "~/lib/business-calendar";
 import type { SessionUser } from "~/lib/session.server";
 import { customerHomeId, homeAccess, type HomeAccess } from "./access.server";
 import { applianceFlags } from "./lifespans";
@@ -29,6 +29,15 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 export function dateLabel(date: IsoDate) {
   return dateFormat.format(new Date(`${date}T00:00:00Z`));
 }
+
+const historyFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -163,6 +172,7 @@ export async function homeRecord(
       : null,
     history: history.map((h) => ({
       at: h.createdAt.toISOString(),
+      when: historyFormat.format(h.createdAt),
       who: h.actorName,
       summary: h.summary,
     })),

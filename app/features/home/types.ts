@@ -44,7 +44,8 @@ export type PlanStatusView = {
   sentence: string;
 };
 
-export type HomeHistoryView = { at: string; who: string; summary: string };
+/** `when`: the moment in the business's time zone, written on the server (the same for all). */
+export type HomeHistoryView = { at: string; when: string; who: string; summary: string };
 
 export type LabelReadView = {
   id: string;

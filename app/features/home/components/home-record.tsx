@@ -36,8 +36,7 @@ export function HomeRecord({ view, back }: { view: HomeRecordView; back: string 
           <ul className="mt-2 grid gap-1 text-sm">
             {view.history.map((h, i) => (
               <li key={i}>
-                <time dateTime={h.at}>{new Date(h.at).toLocaleString("en-US")}</time> · {h.who}:{" "}
-                {h.summary}
+                <time dateTime={h.at}>{h.when}</time> · {h.who}: {h.summary}
               </li>
             ))}
           </ul>
