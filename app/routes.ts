@@ -74,6 +74,14 @@ export default [
   // visit's handyman, the member).
   route("part-receipts/:partId/:variant?", "routes/part-receipts.$partId.ts"),
 
+  // The home's record: its appliances, label photos and maintenance plan (ADR 087).
+  route("homes/:homeId", "routes/homes.$homeId.ts"),
+  route("homes/:homeId/label", "routes/homes.$homeId.label.ts"),
+  route(
+    "homes/:homeId/appliances/:applianceId/label",
+    "routes/homes.$homeId.appliances.$applianceId.label.ts",
+  ),
+
   // Resource routes
   route("api/auth/*", "routes/api.auth.ts"),
   route("webhooks/twilio/sms", "routes/webhooks.twilio.sms.ts"),

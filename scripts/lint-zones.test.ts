@@ -109,6 +109,16 @@ const refused: [zone: string, file: string, code: string][] = [
     'import { withdrawFromCalendar } from "../visits/visits.server";\nexport { withdrawFromCalendar };',
   ],
   [
+    "a feature importing the home record's internals",
+    "app/features/visits/fixture.ts",
+    'import { homeRecord } from "~/features/home/record.server";\nexport { homeRecord };',
+  ],
+  [
+    "the home record importing another feature's module",
+    "app/features/home/fixture.ts",
+    'import { bookVisit } from "~/features/visits/visits.server";\nexport { bookVisit };',
+  ],
+  [
     "a feature's component importing another feature's module, relatively",
     "app/features/employee/components/fixture.tsx",
     'import { statusLabel } from "../../service-requests/schema";\nexport { statusLabel };',

@@ -61,6 +61,12 @@ export const UPLOAD_ROUTES: { pattern: RegExp; limit: number; tooLarge: Refusal 
     limit: ONE_PHOTO_BODY_LIMIT,
     tooLarge: refusal(413, "photo upload too large", PHOTO_TOO_LARGE),
   },
+  // 'Label photo' of the home's record (ADR 087): one photo.
+  {
+    pattern: /^\/homes\/[^/]+\/label(\.data)?$/,
+    limit: ONE_PHOTO_BODY_LIMIT,
+    tooLarge: refusal(413, "photo upload too large", PHOTO_TOO_LARGE),
+  },
   {
     pattern: /^\/employee\/profile-photo(\.data)?$/,
     limit: PROFILE_PHOTO_MAX_BYTES + 64 * 1024,

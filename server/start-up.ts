@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { startOutboxWorker } from "~/lib/outbox.server";
 import { cancelOwnMembership } from "~/features/memberships/cancel.server";
 import { planSchedule, registerPaymentJobs } from "~/features/payments/index.server";
+import { startHomeMonthNotices } from "~/features/home/index.server";
 import { demoLoginLines, seedDemo } from "./seed/demo";
 
 /**
@@ -62,8 +63,11 @@ export function startBackgroundWork(
     logger.error({ err: error.message }, "the payments schedule could not be planned"),
   );
   const housekeeping = startHousekeeping(options.housekeeping);
+  // 'Your home this month' (ADR 087): tried hourly, sent on the month's first business day.
+  const monthNotices = startHomeMonthNotices();
   return {
     async stop() {
+      monthNotices.stop();
       await Promise.all([worker.stop(), housekeeping.stop()]);
     },
   };

@@ -4,6 +4,7 @@ import { Link, redirect, useNavigation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/dashboard.book";
+import { openDuePlanRequests } from "~/features/home/index.server";
 import { offerVisits } from "~/features/availability/availability.server";
 import { bookingHref, offeredStarts, parseBookingChoice } from "~/features/visits/booking-steps";
 import { serviceRequestSchema } from "~/features/service-requests/schema";
@@ -33,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const membership = await currentMembership(user.id);
   // Booking is a member's: others see why, and the plans are one link away.
   if (membership?.status !== "active") return { user, membersOnly: MEMBERS_ONLY_MESSAGE } as const;
+  // The plan's tasks due this month or overdue are offered like any task (ADR 087).
+  await openDuePlanRequests(user.id);
   const [offer, requests, firstVisit] = await Promise.all([
     // Once a day is chosen, only that day's free time is computed (the later steps need no other).
     choice.block

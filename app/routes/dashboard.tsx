@@ -65,8 +65,12 @@ import { answer } from "~/lib/form-answer.server";
 import { requireCustomer, requireCustomerForAction, type SessionUser } from "~/lib/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
+import { HomeRecord, type HomeRecordView } from "~/features/home";
+import { memberHomeRecord, openDuePlanRequests } from "~/features/home/index.server";
 
 type DashboardData = {
+  /** The 'My Home' tab: the home's record (ADR 087). */
+  home: HomeRecordView | null;
   requests: CustomerRequestLists;
   /** The request named by ?edit= when it is on none of the pages shown (a link, a reload). */
   editing: CustomerRequest | null;
@@ -104,10 +108,15 @@ async function loadRequests(customerId: string, url: URL) {
 }
 
 /** Fetch errors are logged and leave their list empty (SPEC section 8). */
-async function loadDashboard(customerId: string, url: URL): Promise<DashboardData> {
+async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData> {
+  const customerId = user.id;
+  // The plan's tasks due this month or overdue join the lists first (ADR 087).
+  await openDuePlanRequests(customerId).catch((error: Error) =>
+    logger.error({ err: error.message }, "opening the plan's due tasks failed"),
+  );
   // The membership panel and the payments panel share one read of the current membership.
   const current = customerMembership(customerId);
-  const [{ requests, editing }, appointments, membership, payments] = await Promise.all([
+  const [{ requests, editing }, appointments, membership, payments, home] = await Promise.all([
     loadRequests(customerId, url).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
       return { requests: NO_REQUESTS, editing: null };
@@ -128,13 +137,17 @@ async function loadDashboard(customerId: string, url: URL): Promise<DashboardDat
         logger.error({ err: error.message }, "loading the payments failed");
         return null;
       }),
+    memberHomeRecord(user, url.searchParams.get("label")).catch((error: Error) => {
+      logger.error({ err: error.message }, "loading the home's record failed");
+      return null;
+    }),
   ]);
-  return { requests, editing, appointments, membership, payments };
+  return { home, requests, editing, appointments, membership, payments };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  const dashboard = loadDashboard(user.id, new URL(request.url));
+  const dashboard = loadDashboard(user, new URL(request.url));
   // A page load waits for the lists: the HTML is complete, also without JavaScript (streamed
   // parts need a script to show). A navigation inside the app streams them instead, behind
   // 'Loading your dashboard...'. Browsers that do not say what they fetch get the full page.
@@ -260,7 +273,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Query parameters that choose what the loader reads: a page of the statement or of a list. */
-const PAGE_PARAMS = ["spage", ...Object.values(LIST_PAGE_PARAMS)];
+const PAGE_PARAMS = ["spage", "label", ...Object.values(LIST_PAGE_PARAMS)];
 
 /**
  * Opening or closing a dialog (GET forms, ADR 009) or switching tabs only changes the query
@@ -290,7 +303,7 @@ export function meta() {
   return [{ title: "Dashboard" }];
 }
 
-const TABS = ["requests", "appointments", "schedule", "completed", "membership"] as const;
+const TABS = ["requests", "appointments", "schedule", "completed", "membership", "home"] as const;
 type Tab = (typeof TABS)[number];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
@@ -412,7 +425,8 @@ function DashboardBody({
         }
         className="gap-4"
       >
-        <TabsList className="w-full sm:w-fit">
+        {/* Six tabs on a 390 px phone: short names and less padding there. */}
+        <TabsList className="w-full sm:w-fit [&>button]:px-2 sm:[&>button]:px-3">
           <TabsTrigger value="requests">
             <span className="sm:hidden">Tasks</span>
             <span className="hidden sm:inline">Requests</span>
@@ -432,6 +446,10 @@ function DashboardBody({
           <TabsTrigger value="membership">
             <span className="sm:hidden">Plan</span>
             <span className="hidden sm:inline">Membership</span>
+          </TabsTrigger>
+          <TabsTrigger value="home">
+            <span className="sm:hidden">Home</span>
+            <span className="hidden sm:inline">My Home</span>
           </TabsTrigger>
         </TabsList>
         <TabsContent value="requests">
@@ -468,6 +486,13 @@ function DashboardBody({
             walkThru={data.appointments.find((a) => a.kind === "walk_thru") ?? null}
             message={answered && !PAYMENT_INTENTS.has(answered.intent) ? answered.message : null}
           />
+        </TabsContent>
+        <TabsContent value="home">
+          {data.home ? (
+            <HomeRecord view={data.home} back="/dashboard?tab=home" />
+          ) : (
+            <p className="text-muted-foreground">Your home's record could not be loaded.</p>
+          )}
         </TabsContent>
       </Tabs>
     </>

@@ -61,6 +61,8 @@ import {
 } from "~/lib/action-keys.server";
 import { isUuid } from "~/lib/uuid";
 import { requireEmployee } from "~/lib/session.server";
+import { HomeRecord } from "~/features/home";
+import { customerHomeId, homeAccess, homeRecord } from "~/features/home/index.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
@@ -72,8 +74,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
   if (!view) throw new Response("Customer not found", { status: 404 });
   const payments = await staffPaymentsView(params.customerId);
+  const homeId = await customerHomeId(params.customerId);
+  const access = homeId ? await homeAccess(employee, homeId) : null;
+  const home = access
+    ? await homeRecord(access, { labelReadId: url.searchParams.get("label") })
+    : null;
   return {
     employee,
+    home,
     view,
     today: businessNow().date,
     messages: await messagesFor(params.customerId),
@@ -396,6 +404,17 @@ export default function EmployeeCustomerMembership({
       />
       <MessagesList messages={loaderData.messages} />
       <CustomerOrigin customerId={loaderData.view.customer.userId} origin={loaderData.origin} />
+      {loaderData.home && (
+        <section aria-labelledby="home-title" className="grid gap-3">
+          <h2 id="home-title" className="text-xl font-semibold">
+            Home: {loaderData.home.address}
+          </h2>
+          <HomeRecord
+            view={loaderData.home}
+            back={`/employee/customers/${loaderData.view.customer.userId}/membership`}
+          />
+        </section>
+      )}
     </StaffMembershipPage>
   );
 }

@@ -38,6 +38,8 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { answer, type AnswerContext } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireStaff } from "~/lib/session.server";
+import { TodayHomeRecord } from "~/features/home";
+import { homeRecordsFor } from "~/features/home/index.server";
 import { isUuid } from "~/lib/uuid";
 
 /*
@@ -69,6 +71,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     employee,
     view,
     today,
+    // The home records of the day's visits (ADR 087).
+    homes: await homeRecordsFor(
+      employee,
+      visits.filter((v) => v.date === today && v.homeId).map((v) => v.homeId!),
+    ),
     visits: visits.map(({ startedAt, ...v }) => ({
       ...v,
       suggested: suggestedMinutes(startedAt, v.block, now),
@@ -359,6 +366,7 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   )}
                   {v.propertyNotes && <p className="text-sm">Home: {v.propertyNotes}</p>}
                   {v.visitNotes && <p className="text-sm">Notes: {v.visitNotes}</p>}
+                  {v.homeId && d.homes[v.homeId] && <TodayHomeRecord view={d.homes[v.homeId]!} />}
                   {/* A walk-thru has no tasks (ADR 061): no empty heading. */}
                   {v.tasks.length > 0 && (
                     <>

@@ -18,6 +18,8 @@ import { RefundsToPay } from "~/features/payments";
 import { PastDueList } from "~/features/memberships";
 import type { DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
+import { PlansDueList } from "~/features/home";
+import { plansDue } from "~/features/home/index.server";
 
 /**
  * Only the tab shown has its list read and sent: opening another tab is a navigation that reads
@@ -26,7 +28,10 @@ import { requireEmployee } from "~/lib/session.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseDashboardQuery(new URL(request.url).searchParams);
   const employee = await requireEmployee(request);
-  return { employee, ...(await employeeDashboard(query)) };
+  const dashboard = await employeeDashboard(query);
+  // The office's 'Plans due' (ADR 087) sits on the Customers tab.
+  const plans = dashboard.tab === "customers" ? await plansDue() : null;
+  return { employee, plans, ...dashboard };
 }
 
 export function meta() {
@@ -97,6 +102,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
           <TabsContent value="customers" {...panelName("customers")}>
             {data.customers && <RefundsToPay refunds={data.customers.refundsToPay} />}
             {data.customers && <PastDueList rows={data.customers.pastDue} today={data.today} />}
+            {data.plans && <PlansDueList plans={data.plans} />}
             {data.customers && (
               <CustomersPanel
                 customers={data.customers.customers}

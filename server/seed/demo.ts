@@ -19,6 +19,7 @@ import {
   createUser,
 } from "./factories";
 import { appointments, introCalls, leads, prospects } from "~/db/schema";
+import { seedHomeRecord } from "./home";
 
 export const DEMO_LOGINS = [
   { role: "employee", email: "staff@peachtree-handyman.example", password: "Staff-demo-2026!" },
@@ -147,6 +148,11 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       billing: "monthly",
       startDate: dayFromToday(-100),
       staffId: staff.id,
+      today,
+    });
+    await seedHomeRecord(tx, {
+      homeId: mariaHome.id,
+      staff: { id: staff.id, name: "Sam Reyes" },
       today,
     });
     for (const reference of ["VISA 4242 Aug", "VISA 4242 Sep", "VISA 4242 Oct"]) {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { appointmentTasks, prospects } from "~/db/schema";
+import { appointmentTasks, homeAppliances, prospects, requestPhotos } from "~/db/schema";
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
@@ -118,6 +118,29 @@ function ownership(
     if (actor === "handyman") return handymanFrom(others.employee);
     return world.ownerOf(actor) === owner ? own : foreign;
   };
+}
+
+/** An appliance with a label photo per owner (the stored photo of the owner's request). */
+const worldAppliances = new Map<string, string>();
+async function applianceWithLabel(world: World, owner: Owner) {
+  const key = `${world.tag}-${owner}`;
+  const known = worldAppliances.get(key);
+  if (known) return known;
+  const [photo] = await e2eDb()
+    .select()
+    .from(requestPhotos)
+    .where(eq(requestPhotos.id, world.customer(owner).photoIds[0]!));
+  const [row] = await e2eDb()
+    .insert(homeAppliances)
+    .values({
+      homeId: world.customer(owner).homeId,
+      type: "water_heater",
+      labelPhotoPath: photo!.filePath,
+      labelThumbnailPath: photo!.thumbnailPath,
+    })
+    .returning({ id: homeAppliances.id });
+  worldAppliances.set(key, row!.id);
+  return row!.id;
 }
 
 /** A lead per owner (a row of prospects), for the staff-only lead page. */
@@ -729,6 +752,67 @@ const MATRIX: Record<string, Entry> = {
     loader: {
       objects: (world, owner) => ({ photoId: world.customer(owner).photoIds[0], variant: "full" }),
       expect: ownership("ok", "denied", { visitor: "denied", employee: "ok" }),
+    },
+  },
+  // The home's record (ADR 087): the member's own home, the office's every home; a handyman
+  // only the homes of the day's visits (the world's has none).
+  "routes/homes.$homeId": {
+    loader: {
+      objects: (world, owner) => ({ homeId: world.customer(owner).homeId }),
+      expect: everyone("not-found"),
+    },
+    actions: [
+      {
+        name: "add an appliance",
+        script: true,
+        objects: (world, owner) => ({ homeId: world.customer(owner).homeId }),
+        body: (world) => ({
+          intent: "add-appliance",
+          key: formKey(),
+          type: "dishwasher",
+          brand: `Matrix ${world.tag}`,
+        }),
+        expect: ownership("ok", "not-found", { visitor: "denied", employee: "ok" }),
+      },
+      {
+        name: "draw the plan (the office only)",
+        script: true,
+        objects: (world, owner) => ({ homeId: world.customer(owner).homeId }),
+        body: () => ({ intent: "draw-plan" }),
+        expect: (actor, owner) =>
+          actor === "employee"
+            ? "ok"
+            : actor === "customerA" || actor === "customerB"
+              ? world.ownerOf(actor) === owner
+                ? "denied"
+                : "not-found"
+              : "denied",
+      },
+    ],
+  },
+  "routes/homes.$homeId.label": {
+    loader: {
+      objects: (world, owner) => ({ homeId: world.customer(owner).homeId }),
+      expect: everyone("not-found"),
+    },
+    actions: [
+      {
+        name: "read a label photo",
+        script: true,
+        objects: (world, owner) => ({ homeId: world.customer(owner).homeId }),
+        body: () => ({}),
+        multipart: () => photoForm(),
+        expect: ownership("ok", "not-found", { visitor: "denied", employee: "ok" }),
+      },
+    ],
+  },
+  "routes/homes.$homeId.appliances.$applianceId.label": {
+    loader: {
+      objects: async (world, owner) => ({
+        homeId: world.customer(owner).homeId,
+        applianceId: await applianceWithLabel(world, owner),
+      }),
+      expect: ownership("ok", "not-found", { visitor: "denied", employee: "ok" }),
     },
   },
   "routes/part-receipts.$partId": {

@@ -81,7 +81,7 @@ for (const width of [390, 1280]) {
     test("every member page fits and shows the statement's figures", async ({ page }) => {
       const { member, visitId } = await memberWithVisit();
       await signIn(page, member);
-      const tabs = ["requests", "appointments", "schedule", "completed", "membership"];
+      const tabs = ["requests", "appointments", "schedule", "completed", "membership", "home"];
       const paths = [
         ...tabs.map((tab) => `/dashboard?tab=${tab}`),
         "/dashboard/book",

@@ -11,6 +11,7 @@ export {
 } from "./notifications.server";
 export {
   consentReplyText,
+  homeMonthText,
   officeAlertText,
   onMyWayText,
   paymentFailedText,

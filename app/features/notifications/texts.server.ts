@@ -26,6 +26,13 @@ export function reminderText(when: string, url: string) {
   return plainGsm7(brand(`reminder, your handyman comes tomorrow, ${when}. ${url}`));
 }
 
+/** 'Your home this month' (ADR 087): how many plan tasks are due, and the booking's link. */
+export function homeMonthText(count: number, url: string) {
+  const tasks =
+    count === 1 ? "1 task of your home plan is" : `${count} tasks of your home plan are`;
+  return plainGsm7(brand(`${tasks} due this month. Book a visit: ${url}`));
+}
+
 /** 'On my way': the handyman's name (shortened to fit), the business once. */
 export function onMyWayText(handymanName: string | null) {
   return handymanName

@@ -8,4 +8,4 @@ export {
   requestCounters,
 } from "./staff-queries.server";
 export type { RequestCounters, RequestCursor, RequestDetail } from "./staff-queries.server";
-export { addTaskRequests, openRequestsOf } from "./service-requests.server";
+export { addPlanRequest, addTaskRequests, openRequestsOf } from "./service-requests.server";

@@ -183,6 +183,7 @@ function prepareRequestsById(database: Database) {
       position: serviceRequests.position,
       createdAt: serviceRequests.createdAt,
       updatedAt: serviceRequests.updatedAt,
+      fromPlan: sql<boolean>`${serviceRequests.planTaskId} is not null`,
       photoIds: sql<
         string[]
       >`coalesce(array_agg(${requestPhotos.id}::text order by ${requestPhotos.uploadedAt}, ${requestPhotos.id}) filter (where ${requestPhotos.id} is not null), '{}')::text[]`,
@@ -240,6 +241,7 @@ export function openRequestsOf(customerId: string, database: DbOrTx = db()) {
       title: serviceRequests.title,
       status: serviceRequests.status,
       priority: serviceRequests.priority,
+      fromPlan: sql<boolean>`"service_requests"."plan_task_id" is not null`,
       // Written with the tables' names: a one-table select drops them from its columns.
       onVisitDate: sql<string | null>`(select min(a.scheduled_date)::text
         from appointment_tasks t inner join appointments a on a.id = t.appointment_id
@@ -283,6 +285,34 @@ export async function addTaskRequests(
     ids.push(row.id);
   }
   return ids;
+}
+
+/**
+ * A task of the home's maintenance plan fallen due becomes a request of the member's (ADR 087):
+ * at the end of the Next list, reviewed (the office planned it), naming its task and the month
+ * it is due for. The unique index (plan task, month) holds it to one.
+ */
+export async function addPlanRequest(
+  tx: DbOrTx,
+  input: {
+    customerId: string;
+    homeId: string;
+    title: string;
+    planTaskId: string;
+    planDueOn: string;
+  },
+) {
+  await tx
+    .insert(serviceRequests)
+    .values({
+      ...input,
+      title: input.title.slice(0, TITLE_MAX),
+      description: null,
+      priority: "next",
+      status: "reviewed",
+      position: await nextPosition(tx, input.customerId, "next"),
+    })
+    .onConflictDoNothing();
 }
 
 export async function createServiceRequest(customerId: string, input: ServiceRequestInput) {

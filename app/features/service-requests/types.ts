@@ -14,6 +14,8 @@ export type CustomerRequest = {
   position: number;
   createdAt: string;
   updatedAt: string;
+  /** A task of the home's maintenance plan fallen due (ADR 087). */
+  fromPlan: boolean;
   photos: CustomerRequestPhoto[];
 };
 

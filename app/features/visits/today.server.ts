@@ -97,6 +97,8 @@ export type TodayVisit = {
   phone: string | null;
   address: string;
   propertyNotes: string | null;
+  /** The member's home, whose record (ADR 087) the handyman sees on the visit's day. */
+  homeId: string | null;
   visitNotes: string | null;
   tasks: TodayTask[];
   parts: TodayPart[];
@@ -135,6 +137,7 @@ export async function handymanVisits(
       state: homes.state,
       zipCode: homes.zipCode,
       propertyNotes: homes.propertyNotes,
+      homeId: appointments.homeId,
     })
     .from(appointments)
     // A walk-thru for a lead has no account or home yet: its person and address are its own.
@@ -225,6 +228,7 @@ export async function handymanVisits(
         ? `${r.address}, ${r.city}, ${r.state} ${r.zipCode}`
         : (r.walkThruAddress ?? ""),
       propertyNotes: r.propertyNotes,
+      homeId: r.kind === "visit" ? r.homeId : null,
       visitNotes: r.notes,
       tasks: tasks
         .filter((t) => t.appointmentId === r.id)

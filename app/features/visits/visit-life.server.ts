@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { db, type Database, type DbOrTx, type Tx } from "~/db/client.server";
-import { appointmentTasks, membershipParts, serviceRequests } from "~/db/schema";
+import { appointmentTasks, homePlanTasks, membershipParts, serviceRequests } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
 import {
   formatCents,
@@ -10,7 +10,13 @@ import {
   SHOPPING_FEE_CENTS,
   type SettledVisit,
 } from "~/features/memberships/index.server";
-import { businessToday, durationLabel, longDate, minuteOfDay } from "~/lib/business-calendar";
+import {
+  businessToday,
+  durationLabel,
+  longDate,
+  minuteOfDay,
+  type IsoDate,
+} from "~/lib/business-calendar";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
@@ -165,6 +171,7 @@ export async function completeVisit(
       const requestIds = tasks
         .filter((t) => input.outcomes[t.id] === outcome && t.serviceRequestId)
         .map((t) => t.serviceRequestId!);
+      if (requestIds.length && outcome === "done") await recordPlanTasksDone(tx, requestIds, today);
       if (requestIds.length)
         await tx
           .update(serviceRequests)
@@ -210,6 +217,28 @@ export async function completeVisit(
   });
   nudgeOutbox();
   return result;
+}
+
+/**
+ * The maintenance plan's tasks among the requests done on a visit (ADR 087): last done on the
+ * visit's completion day, so their next due moves on. Written against the table, not the home
+ * feature, which sits above this one (it opens the requests through service-requests).
+ */
+async function recordPlanTasksDone(tx: DbOrTx, requestIds: string[], today: IsoDate) {
+  await tx
+    .update(homePlanTasks)
+    .set({ lastDoneOn: today })
+    .where(
+      inArray(
+        homePlanTasks.id,
+        tx
+          .select({ id: serviceRequests.planTaskId })
+          .from(serviceRequests)
+          .where(
+            and(inArray(serviceRequests.id, requestIds), isNotNull(serviceRequests.planTaskId)),
+          ),
+      ),
+    );
 }
 
 /** A visit's tasks, in the order they were added (for the seed and the completion forms). */

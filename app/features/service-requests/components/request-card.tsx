@@ -70,6 +70,9 @@ export function RequestCard({
         </Heading>
         <StatusBadge status={request.status} />
       </div>
+      {request.fromPlan && (
+        <p className="text-sm font-medium text-primary">From your maintenance plan</p>
+      )}
       {request.description && (
         <p className="text-sm break-words whitespace-pre-line text-muted-foreground">
           {request.description}

@@ -21,7 +21,13 @@ export type BookVisitData = {
   /** The chosen day's start times, on the start step only. */
   day: OfferedStarts | null;
   /** `onVisitDate`: already on another upcoming visit (shown, not offered). */
-  requests: { id: string; title: string; priority: "next" | "later"; onVisitDate: string | null }[];
+  requests: {
+    id: string;
+    title: string;
+    priority: "next" | "later";
+    onVisitDate: string | null;
+    fromPlan?: boolean;
+  }[];
   firstVisit: boolean;
   taskLimit: number | null;
   /** What the visit spends from the hours bank; `refused` when the bank cannot take it. */
@@ -278,7 +284,14 @@ export function BookVisit({
                             value={request.id}
                             defaultChecked={choice.requestIds.includes(request.id)}
                           />
-                          {request.title}
+                          <span>
+                            {request.title}
+                            {request.fromPlan && (
+                              <span className="block text-sm text-muted-foreground">
+                                From your maintenance plan
+                              </span>
+                            )}
+                          </span>
                         </label>
                       ),
                     )}

@@ -1,0 +1,211 @@
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { db, type DbOrTx } from "~/db/client.server";
+import { APPLIANCE_TYPE_LABELS } from "~/db/appliance-types";
+import {
+  homeAppliances,
+  homeHistory,
+  homeLabelReads,
+  homePlanTasks,
+  homes,
+  memberships,
+} from "~/db/schema";
+import { newActionKey } from "~/lib/action-keys.server";
+import { addDays, BUSINESS_TIME_ZONE, businessToday, type IsoDate } from "~/lib/business-calendar";
+import type { SessionUser } from "~/lib/session.server";
+import { customerHomeId, homeAccess, type HomeAccess } from "./access.server";
+import { applianceFlags } from "./lifespans";
+import { PLAN_DAYS, PLAN_MIN_APPLIANCES, PLAN_MIN_TASKS } from "./catalog";
+import { dueState, frequencyLabel, monthLabel, monthsLabel, nextDueMonth } from "./plan-dates";
+import type { ApplianceView, HomeRecordView, PlanStatusView, PlanTaskView } from "./types";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** "January 26, 2027" */
+export function dateLabel(date: IsoDate) {
+  return dateFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+const historyFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The 60-day promise in one sentence (ADR 087). */
+export function planStatus(input: {
+  startDate: IsoDate;
+  documented: number;
+  tasks: number;
+  today: IsoDate;
+}): PlanStatusView {
+  const dueBy = addDays(input.startDate, PLAN_DAYS);
+  const ready = input.tasks >= PLAN_MIN_TASKS && input.documented >= PLAN_MIN_APPLIANCES;
+  const overdue = !ready && input.today > dueBy;
+  const counts = `${plural(input.documented, "appliance", "appliances")} documented, ${plural(input.tasks, "task", "tasks")} planned`;
+  const sentence = ready
+    ? `Your plan is ready: ${counts}`
+    : overdue
+      ? `Your plan was due by ${dateLabel(dueBy)}: ${counts}`
+      : `Your plan is due by ${dateLabel(dueBy)}: ${counts}`;
+  return { dueBy, ready, overdue, documented: input.documented, tasks: input.tasks, sentence };
+}
+
+/** An appliance is documented when its brand and model are on record. */
+export function isDocumented(a: { brand: string | null; model: string | null }) {
+  return Boolean(a.brand?.trim() && a.model?.trim());
+}
+
+export async function planTasksOf(homeId: string, database: DbOrTx = db()) {
+  return database
+    .select()
+    .from(homePlanTasks)
+    .where(and(eq(homePlanTasks.homeId, homeId), isNull(homePlanTasks.removedAt)))
+    .orderBy(asc(homePlanTasks.createdAt), asc(homePlanTasks.title));
+}
+
+export function planTaskView(
+  task: typeof homePlanTasks.$inferSelect,
+  today: IsoDate,
+): PlanTaskView {
+  const since = task.createdAt.toISOString().slice(0, 10);
+  const nextDue = nextDueMonth(task, since < today ? since : today);
+  return {
+    id: task.id,
+    title: task.title,
+    months: task.months,
+    frequency: frequencyLabel(task.months),
+    monthsLabel: monthsLabel(task.months),
+    estimatedMinutes: task.estimatedMinutes,
+    lastDoneOn: task.lastDoneOn,
+    nextDue,
+    nextDueLabel: monthLabel(nextDue),
+    state: dueState(nextDue, today),
+  };
+}
+
+function applianceView(a: typeof homeAppliances.$inferSelect, today: IsoDate): ApplianceView {
+  return {
+    id: a.id,
+    type: a.type,
+    typeLabel: APPLIANCE_TYPE_LABELS[a.type] ?? "Other",
+    brand: a.brand,
+    model: a.model,
+    serialNumber: a.serialNumber,
+    installedYear: a.installedYear,
+    installedOn: a.installedOn,
+    installedEstimated: a.installedEstimated,
+    warrantyEndsOn: a.warrantyEndsOn,
+    location: a.location,
+    filterSize: a.filterSize,
+    notes: a.notes,
+    hasLabelPhoto: Boolean(a.labelPhotoPath),
+    flags: applianceFlags(a, today),
+  };
+}
+
+/** The active membership's start of a home, or null. */
+async function membershipStart(homeId: string) {
+  const [row] = await db()
+    .select({ startDate: memberships.startDate })
+    .from(memberships)
+    .where(and(eq(memberships.homeId, homeId), eq(memberships.status, "active")));
+  return row?.startDate ?? null;
+}
+
+/** The home's record as `access` may see it; `labelReadId` names a label just read. */
+export async function homeRecord(
+  access: HomeAccess,
+  options: { labelReadId?: string | null; now?: Date } = {},
+): Promise<HomeRecordView | null> {
+  const today = businessToday(options.now);
+  const [home] = await db().select().from(homes).where(eq(homes.id, access.homeId));
+  if (!home) return null;
+  const [appliances, tasks, history, start, labelRead] = await Promise.all([
+    db()
+      .select()
+      .from(homeAppliances)
+      .where(eq(homeAppliances.homeId, home.id))
+      .orderBy(asc(homeAppliances.createdAt)),
+    planTasksOf(home.id),
+    db()
+      .select()
+      .from(homeHistory)
+      .where(eq(homeHistory.homeId, home.id))
+      .orderBy(desc(homeHistory.createdAt))
+      .limit(20),
+    membershipStart(home.id),
+    options.labelReadId && /^[0-9a-f-]{36}$/.test(options.labelReadId)
+      ? db()
+          .select()
+          .from(homeLabelReads)
+          .where(
+            and(eq(homeLabelReads.id, options.labelReadId), eq(homeLabelReads.homeId, home.id)),
+          )
+          .then((rows) => rows[0] ?? null)
+      : null,
+  ]);
+  const taskViews = tasks
+    .map((task) => planTaskView(task, today))
+    .sort((a, b) => a.nextDue.localeCompare(b.nextDue) || a.title.localeCompare(b.title));
+  return {
+    homeId: home.id,
+    address: `${home.address}, ${home.city}, ${home.state} ${home.zipCode}`,
+    appliances: appliances.map((a) => applianceView(a, today)),
+    tasks: taskViews,
+    status: start
+      ? planStatus({
+          startDate: start,
+          documented: appliances.filter(isDocumented).length,
+          tasks: tasks.length,
+          today,
+        })
+      : null,
+    history: history.map((h) => ({
+      at: h.createdAt.toISOString(),
+      when: historyFormat.format(h.createdAt),
+      who: h.actorName,
+      summary: h.summary,
+    })),
+    rights: access.rights,
+    keySeed: newActionKey(),
+    labelRead: labelRead
+      ? {
+          id: labelRead.id,
+          brand: labelRead.brand,
+          model: labelRead.model,
+          serialNumber: labelRead.serialNumber,
+          installedYear: labelRead.installedYear,
+        }
+      : null,
+  };
+}
+
+/** The member's own home's record ('My Home'), with a label just read (?label=). */
+export async function memberHomeRecord(user: SessionUser, labelReadId: string | null) {
+  const homeId = await customerHomeId(user.id);
+  const access = homeId ? await homeAccess(user, homeId) : null;
+  return access ? homeRecord(access, { labelReadId }) : null;
+}
+
+/** The records of these homes that `user` may see (a handyman: the homes of today's visits). */
+export async function homeRecordsFor(user: SessionUser, homeIds: string[]) {
+  const records = await Promise.all(
+    [...new Set(homeIds)].map(async (id) => {
+      const access = await homeAccess(user, id);
+      return access ? homeRecord(access) : null;
+    }),
+  );
+  return Object.fromEntries(
+    records.filter((r): r is HomeRecordView => r !== null).map((r) => [r.homeId, r]),
+  );
+}
