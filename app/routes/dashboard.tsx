@@ -64,6 +64,8 @@ import { answer } from "~/lib/form-answer.server";
 import { requireCustomer, requireCustomerForAction, type SessionUser } from "~/lib/session.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
+import { YourHandyman, type HandymanCard } from "~/features/handymen";
+import { dedicatedHandymanOf } from "~/features/handymen/index.server";
 
 type DashboardData = {
   requests: CustomerRequestLists;
@@ -72,6 +74,8 @@ type DashboardData = {
   appointments: CustomerAppointment[];
   membership: MembershipView | null;
   payments: MemberPaymentsView | null;
+  /** Her dedicated handyman (ADR 088). */
+  handyman: HandymanCard | null;
 };
 
 const NO_REQUESTS: CustomerRequestLists = {
@@ -106,7 +110,7 @@ async function loadRequests(customerId: string, url: URL) {
 async function loadDashboard(customerId: string, url: URL): Promise<DashboardData> {
   // The membership panel and the payments panel share one read of the current membership.
   const current = customerMembership(customerId);
-  const [{ requests, editing }, appointments, membership, payments] = await Promise.all([
+  const [{ requests, editing }, appointments, membership, payments, handyman] = await Promise.all([
     loadRequests(customerId, url).catch((error: Error) => {
       logger.error({ err: error.message }, "loading service requests failed");
       return { requests: NO_REQUESTS, editing: null };
@@ -127,8 +131,12 @@ async function loadDashboard(customerId: string, url: URL): Promise<DashboardDat
         logger.error({ err: error.message }, "loading the payments failed");
         return null;
       }),
+    dedicatedHandymanOf(customerId).catch((error: Error) => {
+      logger.error({ err: error.message }, "loading the dedicated handyman failed");
+      return null;
+    }),
   ]);
-  return { requests, editing, appointments, membership, payments };
+  return { requests, editing, appointments, membership, payments, handyman };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -398,6 +406,7 @@ function DashboardBody({
   return (
     <>
       <RequestDialog state={dialog} onClose={closeDialog} onChanged={reload} />
+      {data.handyman || meter !== null ? <YourHandyman handyman={data.handyman} /> : null}
       <Tabs
         value={tab}
         onValueChange={(value) =>

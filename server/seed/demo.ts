@@ -18,7 +18,8 @@ import {
   createServiceRequest,
   createUser,
 } from "./factories";
-import { appointments, introCalls, leads, prospects } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { appointments, introCalls, leads, profiles, prospects } from "~/db/schema";
 
 export const DEMO_LOGINS = [
   { role: "employee", email: "staff@peachtree-handyman.example", password: "Staff-demo-2026!" },
@@ -75,6 +76,16 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       firstName: "Dana",
       lastName: "Whitfield",
       phone: "(404) 555-0155",
+      isEmployee: true,
+      staffRole: "handyman",
+    });
+    // The handyman who covers for Dana when she is away (ADR 088).
+    await createUser(tx, {
+      email: "luis@peachtree-handyman.example",
+      password: "Luis-demo-2026!",
+      firstName: "Luis",
+      lastName: "Ortega",
+      phone: "(404) 555-0163",
       isEmployee: true,
       staffRole: "handyman",
     });
@@ -147,6 +158,11 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       staffId: staff.id,
       today,
     });
+    // Maria's dedicated handyman is Dana (ADR 088).
+    await tx
+      .update(profiles)
+      .set({ dedicatedHandymanId: dana.id })
+      .where(eq(profiles.userId, maria.id));
     for (const reference of ["VISA 4242 Aug", "VISA 4242 Sep", "VISA 4242 Oct"]) {
       await recordPayment(
         { membershipId: membership.id, amountCents: 29_500, method: "card", reference },

@@ -108,10 +108,16 @@ export async function loadHandymen(
 }
 
 /**
- * The member's dedicated handyman: the one assigned to their most recent visit (ADR 017).
- * Undefined for a member who has never had one.
+ * The member's dedicated handyman: the one office staff set on her profile (ADR 088); for a
+ * member without one, the one assigned to her most recent visit (ADR 017). Undefined for a
+ * member who has neither.
  */
 export async function dedicatedHandymanId(customerId: string, database: DbOrTx = db()) {
+  const [set] = await database
+    .select({ id: profiles.dedicatedHandymanId })
+    .from(profiles)
+    .where(eq(profiles.userId, customerId));
+  if (set?.id) return set.id;
   const [row] = await database
     .select({ id: appointments.assignedEmployeeId })
     .from(appointments)

@@ -11,6 +11,7 @@ import { MembershipRejectedError, ALREADY_MEMBER, NO_HOME } from "./errors.serve
 import { inTransaction, isUniqueViolation, postChargesDue } from "./ledger.server";
 import { recordPayment, type PaymentMethod } from "./money.server";
 import { claimActionKey } from "~/lib/action-keys.server";
+import { assignDedicatedHandyman } from "~/features/handymen/index.server";
 
 /* ---------- start ---------- */
 
@@ -78,6 +79,8 @@ export async function startMembership(
       await postChargesDue(tx, created, today);
       // The customer's lead reads 'Member' from now on (ADR 060).
       await leadBecameMember(tx, input.customerId);
+      // A new member gets her dedicated handyman at once (ADR 088); staff may change him.
+      await assignDedicatedHandyman(tx, input.customerId);
       if (options.notify !== false) await mailMembershipStarted(tx, created);
       return created;
     });
