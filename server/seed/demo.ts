@@ -19,7 +19,7 @@ import {
   createUser,
 } from "./factories";
 import { eq } from "drizzle-orm";
-import { appointments, introCalls, leads, profiles, prospects } from "~/db/schema";
+import { appointments, introCalls, leads, profiles, prospects, specialists } from "~/db/schema";
 
 export const DEMO_LOGINS = [
   { role: "employee", email: "staff@peachtree-handyman.example", password: "Staff-demo-2026!" },
@@ -390,5 +390,39 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       status: "lost",
       extra: { ownerId: staff.id, lostReason: "Wanted a new fence built; not what we cover." },
     });
+
+    // The partner network (ADR 088): a plumber, an electrician and an HVAC company.
+    await tx.insert(specialists).values([
+      {
+        trade: "plumber",
+        company: "Decatur Plumbing Co.",
+        contactName: "Rosa Jimenez",
+        phone: "(404) 555-0191",
+        email: "rosa@decaturplumbing.example",
+        licenseNumber: "MP-208714",
+        notes: "New water lines, gas lines and water heaters. Answers the same day.",
+        referralFeeCents: 5_000,
+        createdBy: staff.id,
+      },
+      {
+        trade: "electrician",
+        company: "Peachtree Electric",
+        contactName: "Ken Adams",
+        phone: "(770) 555-0142",
+        email: "ken@peachtreeelectric.example",
+        licenseNumber: "EN-214409",
+        notes: "New circuits and outlets, panels. Books a week out.",
+        createdBy: staff.id,
+      },
+      {
+        trade: "hvac",
+        company: "Northside Heating & Air",
+        contactName: "Priya Shah",
+        phone: "(678) 555-0133",
+        email: "service@northsidehvac.example",
+        licenseNumber: "CR-110552",
+        createdBy: staff.id,
+      },
+    ]);
   });
 }
