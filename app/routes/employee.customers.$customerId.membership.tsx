@@ -68,6 +68,12 @@ import {
   proposedHandymanFor,
 } from "~/features/handymen/dedicated.server";
 import { reassignFromForm } from "~/features/handymen/reassign.server";
+import { StaffReferSpecialist } from "~/features/specialists";
+import {
+  referFromForm,
+  referralJobs,
+  specialistOptions,
+} from "~/features/specialists/refer-form.server";
 import { requireEmployee } from "~/lib/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -90,6 +96,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     showOfferForm: new URL(request.url).searchParams.get("offer") === "new",
     origin: await customerOrigin(params.customerId),
     handyman: await handymanPanel(params.customerId),
+    referral: {
+      specialists: await specialistOptions(),
+      jobs: await referralJobs(params.customerId),
+      key: newActionKey(),
+    },
     // One idempotency key per parts form, drawn now (ADR 048): 'Add Part', and each part's
     // 'Mark Bought', 'Remove part' and 'Correct part'.
     partKeys: {
@@ -282,6 +293,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const message = await reassignFromForm(values, params.customerId, guard.employee);
         return { ok: true, intent, message };
       }
+      case "refer": {
+        const referred = await referFromForm(
+          values,
+          { id: staffId, isHandyman: false },
+          { customerId: params.customerId },
+        );
+        return referred.ok ? { ...referred, intent } : refused(intent, referred.message);
+      }
       case "complete": {
         const parsed = completeVisitSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
@@ -422,6 +441,12 @@ export default function EmployeeCustomerMembership({
         current={loaderData.handyman.current}
         proposed={loaderData.handyman.proposed}
         handymen={loaderData.handyman.handymen}
+        outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
+      />
+      <StaffReferSpecialist
+        specialists={loaderData.referral.specialists}
+        jobs={loaderData.referral.jobs}
+        actionKey={loaderData.referral.key}
         outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
       />
       <MessagesList messages={loaderData.messages} />

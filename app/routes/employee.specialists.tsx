@@ -3,7 +3,9 @@ import type { Route } from "./+types/employee.specialists";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { SpecialistsList, type Outcome } from "~/features/specialists/components/specialists-list";
-import { firstIssue, specialistSchema } from "~/features/specialists/schema";
+import { StaffReferrals } from "~/features/specialists/components/staff-referrals";
+import { setReferralStatus, staffReferrals } from "~/features/specialists/referrals.server";
+import { firstIssue, referralStatusSchema, specialistSchema } from "~/features/specialists/schema";
 import {
   addSpecialist,
   listSpecialists,
@@ -31,6 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     employee,
     specialists: await listSpecialists({ all: true }),
     addKey: newActionKey(),
+    referrals: await staffReferrals(),
   };
 }
 
@@ -56,6 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saved
       ? reply(true, `${saved.company} saved.`)
       : reply(false, "Unknown specialist.", 404);
+  }
+  if (intent === "status") {
+    const parsed = referralStatusSchema.safeParse(values);
+    if (!parsed.success) return reply(false, firstIssue(parsed.error));
+    const saved = await setReferralStatus(parsed.data.referralId, parsed.data.status);
+    return saved ? reply(true, "Status saved.") : reply(false, "Unknown referral.", 404);
   }
   return reply(false, "Unknown action.");
 }
@@ -86,6 +95,7 @@ export default function Specialists({ loaderData, actionData }: Route.ComponentP
           addKey={loaderData.addKey}
           outcome={outcome}
         />
+        <StaffReferrals referrals={loaderData.referrals} outcome={outcome} />
       </main>
     </div>
   );
