@@ -1,0 +1,212 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { appointments, outbox, profiles, specialistReferrals, specialists } from "~/db/schema";
+import {
+  dedicatedHandymanOf,
+  proposedHandymanFor,
+  setDedicatedHandyman,
+} from "~/features/handymen/dedicated.server";
+import { reassignMember } from "~/features/handymen/reassign.server";
+import { referFromForm } from "~/features/specialists/refer-form.server";
+import { consentToReferral, referralsOf } from "~/features/specialists/referrals.server";
+import { newActionKey } from "~/lib/action-keys.server";
+import { addDays, businessToday, closedDays, isBusinessDay } from "~/lib/business-calendar";
+import type { OutboxPayloads } from "~/lib/outbox.server";
+import {
+  createHome,
+  createMembership,
+  createMemberVisit,
+  createServiceRequest,
+  createUser,
+} from "../../server/seed/factories";
+import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
+
+/*
+ * Issue 41 on both databases: a new member gets the handyman with the fewest members in her
+ * area; staff change him and her future visits move; a referral is written once, the member
+ * sees it, and her consent sends the specialist the job once.
+ */
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await useTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+beforeEach(async () => {
+  await database.db.execute(
+    sql`truncate "user", outbox, action_keys, specialists, specialist_referrals cascade`,
+  );
+});
+
+let n = 0;
+const person = (firstName: string, extra: Partial<Parameters<typeof createUser>[1]> = {}) =>
+  createUser(database.db, {
+    email: `${firstName.toLowerCase()}-${++n}@example.com`,
+    password: "Password-2026!",
+    firstName,
+    lastName: "Test",
+    ...extra,
+  });
+const handyman = (firstName: string) =>
+  person(firstName, { isEmployee: true, staffRole: "handyman" });
+
+/** The first business day at least `days` days from today (real today: the visits are ahead). */
+function businessDayIn(days: number) {
+  const closed = closedDays();
+  let day = addDays(businessToday(), days);
+  while (!isBusinessDay(day, closed)) day = addDays(day, 1);
+  return day;
+}
+
+async function member(firstName: string, city: string) {
+  const m = await person(firstName);
+  const home = await createHome(database.db, m.id, { city });
+  await createMembership(database.db, m.id, {
+    startDate: businessToday(),
+    today: businessToday(),
+  });
+  return { ...m, home };
+}
+
+const mails = async (to: string) =>
+  (await database.db.select().from(outbox).where(eq(outbox.kind, "email")))
+    .map((row) => row.payload as OutboxPayloads["email"])
+    .filter((mail) => mail.to === to);
+
+describe(`a member's dedicated handyman (${testDatabaseKind()})`, () => {
+  it("gives a new member the handyman with the fewest members in her area", async () => {
+    const dana = await handyman("Dana");
+    const sam = await handyman("Sam");
+    // Office staff are never anyone's dedicated handyman.
+    await person("Olive", { isEmployee: true });
+    const first = await member("Ann", "Decatur");
+    // Both have none: by name, Dana.
+    expect((await dedicatedHandymanOf(first.id))?.name).toBe("Dana Test");
+    // Dana has one member in Decatur: the next in Decatur gets Sam.
+    const second = await member("Bea", "Decatur");
+    expect((await dedicatedHandymanOf(second.id))?.id).toBe(sam.id);
+    // In Roswell both have none there, and one member each anywhere: by name, Dana.
+    const third = await member("Cal", "Roswell");
+    expect((await dedicatedHandymanOf(third.id))?.id).toBe(dana.id);
+    // A member who has one keeps him when asked again.
+    expect(await proposedHandymanFor(second.id)).toBeDefined();
+    const [row] = await database.db
+      .select({ id: profiles.dedicatedHandymanId })
+      .from(profiles)
+      .where(eq(profiles.userId, second.id));
+    expect(row.id).toBe(sam.id);
+  });
+
+  it("changes him once, tells her once, and moves her future visits to him", async () => {
+    const dana = await handyman("Dana");
+    const sam = await handyman("Sam");
+    const office = await person("Olive", { isEmployee: true });
+    const maria = await member("Maria", "Decatur");
+    expect((await dedicatedHandymanOf(maria.id))?.id).toBe(dana.id);
+    const day = businessDayIn(7);
+    const visit = await createMemberVisit(database.db, maria.home, {
+      scheduledDate: day,
+      startTime: "09:00",
+      endTime: "10:45",
+      assignedEmployeeId: dana.id,
+      tasks: ["Hang shelves"],
+    });
+    const input = {
+      customerId: maria.id,
+      handymanId: sam.id,
+      staffId: office.id,
+      moveVisits: true,
+    };
+    const [first, second] = [await reassignMember(input), await reassignMember(input)];
+    expect(first).toMatchObject({ changed: true, moved: 1, kept: 0 });
+    expect(second).toMatchObject({ changed: false, moved: 0, kept: 0 });
+    const [moved] = await database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, visit.appointment.id));
+    expect(moved).toMatchObject({ assignedEmployeeId: sam.id, scheduledDate: day });
+    expect(moved.startTime).toBe("09:00:00");
+    const hers = await mails(maria.email);
+    expect(hers.filter((m) => m.subject === "Your handyman is now Sam Test")).toHaveLength(1);
+    // The visit's 'moved' e-mail with its calendar update names Sam.
+    const movedMail = hers.find((m) => m.subject.startsWith("Your visit has moved"));
+    expect(movedMail?.text).toContain("Your handyman: Sam Test");
+    expect(movedMail?.attachments?.[0].content).toContain("SEQUENCE:1");
+    // Only a handyman can be chosen.
+    await expect(
+      setDedicatedHandyman({ customerId: maria.id, handymanId: office.id, staffId: office.id }),
+    ).rejects.toThrow("Please choose one of the handymen.");
+  });
+});
+
+describe(`referrals (${testDatabaseKind()})`, () => {
+  it("refers once with the job's photos, and sends the job once with her consent", async () => {
+    const dana = await handyman("Dana");
+    const sam = await handyman("Sam");
+    const maria = await member("Maria", "Decatur");
+    const request = await createServiceRequest(database.db, maria.home, {
+      title: "Outlet for the new freezer",
+      priority: "next",
+      position: 0,
+    });
+    const visit = await createMemberVisit(database.db, maria.home, {
+      scheduledDate: businessDayIn(2),
+      startTime: "09:00",
+      endTime: "10:45",
+      assignedEmployeeId: dana.id,
+      tasks: [{ description: request.title, requestId: request.id }],
+    });
+    const [plumber] = await database.db
+      .insert(specialists)
+      .values({
+        trade: "electrician",
+        company: "Peachtree Electric",
+        email: "ken@peachtree-electric.example",
+        phone: "+17705550142",
+        referralFeeCents: 5000,
+      })
+      .returning();
+    const values = {
+      key: newActionKey(),
+      appointmentId: visit.appointment.id,
+      specialistId: plumber.id,
+      reason: "A new circuit for the freezer",
+      newWaterOrPower: "1",
+    };
+    // Sam is not on this visit: refused.
+    expect(await referFromForm(values, { id: sam.id, isHandyman: true })).toMatchObject({
+      ok: false,
+      message: "This visit is not on your schedule.",
+    });
+    const answers = await Promise.all([
+      referFromForm(values, { id: dana.id, isHandyman: true }),
+      referFromForm(values, { id: dana.id, isHandyman: true }),
+    ]);
+    expect(answers.map((a) => a.ok)).toEqual([true, true]);
+    expect(await database.db.select().from(specialistReferrals)).toHaveLength(1);
+    const [referral] = await referralsOf(maria.id);
+    expect(referral).toMatchObject({
+      status: "referred",
+      statusLabel: "Referred",
+      consentAt: null,
+      specialist: { company: "Peachtree Electric", phone: "(770) 555-0142" },
+    });
+    expect(referral.feeLine).toContain("referral fee of $50.00");
+    expect(
+      (await mails(maria.email)).some((m) => m.subject === "We referred you to Peachtree Electric"),
+    ).toBe(true);
+    // Nothing goes to the specialist before her consent; then once.
+    expect(await mails(plumber.email!)).toHaveLength(0);
+    expect(await consentToReferral(maria.id, referral.id)).toBe(true);
+    expect(await consentToReferral(maria.id, referral.id)).toBe(false);
+    const sent = await mails(plumber.email!);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain("A new circuit for the freezer");
+    expect(sent[0].text).toContain("It needs a new water or power source.");
+    // Another member cannot consent for her.
+    const other = await member("Zoe", "Decatur");
+    expect(await consentToReferral(other.id, referral.id)).toBe(false);
+  });
+});
