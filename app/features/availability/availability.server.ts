@@ -139,6 +139,8 @@ export async function offerVisits(input: {
   firstStartOnly?: boolean;
   excludeAppointmentId?: string;
   database?: DbOrTx;
+  /** Only these handymen's times ('Wait for Dana', 'Book with Sam': ADR 088). */
+  employeeIds?: string[];
 }): Promise<{ days: OfferedDay[]; dedicatedId: string | undefined }> {
   const now = input.now ?? new Date();
   const database = input.database ?? db();
@@ -156,7 +158,9 @@ export async function offerVisits(input: {
     now,
     block: input.block,
     closed,
-    handymen,
+    handymen: input.employeeIds
+      ? handymen.filter((h) => input.employeeIds!.includes(h.id))
+      : handymen,
     dedicatedId,
     onlyDate: input.onlyDate,
     firstStartOnly: input.firstStartOnly,
