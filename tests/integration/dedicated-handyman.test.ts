@@ -66,6 +66,7 @@ async function member(firstName: string, city: string) {
   await createMembership(database.db, m.id, {
     startDate: businessToday(),
     today: businessToday(),
+    assignHandyman: true,
   });
   return { ...m, home };
 }

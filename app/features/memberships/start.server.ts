@@ -39,7 +39,13 @@ export type StartMembershipInput = {
 export async function startMembership(
   input: StartMembershipInput,
   staffId: string | null,
-  options: { today?: IsoDate; database?: DbOrTx; notify?: boolean } = {},
+  options: {
+    today?: IsoDate;
+    database?: DbOrTx;
+    notify?: boolean;
+    /** False: her dedicated handyman is left as it is (the test factories, ADR 088). */
+    assignHandyman?: boolean;
+  } = {},
 ) {
   const today = options.today ?? businessNow().date;
   const database = options.database ?? db();
@@ -80,7 +86,7 @@ export async function startMembership(
       // The customer's lead reads 'Member' from now on (ADR 060).
       await leadBecameMember(tx, input.customerId);
       // A new member gets her dedicated handyman at once (ADR 088); staff may change him.
-      await assignDedicatedHandyman(tx, input.customerId);
+      if (options.assignHandyman !== false) await assignDedicatedHandyman(tx, input.customerId);
       if (options.notify !== false) await mailMembershipStarted(tx, created);
       return created;
     });

@@ -77,7 +77,8 @@ export function bookingHref(
   const order = ["block", "date", "start", "tasks", "summary"] as const;
   const keep = (step: (typeof order)[number]) => order.indexOf(step) < order.indexOf(upTo);
   if (keep("block") && choice.block) params.set("block", String(choice.block));
-  if (keep("date") && choice.withId) params.set("with", choice.withId);
+  // 'Wait for Dana' or 'Book with Sam' goes with the block: kept from the day step on.
+  if (upTo !== "block" && choice.withId) params.set("with", choice.withId);
   if (keep("date") && choice.date) params.set("date", choice.date);
   if (keep("start") && choice.startMinute !== undefined)
     params.set("start", `${choice.startMinute}|${choice.employeeId ?? ""}`);

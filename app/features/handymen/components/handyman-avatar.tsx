@@ -25,9 +25,7 @@ export function HandymanAvatar({
       {handyman.photoUrl ? (
         <AvatarImage src={handyman.photoUrl} alt={`Photo of ${handyman.name}`} />
       ) : null}
-      <AvatarFallback aria-label={`Initials of ${handyman.name}`}>
-        {initialsOf(handyman.name)}
-      </AvatarFallback>
+      <AvatarFallback aria-hidden="true">{initialsOf(handyman.name)}</AvatarFallback>
     </Avatar>
   );
 }

@@ -95,9 +95,7 @@ function Hidden({
       {before("block") && choice.block ? (
         <input type="hidden" name="block" value={choice.block} />
       ) : null}
-      {before("date") && choice.withId ? (
-        <input type="hidden" name="with" value={choice.withId} />
-      ) : null}
+      {choice.withId ? <input type="hidden" name="with" value={choice.withId} /> : null}
       {before("date") && choice.date ? (
         <input type="hidden" name="date" value={choice.date} />
       ) : null}
@@ -271,7 +269,7 @@ export function BookVisit({
                       <span>
                         {slot.label}{" "}
                         <span className="text-sm text-muted-foreground">
-                          {slot.withDedicated
+                          {slot.withDedicated || choice.withId
                             ? `with ${first.name}`
                             : `your handyman is busy; ${first.name} is free`}
                         </span>
