@@ -1,6 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appointments, outbox, profiles, specialistReferrals, specialists } from "~/db/schema";
+import {
+  appointments,
+  employeeTimeOff,
+  employeeWorkingHours,
+  outbox,
+  profiles,
+  specialistReferrals,
+  specialists,
+} from "~/db/schema";
+import { bookingHandymen } from "~/features/handymen/away.server";
+import { bookMemberVisit } from "~/features/visits/member-visits.server";
 import {
   dedicatedHandymanOf,
   proposedHandymanFor,
@@ -209,5 +219,62 @@ describe(`referrals (${testDatabaseKind()})`, () => {
     // Another member cannot consent for her.
     const other = await member("Zoe", "Decatur");
     expect(await consentToReferral(other.id, referral.id)).toBe(false);
+  });
+});
+
+describe(`the away rule (${testDatabaseKind()})`, () => {
+  it("names the covering handyman with the most free time, and a visit with him says so", async () => {
+    const dana = await handyman("Dana");
+    const sam = await handyman("Sam");
+    await handyman("Abe");
+    // Sam works long days: the most free time.
+    await database.db.insert(employeeWorkingHours).values(
+      [1, 2, 3, 4, 5].map((weekday) => ({
+        employeeId: sam.id,
+        weekday,
+        isWorking: true,
+        startMinute: 6 * 60,
+        endMinute: 22 * 60,
+      })),
+    );
+    const maria = await member("Maria", "Decatur");
+    await database.db
+      .update(profiles)
+      .set({ dedicatedHandymanId: dana.id })
+      .where(eq(profiles.userId, maria.id));
+    // Free: no away step, she is named.
+    expect(await bookingHandymen(maria.id, 105)).toMatchObject({
+      dedicated: { id: dana.id },
+      away: null,
+    });
+    // Away for 20 days: away until his first free day, Sam covers.
+    const back = addDays(businessToday(), 21);
+    await database.db
+      .insert(employeeTimeOff)
+      .values({ employeeId: dana.id, startDate: businessToday(), endDate: addDays(back, -1) });
+    const away = await bookingHandymen(maria.id, 105);
+    expect(away.away?.cover?.id).toBe(sam.id);
+    expect(away.away?.until).not.toBeNull();
+    expect(away.away!.until! >= back).toBe(true);
+    expect(away.away?.untilLabel).toMatch(/^[A-Z][a-z]+ \d{1,2}$/);
+    // A visit booked with Sam covers for Dana.
+    const request = await createServiceRequest(database.db, maria.home, {
+      title: "Fix the porch step",
+      priority: "next",
+      position: 0,
+    });
+    const day = businessDayIn(7);
+    const visit = await bookMemberVisit(maria.id, {
+      block: 105,
+      date: day,
+      startMinute: 9 * 60,
+      employeeId: sam.id,
+      requestIds: [request.id],
+    });
+    expect(visit).toMatchObject({ assignedEmployeeId: sam.id, coveringForId: dana.id });
+    const booked = (await mails(maria.email)).find((m) =>
+      m.subject.startsWith("Your visit is booked"),
+    );
+    expect(booked?.text).toContain(`Your handyman: Sam Test, covering for Dana Test`);
   });
 });
