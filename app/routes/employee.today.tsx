@@ -384,6 +384,7 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   )}
                   {v.propertyNotes && <p className="text-sm">Home: {v.propertyNotes}</p>}
                   {v.visitNotes && <p className="text-sm">Notes: {v.visitNotes}</p>}
+                  {v.coveringFor && <p className="text-sm">Covering for {v.coveringFor}</p>}
                   {/* A walk-thru has no tasks (ADR 061): no empty heading. */}
                   {v.tasks.length > 0 && (
                     <>
@@ -526,10 +527,10 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                             Does the work need a new water or power source?
                           </legend>
                           <label className="mr-4">
-                            <input type="radio" name="newSource" value="yes" required /> Yes
+                            <input type="radio" name="newSource" value="yes" /> Yes
                           </label>
                           <label>
-                            <input type="radio" name="newSource" value="no" /> No
+                            <input type="radio" name="newSource" value="no" defaultChecked /> No
                           </label>
                         </fieldset>
                         <button name="intent" value="finish" className="btn btn-main">

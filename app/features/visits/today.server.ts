@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, notInArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, notInArray, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import {
   appointments,
@@ -98,6 +98,8 @@ export type TodayVisit = {
   address: string;
   propertyNotes: string | null;
   visitNotes: string | null;
+  /** Booked with him while the member's dedicated handyman is away (ADR 088). */
+  coveringFor: string | null;
   tasks: TodayTask[];
   parts: TodayPart[];
 };
@@ -135,6 +137,9 @@ export async function handymanVisits(
       state: homes.state,
       zipCode: homes.zipCode,
       propertyNotes: homes.propertyNotes,
+      coveringFor: sql<
+        string | null
+      >`(select nullif(btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') from profiles c where c.user_id = ${appointments.coveringForId})`,
     })
     .from(appointments)
     // A walk-thru for a lead has no account or home yet: its person and address are its own.
@@ -226,6 +231,7 @@ export async function handymanVisits(
         : (r.walkThruAddress ?? ""),
       propertyNotes: r.propertyNotes,
       visitNotes: r.notes,
+      coveringFor: r.coveringFor,
       tasks: tasks
         .filter((t) => t.appointmentId === r.id)
         .map((t) => ({
