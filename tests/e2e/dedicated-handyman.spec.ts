@@ -8,7 +8,6 @@ import {
 } from "~/db/schema";
 import { addDays, businessToday, closedDays, isBusinessDay } from "~/lib/business-calendar";
 import {
-  createAppointment,
   createMembership,
   createMemberVisit,
   createServiceRequest,
@@ -147,7 +146,7 @@ test("a handyman refers a plumber from 'Today' and the member sees the referral"
   await e2eDb()
     .insert(specialists)
     .values({ trade: "plumber", company, contactName: "Rosa Jimenez", phone: "(404) 555-0191" });
-  await createAppointment(e2eDb(), maria.home, {
+  await createMemberVisit(e2eDb(), maria.home, {
     scheduledDate: businessToday(),
     startTime: "09:00",
     endTime: "10:45",
@@ -158,7 +157,17 @@ test("a handyman refers a plumber from 'Today' and the member sees the referral"
   await signIn(page, dana);
   await page.goto("/employee/today");
   const visit = page.getByRole("article").filter({ hasText: maria.name });
-  await visit.getByText("Refer a specialist").click();
+  // 'Finish visit' asks about a new water or power source: yes opens the referral.
+  await visit.getByText("Finish visit").click();
+  await visit.getByLabel("I confirm the time worked").check();
+  await visit.getByRole("radio", { name: "Done", exact: true }).check();
+  await visit.getByRole("radio", { name: "Yes", exact: true }).check();
+  await visit.getByRole("button", { name: "Save and finish" }).click();
+  await expect(
+    page.getByText(
+      "Visit finished. The work needs a new water or power source: refer a specialist below.",
+    ),
+  ).toBeVisible();
   await visit.getByLabel("Specialist").selectOption({ label: `${company} (Plumber)` });
   await visit.getByLabel("Reason").fill("The new water heater needs a new gas line");
   await visit.getByRole("button", { name: "Refer" }).click();
