@@ -11,6 +11,8 @@ import {
 } from "~/db/schema";
 import { bookingHandymen } from "~/features/handymen/away.server";
 import { bookMemberVisit } from "~/features/visits/member-visits.server";
+import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
+import { careTables } from "~/features/reports/index.server";
 import {
   dedicatedHandymanOf,
   proposedHandymanFor,
@@ -276,5 +278,49 @@ describe(`the away rule (${testDatabaseKind()})`, () => {
       m.subject.startsWith("Your visit is booked"),
     );
     expect(booked?.text).toContain(`Your handyman: Sam Test, covering for Dana Test`);
+  });
+});
+
+describe(`the reports (${testDatabaseKind()})`, () => {
+  it("count the visits done by the dedicated handyman and the referrals that became jobs", async () => {
+    const dana = await handyman("Dana");
+    const sam = await handyman("Sam");
+    const maria = await member("Maria", "Decatur");
+    await database.db
+      .update(profiles)
+      .set({ dedicatedHandymanId: dana.id })
+      .where(eq(profiles.userId, maria.id));
+    const today = businessToday();
+    for (const [employeeId, startTime, endTime] of [
+      [dana.id, "09:00", "10:45"],
+      [sam.id, "13:00", "14:45"],
+    ]) {
+      const { appointment } = await createMemberVisit(database.db, maria.home, {
+        scheduledDate: today,
+        startTime,
+        endTime,
+        assignedEmployeeId: employeeId,
+        tasks: ["Hang shelves"],
+      });
+      const tasks = await visitTasks(appointment.id);
+      await completeVisit({ id: dana.id, isEmployee: true }, appointment.id, {
+        minutesWorked: 60,
+        outcomes: Object.fromEntries(tasks.map((t) => [t.id, "done" as const])),
+      });
+    }
+    const [company] = await database.db
+      .insert(specialists)
+      .values({ trade: "roofer", company: "Top Roofing" })
+      .returning();
+    await database.db.insert(specialistReferrals).values([
+      { specialistId: company.id, customerId: maria.id, reason: "Leak", status: "done" },
+      { specialistId: company.id, customerId: maria.id, reason: "Gutter", status: "declined" },
+    ]);
+    const period = { from: addDays(today, -1), to: addDays(today, 1) } as Parameters<
+      typeof careTables
+    >[0];
+    const [share, referrals] = await careTables(period);
+    expect(share.rows).toEqual([["2", "1", "50.0%", "0"]]);
+    expect(referrals.rows).toEqual([["Top Roofing", "Roofer", "2", "1 (50.0%)"]]);
   });
 });
