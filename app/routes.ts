@@ -29,6 +29,9 @@ export default [
   // The owner's numbers and each of their tables as CSV (issue 30).
   route("employee/reports", "routes/employee.reports.tsx"),
   route("employee/reports/csv/:table", "routes/employee.reports.csv.$table.ts"),
+  // The office's handymen and the partner network of specialists (issue 41, ADR 088).
+  route("employee/handymen", "routes/employee.handymen.tsx"),
+  route("employee/specialists", "routes/employee.specialists.tsx"),
   // What the outbox gave up on after OUTBOX_MAX_ATTEMPTS tries, for office staff to retry.
   route("employee/failed-deliveries", "routes/employee.failed-deliveries.tsx"),
   // The handyman's day on a phone, where a handyman lands after signing in (ADR 047).

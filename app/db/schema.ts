@@ -21,6 +21,7 @@ import {
 import { REQUEST_STATUSES } from "./request-status";
 import { LEAD_STATUSES, VISIT_KINDS } from "./lead-status";
 import { STAFF_ROLES } from "./staff-role";
+import { REFERRAL_STATUSES, SPECIALIST_TRADES } from "./specialist-trade";
 import { TASK_OUTCOMES, VISIT_STATUSES } from "./visit-status";
 import { APPLIANCE_TYPES, type ApplianceType } from "./appliance-types";
 
@@ -157,6 +158,8 @@ export const profiles = pgTable(
     textStoppedAt: timestamp({ withTimezone: true }),
     /** E-mail and text per kind of message (absent: the defaults of notifications/kinds.ts). */
     notificationPrefs: jsonb().$type<Record<string, { email?: boolean; text?: boolean }>>(),
+    /** A member's dedicated handyman (ADR 088): set by office staff, a new member gets one. */
+    dedicatedHandymanId: text().references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -174,6 +177,9 @@ export const profiles = pgTable(
       .using("gin", sql`${profileFullNameFolded} gin_trgm_ops`)
       .with({ fastupdate: "off" }),
     check("profiles_staff_role", sql`${t.staffRole} in ('office', 'handyman')`),
+    index("profiles_dedicated_handyman_idx")
+      .on(t.dedicatedHandymanId)
+      .where(sql`${t.dedicatedHandymanId} is not null`),
   ],
 );
 
@@ -299,6 +305,8 @@ export const appointments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the handyman tapped 'Start visit': 'Finish visit' offers the time since, rounded. */
     startedAt: timestamp({ withTimezone: true }),
+    /** Booked with the covering handyman (ADR 088): the member's dedicated handyman, away. */
+    coveringForId: text().references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     index("appointments_employee_date_idx").on(t.assignedEmployeeId, t.scheduledDate, t.startTime),
@@ -1062,6 +1070,75 @@ export const textConsentEvents = pgTable(
   ],
 );
 
+/* ---------- Specialists and referrals (ADR 088) ---------- */
+
+/** The partner network: the trades a handyman refers to, kept by office staff. */
+export const specialists = pgTable(
+  "specialists",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    trade: text({ enum: SPECIALIST_TRADES }).notNull(),
+    company: text().notNull(),
+    contactName: text(),
+    phone: text(),
+    email: text(),
+    licenseNumber: text(),
+    notes: text(),
+    /** What the specialist pays the business per referral, shown to the member; null: none. */
+    referralFeeCents: integer(),
+    active: boolean().notNull().default(true),
+    createdBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "specialists_trade",
+      sql`${t.trade} in ('plumber', 'electrician', 'hvac', 'roofer', 'pest_control', 'other')`,
+    ),
+    check(
+      "specialists_referral_fee",
+      sql`${t.referralFeeCents} is null or ${t.referralFeeCents} >= 0`,
+    ),
+  ],
+);
+
+/** A member referred to a specialist, from a visit or a request, with its photos. */
+export const specialistReferrals = pgTable(
+  "specialist_referrals",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    specialistId: uuid()
+      .notNull()
+      .references(() => specialists.id, { onDelete: "restrict" }),
+    customerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    appointmentId: uuid().references(() => appointments.id, { onDelete: "set null" }),
+    serviceRequestId: uuid().references(() => serviceRequests.id, { onDelete: "set null" }),
+    reason: text().notNull(),
+    /** The request photos the referral carries (sent to the specialist with her consent). */
+    photoIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** 'Finish visit' found the work needs a new water or power source. */
+    newWaterOrPower: boolean().notNull().default(false),
+    status: text({ enum: REFERRAL_STATUSES }).notNull().default("referred"),
+    /** When the member agreed that the specialist gets the job by e-mail (sent then, once). */
+    consentAt: timestamp({ withTimezone: true }),
+    referredBy: text().references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("specialist_referrals_customer_idx").on(t.customerId, t.createdAt),
+    index("specialist_referrals_specialist_idx").on(t.specialistId, t.status),
+    check(
+      "specialist_referrals_status",
+      sql`${t.status} in ('referred', 'contacted', 'scheduled', 'done', 'declined')`,
+    ),
+  ],
+);
+
 export type User = typeof user.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type Home = typeof homes.$inferSelect;
@@ -1079,6 +1156,8 @@ export type ClosedDayRow = typeof closedDays.$inferSelect;
 export type EmployeeWorkingHours = typeof employeeWorkingHours.$inferSelect;
 export type EmployeeTimeOff = typeof employeeTimeOff.$inferSelect;
 export type VisitCalendar = typeof visitCalendar.$inferSelect;
+export type Specialist = typeof specialists.$inferSelect;
+export type SpecialistReferral = typeof specialistReferrals.$inferSelect;
 
 /* ---------- Payments: offers, the provider's events, refunds, the schedule (ADR 053-056) ---------- */
 

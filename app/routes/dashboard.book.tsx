@@ -25,6 +25,7 @@ import {
   isFirstVisit,
 } from "~/features/visits/visits.server";
 import { minuteLabel } from "~/lib/business-calendar";
+import { bookingHandymen } from "~/features/handymen/away.server";
 import { requireCustomer, requireCustomerForAction } from "~/lib/session.server";
 
 /** 'Book a Visit', one step per GET form (works without JavaScript), confirmed by a POST. */
@@ -36,10 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (membership?.status !== "active") return { user, membersOnly: MEMBERS_ONLY_MESSAGE } as const;
   // The plan's tasks due this month or overdue are offered like any task (ADR 087).
   await openDuePlanRequests(user.id);
+  // Her handyman, and when he is away his cover (ADR 088): named at each step.
+  const handymen = choice.block ? await bookingHandymen(user.id, choice.block) : null;
   const [offer, requests, firstVisit] = await Promise.all([
     // Once a day is chosen, only that day's free time is computed (the later steps need no other).
     choice.block
       ? offerVisits({
+          employeeIds: choice.withId ? [choice.withId] : undefined,
           customerId: user.id,
           block: choice.block,
           onlyDate: choice.date,
@@ -80,6 +84,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? await bookingNextSteps(user.id, { date: day.date, block: choice.block })
         : [],
     handymanName: handyman?.name ?? null,
+    handymen,
     startLabel: choice.startMinute !== undefined ? minuteLabel(choice.startMinute) : null,
   };
 }

@@ -67,6 +67,10 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { showRequestNotice } from "~/features/service-requests/client-actions";
 import { HomeRecord, type HomeRecordView } from "~/features/home";
 import { memberHomeRecord, openDuePlanRequests } from "~/features/home/index.server";
+import { YourHandyman, type HandymanCard } from "~/features/handymen";
+import { dedicatedHandymanOf } from "~/features/handymen/index.server";
+import { MemberReferrals, type MemberReferralView } from "~/features/specialists";
+import { consentToReferral, referralsOf } from "~/features/specialists/index.server";
 
 type DashboardData = {
   /** The 'My Home' tab: the home's record (ADR 087). */
@@ -77,6 +81,10 @@ type DashboardData = {
   appointments: CustomerAppointment[];
   membership: MembershipView | null;
   payments: MemberPaymentsView | null;
+  /** Her dedicated handyman (ADR 088). */
+  handyman: HandymanCard | null;
+  /** The specialists she was referred to (ADR 088). */
+  referrals: MemberReferralView[];
 };
 
 const NO_REQUESTS: CustomerRequestLists = {
@@ -116,33 +124,42 @@ async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData
   );
   // The membership panel and the payments panel share one read of the current membership.
   const current = customerMembership(customerId);
-  const [{ requests, editing }, appointments, membership, payments, home] = await Promise.all([
-    loadRequests(customerId, url).catch((error: Error) => {
-      logger.error({ err: error.message }, "loading service requests failed");
-      return { requests: NO_REQUESTS, editing: null };
-    }),
-    listUpcomingAppointments(customerId).catch((error: Error) => {
-      logger.error({ err: error.message }, "loading appointments failed");
-      return [];
-    }),
-    current
-      .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
-      .catch((error: Error) => {
-        logger.error({ err: error.message }, "loading the membership failed");
+  const [{ requests, editing }, appointments, membership, payments, handyman, referrals, home] =
+    await Promise.all([
+      loadRequests(customerId, url).catch((error: Error) => {
+        logger.error({ err: error.message }, "loading service requests failed");
+        return { requests: NO_REQUESTS, editing: null };
+      }),
+      listUpcomingAppointments(customerId).catch((error: Error) => {
+        logger.error({ err: error.message }, "loading appointments failed");
+        return [];
+      }),
+      current
+        .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
+        .catch((error: Error) => {
+          logger.error({ err: error.message }, "loading the membership failed");
+          return null;
+        }),
+      current
+        .then((m) => memberPaymentsView(customerId, m))
+        .catch((error: Error) => {
+          logger.error({ err: error.message }, "loading the payments failed");
+          return null;
+        }),
+      dedicatedHandymanOf(customerId).catch((error: Error) => {
+        logger.error({ err: error.message }, "loading the dedicated handyman failed");
         return null;
       }),
-    current
-      .then((m) => memberPaymentsView(customerId, m))
-      .catch((error: Error) => {
-        logger.error({ err: error.message }, "loading the payments failed");
+      referralsOf(customerId).catch((error: Error) => {
+        logger.error({ err: error.message }, "loading the referrals failed");
+        return [];
+      }),
+      memberHomeRecord(user, url.searchParams.get("label")).catch((error: Error) => {
+        logger.error({ err: error.message }, "loading the home's record failed");
         return null;
       }),
-    memberHomeRecord(user, url.searchParams.get("label")).catch((error: Error) => {
-      logger.error({ err: error.message }, "loading the home's record failed");
-      return null;
-    }),
-  ]);
-  return { home, requests, editing, appointments, membership, payments };
+    ]);
+  return { home, requests, editing, appointments, membership, payments, handyman, referrals };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -221,6 +238,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         503,
       );
     }
+  }
+  if (intent === "referral-consent") {
+    // Her consent is written once: a second post sends the specialist nothing more.
+    const referralId = values.referralId ?? "";
+    if (!UUID_PATTERN.test(referralId)) return said(false, "Unknown referral.", 400);
+    const sent = await consentToReferral(customer.id, referralId);
+    return said(
+      true,
+      sent ? "Thank you: the specialist has your job and will contact you." : ALREADY_DONE,
+    );
   }
   if (intent === "manage-card") {
     try {
@@ -410,6 +437,11 @@ function DashboardBody({
   return (
     <>
       <RequestDialog state={dialog} onClose={closeDialog} onChanged={reload} />
+      {data.handyman || meter !== null ? <YourHandyman handyman={data.handyman} /> : null}
+      <MemberReferrals
+        referrals={data.referrals}
+        message={answered?.intent === "referral-consent" ? answered : null}
+      />
       <Tabs
         value={tab}
         onValueChange={(value) =>

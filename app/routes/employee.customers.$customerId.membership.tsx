@@ -60,6 +60,20 @@ import {
   newActionKey,
 } from "~/lib/action-keys.server";
 import { isUuid } from "~/lib/uuid";
+import { DedicatedHandymanForm } from "~/features/handymen";
+import {
+  dedicatedHandymanOf,
+  HandymanRejectedError,
+  listHandymen,
+  proposedHandymanFor,
+} from "~/features/handymen/dedicated.server";
+import { reassignFromForm } from "~/features/handymen/reassign.server";
+import { StaffReferSpecialist } from "~/features/specialists";
+import {
+  referFromForm,
+  referralJobs,
+  specialistOptions,
+} from "~/features/specialists/refer-form.server";
 import { requireEmployee } from "~/lib/session.server";
 import { HomeRecord } from "~/features/home";
 import { customerHomeId, homeAccess, homeRecord } from "~/features/home/index.server";
@@ -89,6 +103,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     keys: formKeys(view, payments),
     showOfferForm: new URL(request.url).searchParams.get("offer") === "new",
     origin: await customerOrigin(params.customerId),
+    handyman: await handymanPanel(params.customerId),
+    referral: {
+      specialists: await specialistOptions(),
+      jobs: await referralJobs(params.customerId),
+      key: newActionKey(),
+    },
     // One idempotency key per parts form, drawn now (ADR 048): 'Add Part', and each part's
     // 'Mark Bought', 'Remove part' and 'Correct part'.
     partKeys: {
@@ -100,6 +120,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ]),
       ),
     },
+  };
+}
+
+/** The 'Dedicated handyman' card: hers, who a new member would get, and every handyman. */
+async function handymanPanel(customerId: string) {
+  const [current, handymen] = await Promise.all([dedicatedHandymanOf(customerId), listHandymen()]);
+  return {
+    current,
+    handymen,
+    proposed: current ? null : ((await proposedHandymanFor(customerId)) ?? null),
   };
 }
 
@@ -267,6 +297,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         );
         return done(Boolean(recorded), "Payment recorded.");
       }
+      case "dedicated-handyman": {
+        const message = await reassignFromForm(values, params.customerId, guard.employee);
+        return { ok: true, intent, message };
+      }
+      case "refer": {
+        const referred = await referFromForm(
+          values,
+          { id: staffId, isHandyman: false },
+          { customerId: params.customerId },
+        );
+        return referred.ok ? { ...referred, intent } : refused(intent, referred.message);
+      }
       case "complete": {
         const parsed = completeVisitSchema.safeParse(values);
         if (!parsed.success) return refused(intent, firstError(parsed.error));
@@ -376,6 +418,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof MembershipRejectedError) return refused(intent, error.message, 409);
     if (error instanceof VisitRejectedError) return refused(intent, error.message, 409);
+    if (error instanceof HandymanRejectedError) return refused(intent, error.message);
     logger.error({ err: (error as Error).message, intent }, "membership action failed");
     return refused(intent, "Something went wrong. Nothing was changed.", 500);
   }
@@ -401,6 +444,18 @@ export default function EmployeeCustomerMembership({
         outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
         showOfferForm={loaderData.showOfferForm}
         keys={loaderData.keys}
+      />
+      <DedicatedHandymanForm
+        current={loaderData.handyman.current}
+        proposed={loaderData.handyman.proposed}
+        handymen={loaderData.handyman.handymen}
+        outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
+      />
+      <StaffReferSpecialist
+        specialists={loaderData.referral.specialists}
+        jobs={loaderData.referral.jobs}
+        actionKey={loaderData.referral.key}
+        outcome={actionData && "intent" in actionData ? (actionData as Outcome) : null}
       />
       <MessagesList messages={loaderData.messages} />
       <CustomerOrigin customerId={loaderData.view.customer.userId} origin={loaderData.origin} />

@@ -21,7 +21,7 @@ import {
   share,
   type ReportTable,
 } from "~/features/reports";
-import { ownerReport, requireReportsReader } from "~/features/reports/index.server";
+import { careTables, ownerReport, requireReportsReader } from "~/features/reports/index.server";
 import { businessToday } from "~/lib/business-calendar";
 import type { PageHandle } from "~/lib/page-scripts";
 
@@ -43,6 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     period,
     report,
     tables: reportTables(report),
+    // The dedicated handyman's share of visits and the referrals per specialist (ADR 088).
+    care: await careTables(period),
     query: periodQuery(period),
   };
 }
@@ -423,6 +425,9 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
             }
           />
           <Block title="Each handyman" table={t.handymen} query={query} />
+          {d.care.map((table) => (
+            <Block key={table.id} title={table.title} table={table} query={query} />
+          ))}
         </section>
 
         <section className="grid gap-4" aria-labelledby="sales">

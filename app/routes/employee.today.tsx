@@ -41,6 +41,8 @@ import { requireStaff } from "~/lib/session.server";
 import { TodayHomeRecord } from "~/features/home";
 import { homeRecordsFor } from "~/features/home/index.server";
 import { isUuid } from "~/lib/uuid";
+import { ReferSpecialist } from "~/features/specialists";
+import { referFromForm, specialistOptions } from "~/features/specialists/refer-form.server";
 
 /*
  * 'Today' (issue 26 items 9-10): the handyman's day on a phone. Every action is a plain form
@@ -66,7 +68,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view: TodayView = isTodayView(asked) ? asked : "today";
   const today = businessToday();
   const now = new Date();
-  const visits = await handymanVisits(employee.id, view, today);
+  const [visits, specialists] = await Promise.all([
+    handymanVisits(employee.id, view, today),
+    specialistOptions(),
+  ]);
   return {
     employee,
     view,
@@ -76,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       employee,
       visits.filter((v) => v.date === today && v.homeId).map((v) => v.homeId!),
     ),
+    specialists,
     visits: visits.map(({ startedAt, ...v }) => ({
       ...v,
       suggested: suggestedMinutes(startedAt, v.block, now),
@@ -88,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         finish: newActionKey(),
         photo: newActionKey(),
         part: newActionKey(),
+        refer: newActionKey(),
       },
     })),
   };
@@ -97,7 +104,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? VIEW_LABELS[data.view] : "Today" }];
 }
 
-type TodayAnswer = FormAnswer<{ message: string }>;
+/** `referFor`: the visit whose 'Refer a specialist' opens ('Finish visit' said it needs one). */
+type TodayAnswer = FormAnswer<{ message: string; referFor?: string }>;
 
 /** Done, or already done by the same form sent before (its key applied once). */
 function done(context: AnswerContext, applied: boolean, message: string) {
@@ -136,6 +144,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         intent === "start" ? "Visit started." : "The member has been told you are on your way.",
       );
     }
+    if (intent === "refer") {
+      const referred = await referFromForm(values, me);
+      return answer<TodayAnswer>(referred, context, { status: referred.ok ? 200 : 400 });
+    }
     if (intent === "finish") {
       const minutes = Number(values.minutesWorked);
       if (!WORKED_CHOICES.includes(minutes)) return refuse("Please choose the time worked.");
@@ -146,6 +158,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         outcomes: taskOutcomesFrom(values),
         confirmed: values.confirmWorked === "yes",
       });
+      // A new water or power source is a licensed trade's: the referral opens (issue 41).
+      if (values.newSource === "yes")
+        return answer<TodayAnswer>(
+          {
+            ok: true,
+            message: result.applied
+              ? "Visit finished. The work needs a new water or power source: refer a specialist below."
+              : REPEATED,
+            referFor: appointmentId,
+          },
+          context,
+        );
       return done(context, result.applied, "Visit finished.");
     }
     if (intent === "part") {
@@ -295,6 +319,7 @@ function telLink(phone: string) {
 export default function Today({ loaderData: d, actionData }: Route.ComponentProps) {
   const error = actionData && !actionData.ok ? actionData.message : null;
   const said = actionData?.ok ? actionData.message : null;
+  const referFor = actionData && "referFor" in actionData ? actionData.referFor : undefined;
   const isToday = (date: string) => date === d.today;
   return (
     <>
@@ -367,6 +392,7 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   {v.propertyNotes && <p className="text-sm">Home: {v.propertyNotes}</p>}
                   {v.visitNotes && <p className="text-sm">Notes: {v.visitNotes}</p>}
                   {v.homeId && d.homes[v.homeId] && <TodayHomeRecord view={d.homes[v.homeId]!} />}
+                  {v.coveringFor && <p className="text-sm">Covering for {v.coveringFor}</p>}
                   {/* A walk-thru has no tasks (ADR 061): no empty heading. */}
                   {v.tasks.length > 0 && (
                     <>
@@ -504,6 +530,17 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                             </label>
                           </fieldset>
                         ))}
+                        <fieldset>
+                          <legend className="font-medium">
+                            Does the work need a new water or power source?
+                          </legend>
+                          <label className="mr-4">
+                            <input type="radio" name="newSource" value="yes" /> Yes
+                          </label>
+                          <label>
+                            <input type="radio" name="newSource" value="no" defaultChecked /> No
+                          </label>
+                        </fieldset>
                         <button name="intent" value="finish" className="btn btn-main">
                           Save and finish
                         </button>
@@ -550,6 +587,18 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                         <button className="btn btn-main">Upload photo</button>
                       </Form>
                     </details>
+                  )}
+                  {/* A job for a licensed trade goes to a specialist (issue 41, item 6). */}
+                  {v.status !== "canceled" && !v.isWalkThru && (
+                    <ReferSpecialist
+                      specialists={d.specialists}
+                      source={{ appointmentId: v.id }}
+                      actionKey={v.keys.refer}
+                      photoCount={v.tasks.reduce((n, t) => n + t.photos.length, 0)}
+                      open={referFor === v.id}
+                      newWaterOrPower={referFor === v.id}
+                      idPrefix={`${titleId}-refer`}
+                    />
                   )}
                   {/* Parts are a member's visit's; a walk-thru only looks. */}
                   {v.status !== "canceled" && !v.isWalkThru && (

@@ -18,7 +18,8 @@ import {
   createServiceRequest,
   createUser,
 } from "./factories";
-import { appointments, introCalls, leads, prospects } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { appointments, introCalls, leads, profiles, prospects, specialists } from "~/db/schema";
 import { seedHomeRecord } from "./home";
 
 export const DEMO_LOGINS = [
@@ -76,6 +77,16 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       firstName: "Dana",
       lastName: "Whitfield",
       phone: "(404) 555-0155",
+      isEmployee: true,
+      staffRole: "handyman",
+    });
+    // The handyman who covers for Dana when she is away (ADR 088).
+    await createUser(tx, {
+      email: "luis@peachtree-handyman.example",
+      password: "Luis-demo-2026!",
+      firstName: "Luis",
+      lastName: "Ortega",
+      phone: "(404) 555-0163",
       isEmployee: true,
       staffRole: "handyman",
     });
@@ -155,6 +166,11 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       staff: { id: staff.id, name: "Sam Reyes" },
       today,
     });
+    // Maria's dedicated handyman is Dana (ADR 088).
+    await tx
+      .update(profiles)
+      .set({ dedicatedHandymanId: dana.id })
+      .where(eq(profiles.userId, maria.id));
     for (const reference of ["VISA 4242 Aug", "VISA 4242 Sep", "VISA 4242 Oct"]) {
       await recordPayment(
         { membershipId: membership.id, amountCents: 29_500, method: "card", reference },
@@ -382,5 +398,39 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       status: "lost",
       extra: { ownerId: staff.id, lostReason: "Wanted a new fence built; not what we cover." },
     });
+
+    // The partner network (ADR 088): a plumber, an electrician and an HVAC company.
+    await tx.insert(specialists).values([
+      {
+        trade: "plumber",
+        company: "Decatur Plumbing Co.",
+        contactName: "Rosa Jimenez",
+        phone: "(404) 555-0191",
+        email: "rosa@decaturplumbing.example",
+        licenseNumber: "MP-208714",
+        notes: "New water lines, gas lines and water heaters. Answers the same day.",
+        referralFeeCents: 5_000,
+        createdBy: staff.id,
+      },
+      {
+        trade: "electrician",
+        company: "Peachtree Electric",
+        contactName: "Ken Adams",
+        phone: "(770) 555-0142",
+        email: "ken@peachtreeelectric.example",
+        licenseNumber: "EN-214409",
+        notes: "New circuits and outlets, panels. Books a week out.",
+        createdBy: staff.id,
+      },
+      {
+        trade: "hvac",
+        company: "Northside Heating & Air",
+        contactName: "Priya Shah",
+        phone: "(678) 555-0133",
+        email: "service@northsidehvac.example",
+        licenseNumber: "CR-110552",
+        createdBy: staff.id,
+      },
+    ]);
   });
 }

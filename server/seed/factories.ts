@@ -172,6 +172,11 @@ export type NewMembership = {
   staffId?: string | null;
   /** The business day the membership is started on (default: the real one): charges up to it are posted. */
   today?: string;
+  /**
+   * Give her the handyman with the fewest members in her area, as a start by staff does (ADR
+   * 088). Off by default: a test sets her handyman itself (or leaves her last visit's).
+   */
+  assignHandyman?: boolean;
 };
 
 /** A membership started the way staff start one (no welcome e-mail). */
@@ -184,7 +189,12 @@ export async function createMembership(db: DbOrTx, customerId: string, input: Ne
       startDate: input.startDate,
     },
     input.staffId ?? null,
-    { database: db, notify: false, today: input.today },
+    {
+      database: db,
+      notify: false,
+      today: input.today,
+      assignHandyman: input.assignHandyman ?? false,
+    },
   );
 }
 

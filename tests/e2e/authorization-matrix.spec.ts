@@ -604,6 +604,46 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // The office's handymen and specialists (issue 41): office staff only. A reassignment of
+  // nobody, and a referral status of an unknown referral, are refused to everyone.
+  "routes/employee.handymen": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "reassign without a member",
+        body: () => ({ intent: "reassign", customerId: "", handymanId: "" }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
+  "routes/employee.specialists": {
+    loader: {
+      expect: byActor({
+        visitor: "to-auth",
+        customerA: "to-dashboard",
+        customerB: "to-dashboard",
+        employee: "ok",
+      }),
+    },
+    actions: [
+      {
+        name: "status of an unknown referral",
+        body: () => ({
+          intent: "status",
+          referralId: "00000000-0000-4000-8000-000000000000",
+          status: "done",
+        }),
+        expect: everyone("denied"),
+      },
+    ],
+  },
   "routes/employee.reports.csv.$table": {
     loader: { objects: () => ({ table: "members-by-month" }), expect: staffOnly },
   },

@@ -39,6 +39,13 @@ test("the office reaches the reports from its navigation and signs out from them
   await expect(page.getByRole("dialog", { name: "Profile Settings" })).toBeHidden();
   await expect(page).not.toHaveURL(/profile=open/);
 
+  // 'Handymen' and 'Specialists' (issue 41) are one tap from every office page too.
+  for (const name of ["Handymen", "Specialists"]) {
+    await page.getByRole("link", { name, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/employee/${name.toLowerCase()}$`));
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  }
+
   await page.goto("/employee/reports");
   await page.getByLabel(/^Profile menu/).click();
   await page.getByRole("button", { name: "Sign Out", exact: true }).click();

@@ -13,6 +13,7 @@ import type { CustomerAppointment } from "./types";
  */
 
 const handyman = alias(profiles, "handyman");
+const coveredFor = alias(profiles, "covered_for");
 
 /** Open visits from today on, soonest first, with tasks and the assigned handyman. */
 export async function listUpcomingAppointments(
@@ -37,6 +38,8 @@ export async function listUpcomingAppointments(
       handymanFirstName: handyman.firstName,
       handymanLastName: handyman.lastName,
       handymanPhotoUrl: handyman.profilePhotoUrl,
+      coveringForFirst: coveredFor.firstName,
+      coveringForLast: coveredFor.lastName,
       // The tasks in the same query, in the order tasksOf gives them (the rows' physical order,
       // which both an index scan on appointment_id and a scan of the table return).
       tasks: sql<
@@ -47,6 +50,7 @@ export async function listUpcomingAppointments(
     // A walk-thru booked for her as a lead (ADR 061, issue 40 item 4) has its own address.
     .leftJoin(homes, eq(homes.id, appointments.homeId))
     .leftJoin(handyman, eq(handyman.userId, appointments.assignedEmployeeId))
+    .leftJoin(coveredFor, eq(coveredFor.userId, appointments.coveringForId))
     .where(
       and(
         eq(appointments.customerId, customerId),
@@ -78,6 +82,8 @@ export async function listUpcomingAppointments(
           firstName: row.handymanFirstName,
           lastName: row.handymanLastName,
           photoUrl: row.handymanPhotoUrl,
+          coveringFor:
+            [row.coveringForFirst, row.coveringForLast].filter(Boolean).join(" ") || null,
         }
       : null,
   }));

@@ -15,5 +15,11 @@ export type CustomerAppointment = {
   /** A walk-thru's address is one line, as booked (city, state and ZIP empty). */
   home: { address: string; city: string; state: string; zipCode: string };
   tasks: string[];
-  handyman: { firstName: string | null; lastName: string | null; photoUrl: string | null } | null;
+  handyman: {
+    firstName: string | null;
+    lastName: string | null;
+    photoUrl: string | null;
+    /** Her dedicated handyman, when this one covers for him (ADR 088). */
+    coveringFor?: string | null;
+  } | null;
 };

@@ -108,10 +108,16 @@ export async function loadHandymen(
 }
 
 /**
- * The member's dedicated handyman: the one assigned to their most recent visit (ADR 017).
- * Undefined for a member who has never had one.
+ * The member's dedicated handyman: the one office staff set on her profile (ADR 088); for a
+ * member without one, the one assigned to her most recent visit (ADR 017). Undefined for a
+ * member who has neither.
  */
 export async function dedicatedHandymanId(customerId: string, database: DbOrTx = db()) {
+  const [set] = await database
+    .select({ id: profiles.dedicatedHandymanId })
+    .from(profiles)
+    .where(eq(profiles.userId, customerId));
+  if (set?.id) return set.id;
   const [row] = await database
     .select({ id: appointments.assignedEmployeeId })
     .from(appointments)
@@ -133,6 +139,8 @@ export async function offerVisits(input: {
   firstStartOnly?: boolean;
   excludeAppointmentId?: string;
   database?: DbOrTx;
+  /** Only these handymen's times ('Wait for Dana', 'Book with Sam': ADR 088). */
+  employeeIds?: string[];
 }): Promise<{ days: OfferedDay[]; dedicatedId: string | undefined }> {
   const now = input.now ?? new Date();
   const database = input.database ?? db();
@@ -150,7 +158,9 @@ export async function offerVisits(input: {
     now,
     block: input.block,
     closed,
-    handymen,
+    handymen: input.employeeIds
+      ? handymen.filter((h) => input.employeeIds!.includes(h.id))
+      : handymen,
     dedicatedId,
     onlyDate: input.onlyDate,
     firstStartOnly: input.firstStartOnly,

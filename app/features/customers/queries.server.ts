@@ -178,7 +178,7 @@ export type OpenRequestChoice = CustomerAppointmentOptions["openRequests"][numbe
  * not a customer (an employee, or nobody). */
 export async function customerAppointmentOptions(customerId: string, database: DbOrTx = db()) {
   const [customer] = await database
-    .select({ userId: profiles.userId })
+    .select({ userId: profiles.userId, dedicatedHandymanId: profiles.dedicatedHandymanId })
     .from(profiles)
     .where(and(eq(profiles.userId, customerId), eq(profiles.isEmployee, false)))
     .limit(1);
@@ -197,5 +197,6 @@ export async function customerAppointmentOptions(customerId: string, database: D
       .orderBy(asc(homes.createdAt)),
     openRequestsOf(customerId, database),
   ]);
-  return { homes: customerHomes, openRequests };
+  // 'Create Appointment' assigns her dedicated handyman unless staff choose another (ADR 088).
+  return { homes: customerHomes, openRequests, dedicatedHandymanId: customer.dedicatedHandymanId };
 }

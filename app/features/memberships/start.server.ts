@@ -11,6 +11,7 @@ import { MembershipRejectedError, ALREADY_MEMBER, NO_HOME } from "./errors.serve
 import { inTransaction, isUniqueViolation, postChargesDue } from "./ledger.server";
 import { recordPayment, type PaymentMethod } from "./money.server";
 import { claimActionKey } from "~/lib/action-keys.server";
+import { assignDedicatedHandyman } from "~/features/handymen/index.server";
 
 /* ---------- start ---------- */
 
@@ -38,7 +39,13 @@ export type StartMembershipInput = {
 export async function startMembership(
   input: StartMembershipInput,
   staffId: string | null,
-  options: { today?: IsoDate; database?: DbOrTx; notify?: boolean } = {},
+  options: {
+    today?: IsoDate;
+    database?: DbOrTx;
+    notify?: boolean;
+    /** False: her dedicated handyman is left as it is (the test factories, ADR 088). */
+    assignHandyman?: boolean;
+  } = {},
 ) {
   const today = options.today ?? businessNow().date;
   const database = options.database ?? db();
@@ -78,6 +85,8 @@ export async function startMembership(
       await postChargesDue(tx, created, today);
       // The customer's lead reads 'Member' from now on (ADR 060).
       await leadBecameMember(tx, input.customerId);
+      // A new member gets her dedicated handyman at once (ADR 088); staff may change him.
+      if (options.assignHandyman !== false) await assignDedicatedHandyman(tx, input.customerId);
       if (options.notify !== false) await mailMembershipStarted(tx, created);
       return created;
     });

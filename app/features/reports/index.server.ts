@@ -2,3 +2,4 @@
 export { ownerReport } from "./reports.server";
 export type { OwnerReport } from "./reports.server";
 export { canSeeReports, requireReportsReader, requireReportsReaderForFile } from "./access.server";
+export { careTables } from "./care.server";

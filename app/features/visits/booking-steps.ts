@@ -19,7 +19,11 @@ export type BookingChoice = {
   tasksMissing: boolean;
   /** The member chose to book it as an extra visit (the bank cannot take it). */
   asExtra: boolean;
+  /** Only this handyman's times: 'Wait for Dana' or 'Book with Sam' (ADR 088). */
+  withId?: string;
 };
+
+const EMPLOYEE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const CHOOSE_A_TASK_MESSAGE = "Please choose at least one task for the visit.";
 
@@ -49,7 +53,19 @@ export function parseBookingChoice(params: URLSearchParams | FormData): BookingC
   const tasksChosen = pressedNext && requestIds.length > 0;
   const tasksMissing = pressedNext && requestIds.length === 0;
   const asExtra = startMinute !== undefined && text("extra") === "1";
-  return { block, date, startMinute, employeeId, requestIds, tasksChosen, tasksMissing, asExtra };
+  const withText = text("with");
+  const withId = block && withText && EMPLOYEE_ID.test(withText) ? withText : undefined;
+  return {
+    block,
+    date,
+    startMinute,
+    employeeId,
+    requestIds,
+    tasksChosen,
+    tasksMissing,
+    asExtra,
+    withId,
+  };
 }
 
 /** The query string of a choice, up to (not including) the step named. */
@@ -61,6 +77,8 @@ export function bookingHref(
   const order = ["block", "date", "start", "tasks", "summary"] as const;
   const keep = (step: (typeof order)[number]) => order.indexOf(step) < order.indexOf(upTo);
   if (keep("block") && choice.block) params.set("block", String(choice.block));
+  // 'Wait for Dana' or 'Book with Sam' goes with the block: kept from the day step on.
+  if (upTo !== "block" && choice.withId) params.set("with", choice.withId);
   if (keep("date") && choice.date) params.set("date", choice.date);
   if (keep("start") && choice.startMinute !== undefined)
     params.set("start", `${choice.startMinute}|${choice.employeeId ?? ""}`);

@@ -7,6 +7,7 @@ export {
   withdrawFromCalendar,
 } from "./visits.server";
 export { changeVisitState } from "./visit-life.server";
+export { staffMoveMemberVisit } from "./member-visits.server";
 export { BookAnywayNeededError, recordOverride } from "./overrides.server";
 export {
   bookWalkThru,

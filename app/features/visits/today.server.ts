@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, notInArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, notInArray, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import {
   appointments,
@@ -100,6 +100,8 @@ export type TodayVisit = {
   /** The member's home, whose record (ADR 087) the handyman sees on the visit's day. */
   homeId: string | null;
   visitNotes: string | null;
+  /** Booked with him while the member's dedicated handyman is away (ADR 088). */
+  coveringFor: string | null;
   tasks: TodayTask[];
   parts: TodayPart[];
 };
@@ -138,6 +140,9 @@ export async function handymanVisits(
       zipCode: homes.zipCode,
       propertyNotes: homes.propertyNotes,
       homeId: appointments.homeId,
+      coveringFor: sql<
+        string | null
+      >`(select nullif(btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') from profiles c where c.user_id = ${appointments.coveringForId})`,
     })
     .from(appointments)
     // A walk-thru for a lead has no account or home yet: its person and address are its own.
@@ -230,6 +235,7 @@ export async function handymanVisits(
       propertyNotes: r.propertyNotes,
       homeId: r.kind === "visit" ? r.homeId : null,
       visitNotes: r.notes,
+      coveringFor: r.coveringFor,
       tasks: tasks
         .filter((t) => t.appointmentId === r.id)
         .map((t) => ({

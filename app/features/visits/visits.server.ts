@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import {
   appointments,
@@ -106,6 +106,7 @@ export async function mailContext(tx: Tx, appointmentId: string) {
     .select({
       customerId: user.id,
       handymanId: appointments.assignedEmployeeId,
+      coveringForId: appointments.coveringForId,
       email: user.email,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -124,6 +125,17 @@ export async function mailContext(tx: Tx, appointmentId: string) {
     .from(appointmentTasks)
     .where(eq(appointmentTasks.appointmentId, appointmentId));
   return { ...row, tasks: tasks.map((t) => t.description) };
+}
+
+/** "Sam Reyes", or "Sam Reyes, covering for Dana Whitfield" (ADR 088). */
+async function handymanLine(
+  tx: Tx,
+  place: { handymanId: string | null; coveringForId: string | null },
+) {
+  const name = await customerName(tx, place.handymanId!);
+  return place.coveringForId
+    ? `${name}, covering for ${await customerName(tx, place.coveringForId)}`
+    : name;
 }
 
 /** The member as a calendar names them: "First Last", or the address when no name is kept. */
@@ -179,8 +191,7 @@ async function calendarMail(
   }[kind];
   // An extra visit says its price where it is booked or moved (issue 27, item 13).
   const extra = kind === "canceled" ? null : await extraVisitCharge(tx, visit.id);
-  const handyman =
-    kind !== "canceled" && place.handymanId ? await customerName(tx, place.handymanId) : null;
+  const handyman = kind !== "canceled" && place.handymanId ? await handymanLine(tx, place) : null;
   const lines = [
     `When: ${when}`,
     ...(extra ? [`${extra.label}.${extra.reason ? ` ${extra.reason}` : ""}`] : []),
@@ -286,6 +297,7 @@ async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
   if (due.getTime() <= now.getTime()) return { email: null, text: null };
   const place = await mailContext(tx, visit.id);
   const when = whenLabel(visit);
+  const handyman = place.handymanId ? await handymanLine(tx, place) : null;
   const message: MailMessage = {
     to: place.email,
     subject: `Reminder: your visit tomorrow, ${when}`,
@@ -294,6 +306,7 @@ async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
       "",
       `A reminder: your handyman from ${business().name} comes ${when}.`,
       `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
+      ...(handyman ? [`Your handyman: ${handyman}`] : []),
       "",
       `To change it, call us at ${business().phone}.`,
     ].join("\n"),
@@ -302,6 +315,7 @@ async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
       paragraphs: [
         `A reminder: your handyman from ${business().name} comes ${when}.`,
         `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
+        ...(handyman ? [`Your handyman: ${handyman}`] : []),
         `To change it, call us at ${business().phone}.`,
       ],
       action: { label: "See your visits", url: `${env().publicUrl}/dashboard?tab=schedule` },
@@ -392,6 +406,12 @@ export async function bookVisit(
   const requestIds = [...new Set(input.requestIds)];
   if (!requestIds.length) throw new VisitRejectedError("Choose at least one task for the visit.");
   const handyman = await checkSlot({ customerId, ...input, now });
+  // Booked with another than her dedicated handyman: he covers for him (ADR 088).
+  const [her] = await db()
+    .select({ dedicated: profiles.dedicatedHandymanId })
+    .from(profiles)
+    .where(eq(profiles.userId, customerId));
+  const coveringForId = her?.dedicated && her.dedicated !== handyman.id ? her.dedicated : null;
   try {
     return await db().transaction(async (tx) => {
       // The member's bookings take turns on their home's row, so the task rules below read
@@ -433,6 +453,7 @@ export async function bookVisit(
           customerId,
           homeId: home.id,
           assignedEmployeeId: handyman.id,
+          coveringForId,
           scheduledDate: input.date,
           startTime: timeOfDay(input.startMinute),
           endTime: timeOfDay(input.startMinute + input.block),
@@ -618,6 +639,10 @@ async function writeMove(
           startTime: timeOfDay(input.startMinute),
           endTime: timeOfDay(input.startMinute + visit.block),
           assignedEmployeeId: input.employeeId,
+          // With another than her dedicated handyman: he covers for him (ADR 088).
+          coveringForId: input.employeeId
+            ? sql`(select p.dedicated_handyman_id from profiles p where p.user_id = ${appointments.customerId} and p.dedicated_handyman_id <> ${input.employeeId})`
+            : null,
         })
         .where(and(eq(appointments.id, visit.id), eq(appointments.status, "booked")))
         .returning();
@@ -796,7 +821,12 @@ export async function visitDetails(appointmentId: string, employeeId: string | n
         .where(eq(profiles.userId, employeeId))
     : [];
   const [customer] = await db()
-    .select({ firstName: profiles.firstName, lastName: profiles.lastName, email: user.email })
+    .select({
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: user.email,
+      coveringForId: appointments.coveringForId,
+    })
     .from(appointments)
     .innerJoin(user, eq(user.id, appointments.customerId))
     .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
@@ -805,8 +835,12 @@ export async function visitDetails(appointmentId: string, employeeId: string | n
     extra: await extraVisitCharge(db(), appointmentId),
     customerName: customer ? personName(customer) : "the member",
     tasks: tasks.map((t) => t.description),
+    // "Sam Reyes, covering for Dana Whitfield" when booked with the covering handyman.
     handymanName: handyman
-      ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ")
+      ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ") +
+        (customer?.coveringForId
+          ? `, covering for ${await customerName(db(), customer.coveringForId)}`
+          : "")
       : null,
   };
 }

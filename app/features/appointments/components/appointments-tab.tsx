@@ -126,6 +126,11 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
             <p className="grid text-sm">
               <span className="text-xs text-muted-foreground">Your handyman</span>
               <span className="font-medium">{handymanName}</span>
+              {handyman.coveringFor ? (
+                <span className="text-xs text-muted-foreground">
+                  Covering for {handyman.coveringFor}
+                </span>
+              ) : null}
             </p>
           </>
         ) : (

@@ -47,7 +47,14 @@ const PRIORITY_GROUPS = [
 
 type SearchResult = { ok: true; kind: "search"; customers: CustomerChoice[]; more: boolean };
 type CustomerResult =
-  | { ok: true; kind: "customer"; homes: CustomerHome[]; openRequests: OpenRequestChoice[] }
+  | {
+      ok: true;
+      kind: "customer";
+      homes: CustomerHome[];
+      openRequests: OpenRequestChoice[];
+      /** Her dedicated handyman: the default of 'Assign Employee' (ADR 088). */
+      dedicatedHandymanId: string | null;
+    }
   | { ok: false; message: string };
 export function CreateAppointmentDialog({
   open,
@@ -317,9 +324,15 @@ function CreateAppointmentForm({
         <div className="grid gap-1.5 sm:col-span-3">
           <Label htmlFor={fields.assignedEmployeeId.id}>Assign Employee (optional)</Label>
           <NativeSelect
+            // Drawn again with the chosen customer's dedicated handyman as the default.
+            key={customerData?.dedicatedHandymanId ?? "none"}
             id={fields.assignedEmployeeId.id}
             name={fields.assignedEmployeeId.name}
-            defaultValue=""
+            defaultValue={
+              employees.some((e) => e.userId === customerData?.dedicatedHandymanId)
+                ? (customerData?.dedicatedHandymanId ?? "")
+                : ""
+            }
           >
             <NativeSelectOption value="">Unassigned</NativeSelectOption>
             {employees.map((employee) => (

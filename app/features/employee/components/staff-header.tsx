@@ -1,4 +1,4 @@
-import { BarChart3Icon } from "lucide-react";
+import { BarChart3Icon, HardHatIcon, WrenchIcon } from "lucide-react";
 import { AppHeader } from "~/components/layout/app-header";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { ProfileMenu } from "~/features/accounts";
@@ -28,6 +28,19 @@ export function StaffHeader({
           <span className="sr-only sm:not-sr-only">Reports</span>
         </a>
       )}
+      {/* The office's handymen and the partner network of specialists (issue 41). */}
+      {employee.isHandyman ? null : (
+        <a href="/employee/handymen" className={buttonVariants({ variant: "outline" })}>
+          <HardHatIcon aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Handymen</span>
+        </a>
+      )}
+      {employee.isHandyman ? null : (
+        <a href="/employee/specialists" className={buttonVariants({ variant: "outline" })}>
+          <WrenchIcon aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Specialists</span>
+        </a>
+      )}
       <ProfileMenu
         user={employee}
         photoSection={
@@ -48,6 +61,17 @@ export function StaffHeader({
                 Reports
               </a>
             )}
+            {employee.isHandyman
+              ? null
+              : (["Handymen", "Specialists"] as const).map((label) => (
+                  <a
+                    key={label}
+                    href={`/employee/${label.toLowerCase()}`}
+                    className="mb-3 block text-sm underline underline-offset-4"
+                  >
+                    {label}
+                  </a>
+                ))}
             {employee.isHandyman ? null : (
               <a
                 href="/employee/failed-deliveries"

@@ -36,6 +36,14 @@ export type BookVisitData = {
   nextSteps: { kind: "shorter" | "extra"; block: 105; label: string }[];
   handymanName: string | null;
   startLabel: string | null;
+  /** Her dedicated handyman, named at each step, and when he is away his cover (ADR 088). */
+  handymen: {
+    dedicated: { id: string; name: string; firstName: string } | null;
+    away: {
+      untilLabel: string | null;
+      cover: { id: string; name: string; firstName: string } | null;
+    } | null;
+  } | null;
 };
 
 /** A radio choice drawn as a tappable card (the steps of booking and moving a visit). */
@@ -93,6 +101,7 @@ function Hidden({
       {before("block") && choice.block ? (
         <input type="hidden" name="block" value={choice.block} />
       ) : null}
+      {choice.withId ? <input type="hidden" name="with" value={choice.withId} /> : null}
       {before("date") && choice.date ? (
         <input type="hidden" name="date" value={choice.date} />
       ) : null}
@@ -108,6 +117,58 @@ function Hidden({
         : null}
       {upTo === "summary" && choice.asExtra ? <input type="hidden" name="extra" value="1" /> : null}
     </>
+  );
+}
+
+/** Names her handyman at each step, or the one covering for him (ADR 088). */
+function HandymanLine({ data }: { data: BookVisitData }) {
+  const dedicated = data.handymen?.dedicated;
+  if (!dedicated) return null;
+  const cover = data.handymen?.away?.cover;
+  const covering = data.choice.withId && data.choice.withId !== dedicated.id && cover;
+  return (
+    <p className="rounded-lg border bg-card px-4 py-3" data-testid="booking-handyman">
+      {covering
+        ? `With ${cover.name}, covering for ${dedicated.name}.`
+        : `With your handyman, ${dedicated.name}: his times come first.`}
+    </p>
+  );
+}
+
+/** "Dana is away until December 14": 'Wait for Dana' or 'Book with Sam'. */
+function AwayStep({ data }: { data: BookVisitData }) {
+  const dedicated = data.handymen!.dedicated!;
+  const { untilLabel, cover } = data.handymen!.away!;
+  const title = untilLabel
+    ? `${dedicated.firstName} is away until ${untilLabel}`
+    : `${dedicated.firstName} is away for the next 4 weeks`;
+  return (
+    <Step title={title}>
+      <p>
+        {dedicated.firstName} has no free time for this visit in the next 14 days.
+        {cover ? ` ${cover.name} covers for him meanwhile.` : ""}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {untilLabel ? (
+          <Link
+            to={bookingHref({ ...data.choice, withId: dedicated.id }, "date")}
+            className={buttonVariants({ variant: "outline", className: "w-full sm:w-fit" })}
+          >
+            Wait for {dedicated.firstName}
+          </Link>
+        ) : null}
+        {cover ? (
+          <Link
+            to={bookingHref({ ...data.choice, withId: cover.id }, "date")}
+            className={buttonVariants({ className: "w-full sm:w-fit" })}
+          >
+            Book with {cover.firstName}
+          </Link>
+        ) : (
+          <p>No other handyman is free either. Please call us.</p>
+        )}
+      </div>
+    </Step>
   );
 }
 
@@ -135,6 +196,7 @@ export function BookVisit({
           {error}
         </p>
       ) : null}
+      <HandymanLine data={data} />
       {choice.block ? (
         <Chosen
           label="Visit length"
@@ -168,7 +230,9 @@ export function BookVisit({
         </Step>
       )}
 
-      {choice.block && !choice.date ? (
+      {choice.block && !choice.date && data.handymen?.away && !choice.withId ? (
+        <AwayStep data={data} />
+      ) : choice.block && !choice.date ? (
         <Step title="Choose a day">
           {data.days?.length ? (
             <Form method="get" className="grid gap-3">
@@ -211,7 +275,7 @@ export function BookVisit({
                       <span>
                         {slot.label}{" "}
                         <span className="text-sm text-muted-foreground">
-                          {slot.withDedicated
+                          {slot.withDedicated || choice.withId
                             ? `with ${first.name}`
                             : `your handyman is busy; ${first.name} is free`}
                         </span>

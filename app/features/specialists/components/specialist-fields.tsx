@@ -1,0 +1,113 @@
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { SPECIALIST_TRADES, TRADE_LABELS, type SpecialistTrade } from "~/db/specialist-trade";
+
+export type SpecialistValues = {
+  trade: SpecialistTrade;
+  company: string;
+  contactName: string | null;
+  phone: string | null;
+  email: string | null;
+  licenseNumber: string | null;
+  notes: string | null;
+  referralFeeCents: number | null;
+};
+
+const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
+/** The fields of 'Add specialist' and of each specialist's 'Save' (ids made unique by `prefix`). */
+export function SpecialistFields({
+  prefix,
+  values,
+}: {
+  prefix: string;
+  values?: SpecialistValues;
+}) {
+  const id = (name: string) => `${prefix}-${name}`;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("trade")}>Trade</Label>
+        <NativeSelect id={id("trade")} name="trade" defaultValue={values?.trade ?? ""} required>
+          <option value="" disabled>
+            Choose a trade
+          </option>
+          {SPECIALIST_TRADES.map((trade) => (
+            <option key={trade} value={trade}>
+              {TRADE_LABELS[trade]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("company")}>Company</Label>
+        <Input
+          id={id("company")}
+          name="company"
+          defaultValue={values?.company}
+          required
+          maxLength={120}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("contact")}>Contact name</Label>
+        <Input
+          id={id("contact")}
+          name="contactName"
+          defaultValue={values?.contactName ?? ""}
+          maxLength={120}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("phone")}>Phone</Label>
+        <Input
+          id={id("phone")}
+          name="phone"
+          type="tel"
+          defaultValue={values?.phone ?? ""}
+          maxLength={40}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("email")}>E-mail</Label>
+        <Input
+          id={id("email")}
+          name="email"
+          type="email"
+          defaultValue={values?.email ?? ""}
+          maxLength={254}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("license")}>License number</Label>
+        <Input
+          id={id("license")}
+          name="licenseNumber"
+          defaultValue={values?.licenseNumber ?? ""}
+          maxLength={60}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id("fee")}>Referral fee (USD, optional)</Label>
+        <Input
+          id={id("fee")}
+          name="referralFee"
+          inputMode="decimal"
+          defaultValue={dollars(values?.referralFeeCents ?? null)}
+          maxLength={20}
+        />
+      </div>
+      <div className="grid gap-1.5 sm:col-span-2">
+        <Label htmlFor={id("notes")}>Notes</Label>
+        <Textarea
+          id={id("notes")}
+          name="notes"
+          defaultValue={values?.notes ?? ""}
+          maxLength={1000}
+        />
+      </div>
+    </div>
+  );
+}
