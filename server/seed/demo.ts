@@ -80,12 +80,12 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       isEmployee: true,
       staffRole: "handyman",
     });
-    // The handyman who covers for Dana when she is away (ADR 088).
+    // The handyman who covers for Dana when she is away (ADR 088): 'Book with Sam'.
     await createUser(tx, {
-      email: "luis@peachtree-handyman.example",
-      password: "Luis-demo-2026!",
-      firstName: "Luis",
-      lastName: "Ortega",
+      email: "sam.okafor@peachtree-handyman.example",
+      password: "Sam-demo-2026!",
+      firstName: "Sam",
+      lastName: "Okafor",
       phone: "(404) 555-0163",
       isEmployee: true,
       staffRole: "handyman",
