@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { appointments, serviceRequests } from "~/db/schema";
+import { appointments, profiles, serviceRequests } from "~/db/schema";
 import {
   addDays,
   businessToday,
@@ -32,7 +32,7 @@ import { uniqueWord } from "./employee-support";
 
 /*
  * Members book their own visits (ADR 017): the Schedule tab, availability, .ics updates and the
- * 24-hour rule. Each test makes its own handyman, the member's dedicated one (their last visit).
+ * 24-hour rule. Each test makes its own handyman, the member's dedicated one.
  */
 
 async function memberWithHandyman() {
@@ -46,7 +46,11 @@ async function memberWithHandyman() {
     startDate: businessToday(),
   });
   const home = { id: member.homeId!, customerId: member.id };
-  // A past visit makes Devon the member's dedicated handyman.
+  // Devon is the member's dedicated handyman (ADR 088), and did her last visit.
+  await e2eDb()
+    .update(profiles)
+    .set({ dedicatedHandymanId: handyman.id })
+    .where(eq(profiles.userId, member.id));
   await createAppointment(e2eDb(), home, {
     scheduledDate: "2026-01-06",
     startTime: "09:00",

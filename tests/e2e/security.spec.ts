@@ -42,6 +42,9 @@ function urlFor(route: AppRoute) {
     userId: world.A.id,
     customerId: world.A.id,
     membershipId: world.A.membershipId,
+    homeId: world.A.homeId,
+    // An appliance nobody has: a 404 carries the headers too.
+    applianceId: "00000000-0000-4000-8000-000000000000",
     file: "profile.webp",
     // A lead nobody has (a 404 carries the headers too) and one of the reports' tables.
     leadId: "00000000-0000-4000-8000-000000000000",

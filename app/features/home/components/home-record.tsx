@@ -48,7 +48,9 @@ export function HomeRecord({ view, back }: { view: HomeRecordView; back: string 
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Card aria-labelledby={id}>
+    // No aria-labelledby: a card named "Maintenance plan" would answer to the label "Plan" of the
+    // membership form on the same staff page; the heading structures it.
+    <Card>
       <CardHeader>
         <CardTitle>
           <h2 id={id} className="text-lg font-semibold">
