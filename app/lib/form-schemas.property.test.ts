@@ -159,6 +159,40 @@ const schemas = collectSchemas();
  */
 const HOME = "0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d";
 const VALID: Record<string, Record<string, unknown>> = {
+  applianceSchema: {
+    type: "water_heater",
+    brand: "Rheem",
+    model: "XG50T06EC36U1",
+    serialNumber: "Q121912345",
+    installed: "2019",
+    warrantyEndsOn: "2027-03-01",
+    location: "Garage",
+    filterSize: "",
+    notes: "Gas, 50 gallons",
+  },
+  specialistSchema: {
+    trade: "plumber",
+    company: "Peach State Plumbing",
+    contactName: "Ray Ellis",
+    phone: "(404) 555-0199",
+    email: "ray@peachstateplumbing.example",
+    licenseNumber: "MP-1234",
+    notes: "Gas lines too",
+    referralFee: "$25",
+  },
+  referralSchema: {
+    specialistId: "0f8c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f",
+    reason: "The new water heater needs a gas line",
+  },
+  referralStatusSchema: {
+    referralId: "0f8c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f",
+    status: "contacted",
+  },
+  planTaskSchema: {
+    title: "Change the HVAC filter",
+    months: ["1", "4", "7", "10"],
+    estimatedMinutes: "15",
+  },
   signUpSchema: {
     intent: "sign-up",
     firstName: "Ada",

@@ -169,9 +169,7 @@ test("a handyman refers a plumber from 'Today' and the member sees the referral"
     ),
   ).toBeVisible();
   await visit.getByLabel("Specialist").selectOption({ label: `${company} (Plumber)` });
-  await visit
-    .getByLabel("Why a specialist is needed")
-    .fill("The new water heater needs a new gas line");
+  await visit.getByLabel("What the job needs").fill("The new water heater needs a new gas line");
   await visit.getByRole("button", { name: "Refer" }).click();
   await expect(
     page.getByText(`Referred to ${company}. The member sees it on her dashboard.`),

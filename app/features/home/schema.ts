@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPLIANCE_TYPES } from "~/db/appliance-types";
+import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /* The home record's forms (ADR 087), read the same in the browser and on the server. */
 
@@ -8,6 +9,7 @@ const optionalText = (max: number, label: string) =>
     .string()
     .trim()
     .max(max, `${label} must be ${max} characters or fewer.`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -61,10 +63,19 @@ export const planTaskSchema = z.object({
     .string({ message: "Please give the task." })
     .trim()
     .min(1, "Please give the task.")
-    .max(200, "The task must be 200 characters or fewer."),
+    .max(200, "The task must be 200 characters or fewer.")
+    .refine(withoutControlCharacters, CONTROL_CHARACTERS_MESSAGE),
   months: z.preprocess(
     (v) => (Array.isArray(v) ? v : v == null || v === "" ? [] : [v]),
-    z.array(z.coerce.number().int().min(1).max(12)).min(1, "Please choose at least one month."),
+    z
+      .array(
+        z.coerce
+          .number({ message: "Please choose months from January to December." })
+          .int("Please choose months from January to December.")
+          .min(1, "Please choose months from January to December.")
+          .max(12, "Please choose months from January to December."),
+      )
+      .min(1, "Please choose at least one month."),
   ),
   estimatedMinutes: z.coerce
     .number({ message: "Please give the time in minutes." })

@@ -56,7 +56,7 @@ export function ReferSpecialist({
           </select>
         </label>
         <label className="grid gap-1" htmlFor={`${idPrefix}-reason`}>
-          Why a specialist is needed
+          What the job needs
           <textarea
             id={`${idPrefix}-reason`}
             name="reason"

@@ -56,7 +56,7 @@ export function StaffReferSpecialist({
               </NativeSelect>
             </div>
             <div className="grid gap-1.5 sm:col-span-2">
-              <Label htmlFor="refer-reason">Why a specialist is needed</Label>
+              <Label htmlFor="refer-reason">What the job needs</Label>
               <Textarea id="refer-reason" name="reason" required maxLength={1000} />
             </div>
             <div className="grid gap-2 sm:col-span-2">
