@@ -26,6 +26,11 @@ const FEATURES = {
   message:
     "Primitives, the library, the schema and the content sit below the features: move the shared code down instead.",
 };
+const WORKFLOWS = {
+  group: ["~/workflows/**", "**/workflows/**"],
+  message:
+    "A workflow composes features (ADR 090): routes and the server import it, features and the library never do.",
+};
 const TESTS = {
   group: ["**/tests/**"],
   message:
@@ -96,7 +101,14 @@ export default tseslint.config(
   },
   {
     // Route modules compose features: they may import any feature's server module.
-    files: ["app/routes/**", "app/features/**", "server/**", "scripts/**", "tests/**"],
+    files: [
+      "app/routes/**",
+      "app/features/**",
+      "app/workflows/**",
+      "server/**",
+      "scripts/**",
+      "tests/**",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
   // The production server, its start-up and the admin CLI (scripts/*.ts; the benchmarks under
@@ -104,11 +116,29 @@ export default tseslint.config(
   zone(["server/**", "scripts/*.ts", "app/routes/**"], [TESTS]),
   zone(["app/*.ts", "app/*.tsx"], [FEATURE_SERVER_MODULES, TESTS]),
   ...FEATURE_NAMES.map((name) =>
-    zone([`app/features/${name}/**`], [ROUTES, TESTS, otherFeaturesInternals(name)]),
+    zone([`app/features/${name}/**`], [ROUTES, TESTS, WORKFLOWS, otherFeaturesInternals(name)]),
   ),
-  zone(["app/components/**"], [FEATURE_SERVER_MODULES, ROUTES, TESTS]),
+  // Workflows use each feature only through its public entries.
+  zone(
+    ["app/workflows/**"],
+    [
+      ROUTES,
+      TESTS,
+      {
+        group: [
+          "~/features/*/**",
+          "!~/features/*/index.server",
+          "**/features/*/**",
+          "!**/features/*/index.server",
+        ],
+        message:
+          "A workflow uses each feature through its public entry: ~/features/<name>/index.server.",
+      },
+    ],
+  ),
+  zone(["app/components/**"], [FEATURE_SERVER_MODULES, ROUTES, TESTS, WORKFLOWS]),
   zone(
     ["app/components/ui/**", "app/lib/**", "app/db/**", "app/content/**"],
-    [FEATURE_SERVER_MODULES, ROUTES, FEATURES, TESTS],
+    [FEATURE_SERVER_MODULES, ROUTES, FEATURES, TESTS, WORKFLOWS],
   ),
 );

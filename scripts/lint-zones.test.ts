@@ -24,6 +24,21 @@ async function layeringErrors(file: string, code: string) {
 
 const refused: [zone: string, file: string, code: string][] = [
   [
+    "a feature importing a workflow",
+    "app/features/visits/fixture.ts",
+    'import { cancelMembership } from "~/workflows/cancel-membership.server";\nexport { cancelMembership };',
+  ],
+  [
+    "the library importing a workflow",
+    "app/lib/fixture.ts",
+    'import { cancelMembership } from "~/workflows/cancel-membership.server";\nexport { cancelMembership };',
+  ],
+  [
+    "a workflow importing a feature's inner module",
+    "app/workflows/fixture.server.ts",
+    'import { settleMembershipCancel } from "~/features/memberships/cancel.server";\nexport { settleMembershipCancel };',
+  ],
+  [
     "a feature importing a route",
     "app/features/leads/fixture.ts",
     'import { loader } from "~/routes/home";\nexport { loader };',
@@ -131,6 +146,16 @@ const refused: [zone: string, file: string, code: string][] = [
 ];
 
 const allowed: [what: string, file: string, code: string][] = [
+  [
+    "a workflow importing features' server entries",
+    "app/workflows/fixture.server.ts",
+    'import { queueRefund } from "~/features/payments/index.server";\nimport { changeVisitState } from "~/features/visits/index.server";\nexport { queueRefund, changeVisitState };',
+  ],
+  [
+    "a route importing a workflow",
+    "app/routes/fixture.tsx",
+    'import { cancelMembership } from "~/workflows/cancel-membership.server";\nexport { cancelMembership };',
+  ],
   [
     "a route importing a feature's server module",
     "app/routes/fixture.ts",

@@ -8,7 +8,7 @@ import type { Env } from "~/lib/env.server";
 import { startHousekeeping } from "~/lib/housekeeping.server";
 import { logger } from "~/lib/logger.server";
 import { startOutboxWorker } from "~/lib/outbox.server";
-import { cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { cancelOwnMembership } from "~/workflows/cancel-membership.server";
 import { planSchedule, registerPaymentJobs } from "~/features/payments/index.server";
 import { startHomeMonthNotices } from "~/features/home/index.server";
 import { demoLoginLines, seedDemo } from "./seed/demo";

@@ -30,7 +30,7 @@ import {
   startOfferCheckout,
   type RenewalChoiceInput,
 } from "~/features/payments/index.server";
-import { cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { cancelOwnMembership } from "~/workflows/cancel-membership.server";
 import { ALREADY_DONE, FORM_OUT_OF_DATE, isActionKey } from "~/lib/action-keys.server";
 import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { decidePart } from "~/features/memberships/parts.server";

@@ -9,7 +9,7 @@ import {
   markPartBoughtOnce,
   removePartOnce,
 } from "~/features/memberships/parts.server";
-import { cancelMembership } from "~/features/memberships/cancel.server";
+import { cancelMembership } from "~/workflows/cancel-membership.server";
 import { correctTimeWorked } from "~/features/memberships/visit-minutes.server";
 import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { recordPayment } from "~/features/memberships/money.server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, memberships, outbox } from "~/db/schema";
 import { addDays, addMonths, settlementLineText } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
-import { cancelMembership, previewCancellation } from "~/features/memberships/cancel.server";
+import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
 import { activeMembershipsOf } from "~/features/memberships/counters.server";
 import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { recordPayment } from "~/features/memberships/money.server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "~/features/memberships/bank";
 import { businessNow } from "~/features/memberships/dates";
-import { cancelMembership, previewCancellation } from "~/features/memberships/cancel.server";
+import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
 import { recordPayment } from "~/features/memberships/money.server";
 import { membershipPage } from "~/features/memberships/page.server";
 import { addPart } from "~/features/memberships/parts.server";

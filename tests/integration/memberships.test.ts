@@ -25,7 +25,7 @@ import {
   MembershipRejectedError,
   VisitSpendRefusedError,
 } from "~/features/memberships/errors.server";
-import { cancelMembership, previewCancellation } from "~/features/memberships/cancel.server";
+import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
 import { memberBankSummary, visitSpend } from "~/features/memberships/summary.server";
 import { membershipCounters } from "~/features/memberships/counters.server";
 import { membershipStatement } from "~/features/memberships/statement.server";

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, membershipParts, memberships, outbox } from "~/db/schema";
-import { cancelMembership } from "~/features/memberships/cancel.server";
+import { cancelMembership } from "~/workflows/cancel-membership.server";
 import { membershipCounters } from "~/features/memberships/counters.server";
 import { businessNow } from "~/features/memberships/dates";
 import {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, memberships, outbox, paymentSchedule } from "~/db/schema";
-import { cancelMembership, cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { cancelMembership, cancelOwnMembership } from "~/workflows/cancel-membership.server";
 import { businessNow } from "~/features/memberships/index.server";
 import {
   chooseRenewal,

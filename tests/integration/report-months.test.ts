@@ -13,7 +13,7 @@ import {
   startMembership,
   type StatementEntry,
 } from "~/features/memberships/index.server";
-import { cancelMembership } from "~/features/memberships/cancel.server";
+import { cancelMembership } from "~/workflows/cancel-membership.server";
 import { markRefundPaid, refundsToPay } from "~/features/payments/index.server";
 import { businessToday, zonedInstant, type IsoDate } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memberships, outbox } from "~/db/schema";
 import { addDays, chargesDue, formatCents, settlementLineText } from "~/features/memberships/bank";
-import { cancelMembership, previewCancellation } from "~/features/memberships/cancel.server";
+import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
 import { businessNow, longDate } from "~/features/memberships/dates";
 import { membershipPage } from "~/features/memberships/page.server";
 import { memberBankSummary } from "~/features/memberships/summary.server";

@@ -11,7 +11,7 @@ import {
   paymentEvents,
   paymentSchedule,
 } from "~/db/schema";
-import { cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { cancelOwnMembership } from "~/workflows/cancel-membership.server";
 import { businessNow } from "~/features/memberships/index.server";
 import {
   chooseRenewal,

@@ -12,7 +12,7 @@ import {
   paymentRefunds,
   user,
 } from "~/db/schema";
-import { cancelMembership, cancelOwnMembership } from "~/features/memberships/cancel.server";
+import { cancelMembership, cancelOwnMembership } from "~/workflows/cancel-membership.server";
 import { businessNow } from "~/features/memberships/index.server";
 import {
   markRefundPaid,

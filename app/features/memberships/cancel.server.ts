@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
-import { db, type DbOrTx } from "~/db/client.server";
+import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import {
   appointments,
   membershipMoneyLedger,
@@ -17,14 +17,9 @@ import {
   type LedgerItem,
   type Settlement,
 } from "./bank";
-import { claimActionKey, isActionKeyClaimed } from "~/lib/action-keys.server";
+import { claimActionKey } from "~/lib/action-keys.server";
 import { business } from "~/lib/business.server";
-import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
-import {
-  paymentProvider,
-  queueRefund,
-  queueSubscriptionEnd,
-} from "~/features/payments/index.server";
+import { env } from "~/lib/env.server";
 import { businessNow } from "./dates";
 import { mailMembershipCanceled } from "./emails.server";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
@@ -127,7 +122,8 @@ async function ledgerItems(database: DbOrTx, membershipId: string): Promise<Ledg
  * came to; anything else (manual mode, payments by check, cash or transfer) the office sends.
  */
 function cardRefundable(m: Membership, ledger: LedgerItem[]) {
-  if (m.paymentProvider !== "stripe" || !paymentProvider().takesCards) return 0;
+  // Cards are refunded only where the card processor is set up (its settings: ADR 056).
+  if (m.paymentProvider !== "stripe" || !env().stripe) return 0;
   return ledger.reduce(
     (sum, i) => (i.kind === "payment" && i.fromProvider ? sum - i.amountCents : sum),
     0,
@@ -222,24 +218,33 @@ export function refundSentence(quote: CancellationQuote, hourlyRate: string, day
 }
 
 /**
+ * What a cancel does outside the memberships feature, given by the workflow that composes it
+ * (app/workflows/cancel-membership.server.ts, ADR 090): this feature imports neither visits nor
+ * the payments' queues.
+ */
+export type CancelEffects = {
+  /** Cancels a future visit whose minutes were just released, and withdraws its calendar entry. */
+  endVisit(tx: Tx, appointmentId: string, actorId: string): Promise<void>;
+  /** Queues what the business owes: back to the card, or listed under 'Refunds to pay'. */
+  queueRefund(
+    tx: Tx,
+    refund: { membershipId: string; customerId: string; amountCents: number; byCard: boolean },
+  ): Promise<unknown>;
+  /** Queues the end of the card processor's subscription. */
+  queueSubscriptionEnd(tx: Tx, subscriptionId: string): Promise<unknown>;
+};
+
+/**
  * Cancels an active membership, by the member (their own only: pass `customerId`) or by staff.
  * Future visits are canceled (their minutes return first, their calendar entries withdrawn by
  * an .ics METHOD:CANCEL e-mail), then the refund is computed as the dialog showed it and
- * written to both ledgers, and the member gets an e-mail.
+ * written to both ledgers, and the member gets an e-mail. Null when the form's `key` was
+ * already applied.
  */
-export function cancelMembership(
-  input: { membershipId: string; customerId?: string },
-  actor: Actor,
-  now?: ReturnType<typeof businessNow>,
-): Promise<CancelResult>;
-export function cancelMembership(
-  input: { membershipId: string; customerId?: string; key: string },
-  actor: Actor,
-  now?: ReturnType<typeof businessNow>,
-): Promise<CancelResult | null>;
-export async function cancelMembership(
+export async function settleMembershipCancel(
   input: { membershipId: string; customerId?: string; key?: string },
   actor: Actor,
+  effects: CancelEffects,
   now = businessNow(),
 ): Promise<CancelResult | null> {
   const result = await db().transaction(async (tx): Promise<CancelResult | null> => {
@@ -268,8 +273,7 @@ export async function cancelMembership(
         .where(eq(membershipVisits.appointmentId, visit.appointmentId))
         .for("update");
       await releaseHeld(tx, m, held, actor.id, "canceled");
-      const canceled = await changeVisitState(tx, visit.appointmentId, "canceled");
-      await withdrawFromCalendar(tx, canceled, actor.id);
+      await effects.endVisit(tx, visit.appointmentId, actor.id);
     }
     // Parts still waiting are withdrawn: nobody is asked to approve a part for a visit
     // canceled with the membership, and no report counts them pending.
@@ -323,7 +327,7 @@ export async function cancelMembership(
     // What the business owes once everything is netted (the settlement's result): back to the
     // card (Stripe) or listed under 'Refunds to pay' (ADR 054).
     if (m.balanceCents < 0) {
-      await queueRefund(tx, {
+      await effects.queueRefund(tx, {
         membershipId: m.id,
         customerId: m.customerId,
         amountCents: -m.balanceCents,
@@ -331,7 +335,7 @@ export async function cancelMembership(
       });
     }
     // Stripe stops billing it: its subscription is canceled by a job (ADR 080).
-    if (m.stripeSubscriptionId) await queueSubscriptionEnd(tx, m.stripeSubscriptionId);
+    if (m.stripeSubscriptionId) await effects.queueSubscriptionEnd(tx, m.stripeSubscriptionId);
     const [canceled] = await tx
       .update(memberships)
       .set({
@@ -363,34 +367,11 @@ export type CancelResult = {
 
 export const NO_ACTIVE_MEMBERSHIP = "You have no active membership to cancel.";
 
-/**
- * The member cancels their own active membership (the customer id picks it). With the form's
- * `key`: null when that form was already applied (sent twice), however the posts interleave.
- */
-export function cancelOwnMembership(
-  customerId: string,
-  now?: ReturnType<typeof businessNow>,
-): Promise<CancelResult>;
-export function cancelOwnMembership(
-  customerId: string,
-  now: ReturnType<typeof businessNow> | undefined,
-  key: string,
-): Promise<CancelResult | null>;
-export async function cancelOwnMembership(
-  customerId: string,
-  now = businessNow(),
-  key?: string,
-): Promise<CancelResult | null> {
+/** The customer's active membership, or null. */
+export async function activeMembershipOf(customerId: string) {
   const [active] = await db()
     .select({ id: memberships.id })
     .from(memberships)
     .where(and(eq(memberships.customerId, customerId), eq(memberships.status, "active")));
-  if (!active) {
-    if (key && (await isActionKeyClaimed(db(), key))) return null;
-    throw new MembershipRejectedError(NO_ACTIVE_MEMBERSHIP);
-  }
-  const member = { id: customerId, isEmployee: false };
-  return key
-    ? cancelMembership({ membershipId: active.id, customerId, key }, member, now)
-    : cancelMembership({ membershipId: active.id, customerId }, member, now);
+  return active ?? null;
 }

@@ -1,9 +1,9 @@
 /**
  * What other features may use of this feature on the server (ESLint enforces it). The feature
  * is split by concern: errors, ledger (locks, the two ledgers, charges due), start, visit
- * minutes, money (payments recorded), parts, summary (the bank), statement, counters. The cancel
- * (cancel.server.ts) ends visits and queues refunds: it composes other features, so no feature
- * imports it; routes do (ADR 090).
+ * minutes, money (payments recorded), parts, summary (the bank), statement, counters, and the
+ * cancel's settlement. The cancel's effects on visits and payments are given by the workflow that
+ * composes it (app/workflows/cancel-membership.server.ts, ADR 090).
  */
 export {
   ALREADY_MEMBER,
@@ -64,3 +64,11 @@ export type { PastDueRow } from "./past-due.server";
 export { howToPayByHand } from "./emails.server";
 export { formatCents, formatMinutes } from "./bank";
 export { businessNow, longDate } from "./dates";
+export {
+  activeMembershipOf,
+  NO_ACTIVE_MEMBERSHIP,
+  previewCancellation,
+  settleMembershipCancel,
+} from "./cancel.server";
+export type { CancelEffects, CancelResult } from "./cancel.server";
+export type { Actor } from "./ledger.server";
