@@ -17,6 +17,11 @@ execSync("npx react-router build", {
   env: { ...process.env, NODE_ENV: "production" },
 });
 await compileServer();
+// The embedded database's template: a first start copies it instead of migrating (ADR 092).
+execFileSync(process.execPath, ["--import", "tsx", "scripts/build/database-template.ts"], {
+  stdio: "inherit",
+  env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production" },
+});
 // Renders every public page once, with the default settings and none of this shell's, so a page
 // that cannot render fails the build rather than a server's start.
 execFileSync(process.execPath, ["--import", "tsx", "scripts/build/check-public-pages.ts"], {

@@ -21,6 +21,8 @@ export function fingerprint(root) {
     ...walk(path.join(root, "public"), []),
     // The compiled server and CLI (build/server/main.js, build/cli.js) and the build's own steps.
     ...walk(path.join(root, "server"), []),
+    // The migrations: the build's database template is made from them (ADR 092).
+    ...walk(path.join(root, "drizzle"), []),
     ...walk(path.join(root, "scripts", "build"), []),
     ...fs
       .readdirSync(path.join(root, "scripts"))

@@ -63,7 +63,10 @@ async function main() {
   site.catch(() => {}); // awaited below, once the database is ready; a failure throws there
   let handle: Awaited<ReturnType<typeof prepareDatabase>>;
   try {
-    handle = await prepareDatabase(config);
+    // A newcomer's first start writes the database in a process of its own (ADR 092).
+    handle = await prepareDatabase(config, {
+      firstStartEntry: path.join(import.meta.dirname, "first-start.js"),
+    });
   } catch (error) {
     if (error instanceof DataDirectoryLockedError) fail(error.message);
     throw error;

@@ -12,6 +12,7 @@ import * as schema from "./schema";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock.server";
 import { retryConflicts } from "./retry.server";
 import { prepareStatements } from "./statements.server";
+import { copyDatabaseTemplate } from "./template.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 /** What a transaction callback receives; pass it to helpers that must join the transaction. */
@@ -270,7 +271,13 @@ async function startEmbeddedDatabase(dataDir: string | null) {
 const MIGRATION_LOCK_KEY = 720_531_407;
 
 export type DatabaseOptions =
-  { databaseUrl: string; poolSize?: number } | { dataDir: string } | { memory: true };
+  | { databaseUrl: string; poolSize?: number }
+  /**
+   * template: the build's template of the migrated database (template.server.ts), copied into
+   * an empty data directory before it opens.
+   */
+  | { dataDir: string; template?: string }
+  | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) {
@@ -319,6 +326,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite lets a second process open the same directory and corrupt it: refuse instead.
     lock = acquireDirectoryLock(options.dataDir);
     try {
+      if (options.template) copyDatabaseTemplate(options.template, MIGRATIONS_DIR, pgDir);
       embedded = await startEmbeddedDatabase(pgDir);
     } catch (error) {
       lock.release();

@@ -18,6 +18,8 @@ export async function compileServer() {
     absWorkingDir: root,
     entryPoints: [
       { in: "server/main.ts", out: "server/start" },
+      // A newcomer's first start, run by the server in a process of its own (ADR 092).
+      { in: "server/first-start.ts", out: "server/first-start" },
       { in: "scripts/cli.ts", out: "cli" },
     ],
     outdir: "build",

@@ -5,8 +5,9 @@ import { longDate, plainDate } from "~/lib/business-calendar";
 import { hoursText } from "~/lib/hours";
 import type { MemberPaymentsView, RenewalSummary } from "../types";
 
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+// One formatter for the module: toLocaleString with options builds a new one per call (issue 45).
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const dollars = (cents: number) => usd.format(cents / 100);
 
 function RenewalForm({
   intent,

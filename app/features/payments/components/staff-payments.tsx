@@ -10,8 +10,9 @@ import type { StaffPaymentsView } from "../types";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
 
-export const dollars = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+// One formatter for the module: toLocaleString with options builds a new one per call (issue 45).
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+export const dollars = (cents: number) => usd.format(cents / 100);
 
 function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: string }) {
   if (!outcome || outcome.intent !== intent) return null;

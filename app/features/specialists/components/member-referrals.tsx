@@ -3,12 +3,13 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { MemberReferralView } from "../types";
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", {
-    timeZone: "America/New_York",
-    month: "long",
-    day: "numeric",
-  });
+// One formatter for the module: toLocaleDateString with options builds a new one per call.
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  month: "long",
+  day: "numeric",
+});
+const day = (iso: string) => dayFormat.format(new Date(iso));
 
 /**
  * The member's 'Referrals' (issue 41, item 6): each specialist with the status, the contact,

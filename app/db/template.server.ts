@@ -1,0 +1,65 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/*
+ * The embedded database's template (issue 45, docs/decisions/092-a-first-start-from-a-template.md):
+ * the build migrates a new PGlite database from drizzle/ and keeps its directory; a first start
+ * on an empty data directory copies it instead of creating a database and replaying every
+ * migration (most of a first start's time). The template carries the fingerprint of the
+ * migrations it was made from and is used only when it equals that of the migrations the server
+ * applies, so a template older or newer than drizzle/ is never copied: the server then creates
+ * and migrates the database as before. The migrations still run after a copy, and find nothing
+ * to do.
+ */
+
+/** The template's own files: the database directory and the migrations' fingerprint. */
+export const TEMPLATE_DATABASE = "pglite";
+export const TEMPLATE_FINGERPRINT = "migrations.sha256";
+
+/** The identity of a migrations folder: its journal and every SQL file, by name and content. */
+export function migrationsFingerprint(migrationsDir: string) {
+  const hash = crypto.createHash("sha256");
+  const files = [
+    path.join("meta", "_journal.json"),
+    ...fs
+      .readdirSync(migrationsDir)
+      .filter((name) => name.endsWith(".sql"))
+      .sort(),
+  ];
+  for (const file of files) {
+    hash.update(file);
+    hash.update(fs.readFileSync(path.join(migrationsDir, file)));
+  }
+  return hash.digest("hex");
+}
+
+/** Whether `templateDir` holds a template made from exactly these migrations. */
+export function templateMatches(templateDir: string, migrationsDir: string) {
+  try {
+    const made = fs.readFileSync(path.join(templateDir, TEMPLATE_FINGERPRINT), "utf8").trim();
+    return (
+      made === migrationsFingerprint(migrationsDir) &&
+      fs.statSync(path.join(templateDir, TEMPLATE_DATABASE)).isDirectory()
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fills an empty embedded database directory from the template, when the template matches the
+ * migrations; returns whether it did. The copy is made beside the directory and renamed into
+ * place, so a start interrupted half-way leaves an empty directory, never half a database.
+ * The caller holds the data directory's lock.
+ */
+export function copyDatabaseTemplate(templateDir: string, migrationsDir: string, pgDir: string) {
+  if (fs.existsSync(pgDir) && fs.readdirSync(pgDir).length > 0) return false;
+  if (!templateMatches(templateDir, migrationsDir)) return false;
+  const partial = `${pgDir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.cpSync(path.join(templateDir, TEMPLATE_DATABASE), partial, { recursive: true });
+  fs.rmSync(pgDir, { recursive: true, force: true });
+  fs.renameSync(partial, pgDir);
+  return true;
+}
