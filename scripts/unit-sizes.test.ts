@@ -25,7 +25,6 @@ const BEING_SPLIT = new Set([
   "scripts/bench/throughput.ts",
   "server/fast-path.ts",
   // not split yet
-  "app/db/schema.ts",
   "app/features/accounts/components/two-factor-card.tsx",
   "app/features/employee/components/customers-panel.tsx",
   "app/features/employee/components/requests-panel.tsx",
