@@ -30,7 +30,6 @@ const BEING_SPLIT = new Set([
   "app/features/employee/components/requests-panel.tsx",
   "app/features/leads/components/leads-panel.tsx",
   "app/features/leads/people.server.ts",
-  "app/features/memberships/bank.ts",
   "app/features/memberships/components/staff-membership.tsx",
   "app/features/memberships/parts.server.ts",
   "app/features/notifications/components/notifications-card.tsx",
