@@ -31,7 +31,6 @@ const BEING_SPLIT = new Set([
   "app/features/leads/components/leads-panel.tsx",
   "app/features/leads/people.server.ts",
   "app/features/memberships/components/staff-membership.tsx",
-  "app/features/memberships/parts.server.ts",
   "app/features/notifications/components/notifications-card.tsx",
   "app/features/payments/components/staff-payments.tsx",
   "app/features/payments/stripe.server.ts",
