@@ -34,7 +34,6 @@ const BEING_SPLIT = new Set([
   "app/features/payments/stripe.server.ts",
   "app/features/service-requests/components/request-dialog.tsx",
   "app/lib/auth.server.ts",
-  "app/routes/employee.availability.tsx",
   "app/routes/employee.customers.$customerId.membership.tsx",
   "app/routes/employee.leads.$leadId.tsx",
   "app/routes/employee.reports.tsx",
