@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import {
   redirect,
   useNavigate,
@@ -6,26 +6,17 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/dashboard";
 import { AppHeader } from "~/components/layout/app-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ProfileMenu } from "~/features/accounts/components/profile-menu";
 import { AppointmentsTab } from "~/features/appointments/components/appointments-tab";
-import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
-import type { CustomerAppointment } from "~/features/appointments/types";
 import { MembershipTab } from "~/features/memberships/components/membership-tab";
-import {
-  CALL_ASKED_MESSAGE,
-  CHECKOUT_DONE_MESSAGE,
-  MemberPayments,
-  type MemberPaymentsView,
-} from "~/features/payments";
+import { CALL_ASKED_MESSAGE, CHECKOUT_DONE_MESSAGE, MemberPayments } from "~/features/payments";
 import {
   CHECKOUT_ALREADY_PAID,
   chooseRenewal,
   manageCardUrl,
-  memberPaymentsView,
   RENEWAL_ANSWERS,
   startOfferCheckout,
   type RenewalChoiceInput,
@@ -35,132 +26,23 @@ import { ALREADY_DONE, FORM_OUT_OF_DATE, isActionKey } from "~/lib/action-keys.s
 import { MembershipRejectedError } from "~/features/memberships/errors.server";
 import { decidePart } from "~/features/memberships/parts.server";
 import { formValues, partIdSchema } from "~/features/memberships/schema";
-import type { MembershipView } from "~/features/memberships/types";
-import {
-  customerMembership,
-  customerMembershipView,
-  statementPageParam,
-} from "~/features/memberships/views.server";
 import { ScheduleTab } from "~/features/visits/components/schedule-tab";
 import { CompletedTab } from "~/features/service-requests/components/completed-tab";
-import {
-  RequestDialog,
-  type RequestDialogState,
-} from "~/features/service-requests/components/request-dialog";
+import { RequestDialog } from "~/features/service-requests/components/request-dialog";
 import { RequestsTab } from "~/features/service-requests/components/requests-tab";
-import { isRequestNoticeCode, REQUEST_NOTICES } from "~/features/service-requests/notices";
-import { isPriority } from "~/features/service-requests/schema";
-import {
-  customerRequestsById,
-  listCustomerRequestPages,
-  type ListPageNumbers,
-} from "~/features/service-requests/service-requests.server";
 import { LIST_PAGE_PARAMS } from "~/features/service-requests/list-pages";
-import type { CustomerRequest, CustomerRequestLists } from "~/features/service-requests/types";
-import { pageParam } from "~/lib/query";
 import { logger } from "~/lib/logger.server";
 import { UUID_PATTERN } from "~/lib/uuid";
 import type { FormAnswer } from "~/lib/form-answer";
 import { answer } from "~/lib/form-answer.server";
 import { requireCustomer, requireCustomerForAction, type SessionUser } from "~/lib/session.server";
-import { useHydrated } from "~/lib/use-hydrated";
-import { showRequestNotice } from "~/features/service-requests/client-actions";
-import { HomeRecord, type HomeRecordView } from "~/features/home";
-import { memberHomeRecord, openDuePlanRequests } from "~/features/home/index.server";
-import { YourHandyman, type HandymanCard } from "~/features/handymen";
-import { dedicatedHandymanOf } from "~/features/handymen/index.server";
-import { MemberReferrals, type MemberReferralView } from "~/features/specialists";
-import { consentToReferral, referralsOf } from "~/features/specialists/index.server";
-
-type DashboardData = {
-  /** The 'My Home' tab: the home's record (ADR 087). */
-  home: HomeRecordView | null;
-  requests: CustomerRequestLists;
-  /** The request named by ?edit= when it is on none of the pages shown (a link, a reload). */
-  editing: CustomerRequest | null;
-  appointments: CustomerAppointment[];
-  membership: MembershipView | null;
-  payments: MemberPaymentsView | null;
-  /** Her dedicated handyman (ADR 088). */
-  handyman: HandymanCard | null;
-  /** The specialists she was referred to (ADR 088). */
-  referrals: MemberReferralView[];
-};
-
-const NO_REQUESTS: CustomerRequestLists = {
-  next: { items: [], page: 1, pages: 1, total: 0 },
-  later: { items: [], page: 1, pages: 1, total: 0 },
-  completed: { items: [], page: 1, pages: 1, total: 0 },
-};
-
-/** The page of each list the URL asks for (?npage=, ?lpage=, ?cpage=); the first by default. */
-function listPages(url: URL): ListPageNumbers {
-  return {
-    next: pageParam(url.searchParams, LIST_PAGE_PARAMS.next),
-    later: pageParam(url.searchParams, LIST_PAGE_PARAMS.later),
-    completed: pageParam(url.searchParams, LIST_PAGE_PARAMS.completed),
-  };
-}
-
-async function loadRequests(customerId: string, url: URL) {
-  const requests = await listCustomerRequestPages(customerId, listPages(url));
-  const editId = url.searchParams.get("edit");
-  const shown = [requests.next, requests.later, requests.completed].some((list) =>
-    list.items.some((item) => item.id === editId),
-  );
-  const editing =
-    editId && !shown && UUID_PATTERN.test(editId)
-      ? ((await customerRequestsById(customerId, [editId])).get(editId) ?? null)
-      : null;
-  return { requests, editing };
-}
-
-/** Fetch errors are logged and leave their list empty (SPEC section 8). */
-async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData> {
-  const customerId = user.id;
-  // The plan's tasks due this month or overdue join the lists first (ADR 087).
-  await openDuePlanRequests(customerId).catch((error: Error) =>
-    logger.error({ err: error.message }, "opening the plan's due tasks failed"),
-  );
-  // The membership panel and the payments panel share one read of the current membership.
-  const current = customerMembership(customerId);
-  const [{ requests, editing }, appointments, membership, payments, handyman, referrals, home] =
-    await Promise.all([
-      loadRequests(customerId, url).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading service requests failed");
-        return { requests: NO_REQUESTS, editing: null };
-      }),
-      listUpcomingAppointments(customerId).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading appointments failed");
-        return [];
-      }),
-      current
-        .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
-        .catch((error: Error) => {
-          logger.error({ err: error.message }, "loading the membership failed");
-          return null;
-        }),
-      current
-        .then((m) => memberPaymentsView(customerId, m))
-        .catch((error: Error) => {
-          logger.error({ err: error.message }, "loading the payments failed");
-          return null;
-        }),
-      dedicatedHandymanOf(customerId).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading the dedicated handyman failed");
-        return null;
-      }),
-      referralsOf(customerId).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading the referrals failed");
-        return [];
-      }),
-      memberHomeRecord(user, url.searchParams.get("label")).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading the home's record failed");
-        return null;
-      }),
-    ]);
-  return { home, requests, editing, appointments, membership, payments, handyman, referrals };
-}
+import { HomeRecord } from "~/features/home";
+import { YourHandyman } from "~/features/handymen";
+import { MemberReferrals } from "~/features/specialists";
+import { consentToReferral } from "~/features/specialists/index.server";
+import { PageNotices } from "~/features/service-requests/components/page-notices";
+import { dialogState } from "~/features/service-requests/components/request-dialog-state";
+import { loadDashboard, type DashboardData } from "./dashboard.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
@@ -528,70 +410,6 @@ function DashboardBody({
         </TabsContent>
       </Tabs>
     </>
-  );
-}
-
-function dialogState(params: URLSearchParams, data: DashboardData): RequestDialogState | null {
-  const priority = params.get("new");
-  if (priority !== null)
-    return { kind: "create", priority: isPriority(priority) ? priority : "later" };
-  const editId = params.get("edit");
-  if (editId) {
-    const { next, later, completed } = data.requests;
-    const request =
-      [...next.items, ...later.items, ...completed.items].find((item) => item.id === editId) ??
-      (data.editing?.id === editId ? data.editing : undefined);
-    // Completed work is closed to edits; an unknown id opens nothing.
-    if (request && request.status !== "complete") {
-      return { kind: "edit", request, confirmDelete: params.get("confirm") === "delete" };
-    }
-  }
-  return null;
-}
-
-/**
- * One-time notices carried in the URL: ?denied=employee (sent here from /employee) and
- * ?notice=code (the outcome of a form posted without JavaScript). With JavaScript they become
- * toasts and leave the URL; without it they show as a status line.
- */
-function PageNotices() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const shown = useRef<string | null>(null);
-  const denied = params.get("denied") === "employee";
-  const notice = params.get("notice");
-  const key = `${denied}|${notice}`;
-
-  useEffect(() => {
-    if ((!denied && !notice) || shown.current === key) return;
-    shown.current = key;
-    if (denied) {
-      toast.error("Access Denied", { description: "You don't have employee access." });
-    }
-    if (isRequestNoticeCode(notice)) showRequestNotice(notice);
-    const next = new URLSearchParams(params);
-    next.delete("denied");
-    next.delete("notice");
-    const search = next.toString();
-    void navigate(
-      { search: search ? `?${search}` : "" },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [denied, notice, key, params, navigate]);
-
-  if (hydrated) return null;
-  const lines = [
-    denied ? "Access Denied: You don't have employee access." : null,
-    isRequestNoticeCode(notice) ? REQUEST_NOTICES[notice].title : null,
-  ].filter(Boolean);
-  if (lines.length === 0) return null;
-  return (
-    <div role="status" className="rounded-md border bg-background px-4 py-3 text-sm">
-      {lines.map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-    </div>
   );
 }
 

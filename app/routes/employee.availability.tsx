@@ -1,10 +1,7 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.availability";
-import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import {
   daysClosedByHolidaySettings,
   holidaySettings,
@@ -30,7 +27,6 @@ import {
   setStaffRole,
 } from "~/features/accounts/index.server";
 import { denial, guardStaff, OFFICE_ONLY_MESSAGE } from "~/features/employee/guard.server";
-import { STAFF_ROLE_LABELS, STAFF_ROLES } from "~/db/staff-role";
 import { strandedHeadline, type Closure } from "~/features/availability/closures.server";
 import {
   ClosureWarningsError,
@@ -49,9 +45,10 @@ import {
   DATE_WINDOW,
   isHolidayKey,
   longDate,
-  timeOfDay,
 } from "~/lib/business-calendar";
 import { StaffHeader } from "~/features/employee/components/staff-header";
+import { ClosedDays } from "~/features/availability/components/closed-days";
+import { TimeOff, WhoseHours, WorkingHours } from "~/features/availability/components/staff-hours";
 import { requireStaff } from "~/lib/session.server";
 
 /*
@@ -60,8 +57,6 @@ import { requireStaff } from "~/lib/session.server";
  * ?employee=), set each employee's role, and keep the closed days; a handyman sets their own
  * hours and time off only (ADR 047).
  */
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const employee = await requireStaff(request);
@@ -275,18 +270,6 @@ function visitCount(n: number) {
   return n === 1 ? "1 visit" : `${n} visits`;
 }
 
-const monthDayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-});
-
-/** "November 27", with the year when it is not this year's ("January 1, 2027"). */
-function shortDate(date: string, today: string) {
-  const label = monthDayFormat.format(new Date(`${date}T12:00:00Z`));
-  return date.slice(0, 4) === today.slice(0, 4) ? label : `${label}, ${date.slice(0, 4)}`;
-}
-
 export default function AvailabilityPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const stranded = (
     actionData as
@@ -319,258 +302,14 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
         ) : null}
         {stranded ? <StrandedVisits {...stranded} employees={d.employees} /> : null}
 
-        {d.office && (
-          <section
-            className="grid gap-3 rounded-lg border bg-card p-4"
-            aria-labelledby="picker-title"
-          >
-            <h2 id="picker-title" className="text-lg font-semibold">
-              Whose hours
-            </h2>
-            {/* A plain GET form: works without JavaScript. */}
-            <Form
-              method="get"
-              className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
-            >
-              <div className="grid min-w-0 gap-1">
-                <Label htmlFor="employee-picker">Handyman</Label>
-                <select
-                  id="employee-picker"
-                  name="employee"
-                  defaultValue={d.subject.id}
-                  className="h-10 w-full min-w-0 rounded-md border bg-background px-3"
-                >
-                  {d.employees.map((e) => (
-                    <option key={e.userId} value={e.userId}>
-                      {e.name} ({STAFF_ROLE_LABELS[e.role].toLowerCase()})
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Button type="submit" variant="outline" className="w-full sm:w-fit">
-                Show Hours
-              </Button>
-            </Form>
-            <Form
-              method="post"
-              className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
-            >
-              <input type="hidden" name="intent" value="role" />
-              <input type="hidden" name="employeeId" value={d.subject.id} />
-              <div className="grid min-w-0 gap-1">
-                <Label htmlFor="staff-role">Role of {d.subject.name ?? "this employee"}</Label>
-                <select
-                  id="staff-role"
-                  name="role"
-                  defaultValue={d.subject.role ?? "office"}
-                  className="h-10 w-full min-w-0 rounded-md border bg-background px-3"
-                >
-                  {STAFF_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {STAFF_ROLE_LABELS[role]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Button type="submit" variant="outline" className="w-full sm:w-fit">
-                Save Role
-              </Button>
-            </Form>
-          </section>
-        )}
+        {d.office && <WhoseHours subject={d.subject} employees={d.employees} />}
 
-        <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby="hours-title">
-          <h2 id="hours-title" className="text-lg font-semibold">
-            {d.subject.own ? "My working hours" : `Working hours of ${d.subject.name}`}
-          </h2>
-          <Form method="post" className="grid gap-2">
-            <input type="hidden" name="intent" value="hours" />
-            <input type="hidden" name="employeeId" value={d.subject.id} />
-            {WEEKDAYS.map((name, weekday) => {
-              const day = d.week[weekday];
-              return (
-                <fieldset
-                  key={name}
-                  className="grid grid-cols-2 items-center gap-2 sm:grid-cols-[7rem_1fr_1fr]"
-                >
-                  <legend className="sr-only">{name}</legend>
-                  {/* On a phone the day has its own row and each time half of the next, so a
-                      time field is wide enough for "08:00 AM". */}
-                  <label className="col-span-2 flex items-center gap-2 sm:col-span-1">
-                    <input
-                      type="checkbox"
-                      name={`works-${weekday}`}
-                      defaultChecked={Boolean(day)}
-                    />
-                    {name}
-                  </label>
-                  <Input
-                    type="time"
-                    step={1800}
-                    name={`start-${weekday}`}
-                    aria-label={`${name} start`}
-                    defaultValue={timeOfDay(day?.start ?? 480)}
-                  />
-                  <Input
-                    type="time"
-                    step={1800}
-                    name={`end-${weekday}`}
-                    aria-label={`${name} end`}
-                    defaultValue={timeOfDay(day?.end ?? 1080)}
-                  />
-                </fieldset>
-              );
-            })}
-            <Button type="submit" className="w-full sm:w-fit">
-              Save Working Hours
-            </Button>
-          </Form>
-        </section>
+        <WorkingHours subject={d.subject} week={d.week} />
 
-        <section className="grid gap-3 rounded-lg border bg-card p-4" aria-labelledby="off-title">
-          <h2 id="off-title" className="text-lg font-semibold">
-            {d.subject.own ? "My time off" : `Time off of ${d.subject.name}`}
-          </h2>
-          {d.timeOff.length ? (
-            <ul className="grid gap-2">
-              {d.timeOff.map((t) => (
-                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <span>
-                    {longDate(t.startDate)}
-                    {t.endDate !== t.startDate ? ` to ${longDate(t.endDate)}` : ""}
-                    {t.note ? ` (${t.note})` : ""}
-                  </span>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove-time-off" />
-                    <input type="hidden" name="employeeId" value={d.subject.id} />
-                    <input type="hidden" name="id" value={t.id} />
-                    <Button
-                      type="submit"
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Remove time off from ${longDate(t.startDate)}`}
-                    >
-                      Remove
-                    </Button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-muted-foreground">No time off planned.</p>
-          )}
-          <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
-            <input type="hidden" name="intent" value="time-off" />
-            <input type="hidden" name="employeeId" value={d.subject.id} />
-            <div className="grid gap-1">
-              <Label htmlFor="off-start">First day</Label>
-              <Input
-                id="off-start"
-                type="date"
-                name="startDate"
-                min={d.today}
-                max={d.latest}
-                required
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="off-end">Last day (optional)</Label>
-              <Input id="off-end" type="date" name="endDate" min={d.today} max={d.latest} />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="off-note">Note (optional)</Label>
-              <Input id="off-note" name="note" maxLength={200} />
-            </div>
-            <Button type="submit" className="w-full sm:w-fit">
-              Add Time Off
-            </Button>
-          </Form>
-        </section>
+        <TimeOff subject={d.subject} timeOff={d.timeOff} today={d.today} latest={d.latest} />
 
         {d.office && (
-          <section
-            id="closed-days"
-            className="grid gap-3 rounded-lg border bg-card p-4"
-            aria-labelledby="closed-title"
-          >
-            <h2 id="closed-title" className="text-lg font-semibold">
-              Closed days
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              Nothing is offered or bookable on a closed day: not visits, not intro calls. The
-              holidays checked below are closed every year; a single day can be reopened or closed
-              in the list.
-            </p>
-            <Form method="post" className="grid gap-3">
-              <input type="hidden" name="intent" value="holidays" />
-              <fieldset className="grid gap-2">
-                <legend className="mb-2 font-medium">Holidays we close on</legend>
-                <div className="grid gap-2 sm:grid-cols-2">
-                  {d.holidays.map((holiday) => (
-                    <label key={holiday.key} className="flex items-center gap-2">
-                      <input
-                        type="checkbox"
-                        name="closedHoliday"
-                        value={holiday.key}
-                        defaultChecked={holiday.closed}
-                      />
-                      {holiday.name}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <Button type="submit" variant="outline" className="w-full sm:w-fit">
-                Save Holidays
-              </Button>
-            </Form>
-            <ul className="grid gap-2">
-              {d.closed.map((day) => (
-                <li key={day.date} className="flex flex-wrap items-center justify-between gap-2">
-                  <span
-                    className={
-                      day.kind === "reopened" ? "text-muted-foreground line-through" : undefined
-                    }
-                  >
-                    {longDate(day.date)}: {day.name}
-                    {day.kind === "reopened" ? " (open)" : ""}
-                  </span>
-                  <Form method="post">
-                    <input type="hidden" name="date" value={day.date} />
-                    <input
-                      type="hidden"
-                      name="intent"
-                      value={day.kind === "reopened" ? "close-day" : "open-day"}
-                    />
-                    {/* Says what it does and to which day: 'Reopen November 27'. */}
-                    <Button type="submit" variant="outline" size="sm">
-                      {day.kind === "reopened" ? "Close" : "Reopen"} {shortDate(day.date, d.today)}
-                    </Button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-            <Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
-              <input type="hidden" name="intent" value="close-day" />
-              <div className="grid gap-1">
-                <Label htmlFor="closed-date">Date</Label>
-                <Input
-                  id="closed-date"
-                  type="date"
-                  name="date"
-                  min={d.today}
-                  max={d.latest}
-                  required
-                />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor="closed-note">Reason</Label>
-                <Input id="closed-note" name="note" maxLength={100} placeholder="Team training" />
-              </div>
-              <Button type="submit" className="w-full sm:w-fit">
-                Close This Day
-              </Button>
-            </Form>
-          </section>
+          <ClosedDays holidays={d.holidays} closed={d.closed} today={d.today} latest={d.latest} />
         )}
         <Link
           to={d.office ? "/employee?tab=appointments" : "/employee/today"}

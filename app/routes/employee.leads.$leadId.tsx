@@ -17,12 +17,8 @@ import {
   sourceLabel,
   whenLabel,
 } from "~/features/leads/components/lead-status-badge";
-import {
-  inviteLead,
-  leadDetail,
-  LeadRejectedError,
-  updateLead,
-} from "~/features/leads/people.server";
+import { leadDetail, LeadRejectedError, updateLead } from "~/features/leads/people.server";
+import { inviteLead } from "~/features/leads/invite.server";
 import { WalkThruBooking } from "~/features/visits/components/walk-thru-booking";
 import {
   bookWalkThru,

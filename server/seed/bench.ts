@@ -29,10 +29,10 @@ import {
   addDays,
   chargeForPeriod,
   daysBetween,
-  quoteCancellation,
   type Billing,
   type IsoDate,
 } from "~/features/memberships/bank";
+import { quoteCancellation } from "~/features/memberships/settlement";
 import { DEFAULT_BUSINESS } from "~/lib/business";
 
 /*

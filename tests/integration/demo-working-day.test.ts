@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leadFunnel } from "~/features/leads/people.server";
+import { leadFunnel } from "~/features/leads/funnel.server";
 import { handymanVisits } from "~/features/visits/today.server";
 import {
   addDays,

@@ -4,13 +4,13 @@ import { appointments, introCalls, leads, outbox, prospects } from "~/db/schema"
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { submitCityLead, submitHomeLead } from "~/features/leads/submit.server";
 import {
-  inviteLead,
-  leadFunnel,
   LeadRejectedError,
   linkLeadsToAccount,
   listLeads,
   updateLead,
 } from "~/features/leads/people.server";
+import { inviteLead } from "~/features/leads/invite.server";
+import { leadFunnel } from "~/features/leads/funnel.server";
 import { bookIntroCall } from "~/features/intro-calls/booking.server";
 import { offeredSlots } from "~/features/intro-calls/slots";
 import { startMembership } from "~/features/memberships/start.server";

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, memberships, outbox } from "~/db/schema";
-import { addDays, addMonths, settlementLineText } from "~/features/memberships/bank";
+import { addDays, addMonths } from "~/features/memberships/bank";
+import { settlementLineText } from "~/features/memberships/settlement";
 import { businessNow } from "~/features/memberships/dates";
 import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
 import { activeMembershipsOf } from "~/features/memberships/counters.server";

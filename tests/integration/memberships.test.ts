@@ -8,7 +8,8 @@ import {
   membershipVisits,
   outbox,
 } from "~/db/schema";
-import { addDays, addMonths, refundForUnusedMinutes, shortDate } from "~/features/memberships/bank";
+import { addDays, addMonths, shortDate } from "~/features/memberships/bank";
+import { refundForUnusedMinutes } from "~/features/memberships/settlement";
 import { businessNow } from "~/features/memberships/dates";
 import {
   addDays as addIsoDays,

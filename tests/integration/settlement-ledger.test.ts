@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memberships, outbox } from "~/db/schema";
-import { addDays, chargesDue, formatCents, settlementLineText } from "~/features/memberships/bank";
+import { addDays, chargesDue, formatCents } from "~/features/memberships/bank";
+import { settlementLineText } from "~/features/memberships/settlement";
 import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
 import { businessNow, longDate } from "~/features/memberships/dates";
 import { membershipPage } from "~/features/memberships/page.server";

@@ -4,7 +4,6 @@ export {
   customerOrigin,
   leadBecameMember,
   leadForEntry,
-  leadFunnel,
   leadOfCustomer,
   leadOfferSent,
   leadWalkThruBooked,
@@ -14,5 +13,5 @@ export {
   parseLeadsQuery,
   type LeadListItem,
   type LeadsQuery,
-  type FunnelMonth,
 } from "./people.server";
+export { leadFunnel, type FunnelMonth } from "./funnel.server";

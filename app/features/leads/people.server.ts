@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import { cityOfZip } from "~/content/zip-cities";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import {
@@ -13,10 +13,6 @@ import {
 import { LEAD_STATUSES, type LeadStatus } from "~/db/lead-status";
 import { CITY_PAGES } from "~/content/cities";
 import type { CityPath } from "~/content/city-paths";
-import { business } from "~/lib/business.server";
-import { env } from "~/lib/env.server";
-import { emailLayout } from "~/lib/mail.server";
-import { enqueue } from "~/lib/outbox.server";
 
 /*
  * The people behind the leads (ADR 060): one row per e-mail address in `prospects`, each form
@@ -43,7 +39,7 @@ export function cityOfSource(source: string): string | null {
 }
 
 /** The customer (not staff) whose account has this e-mail address, if any. */
-async function customerWithEmail(database: DbOrTx, email: string) {
+export async function customerWithEmail(database: DbOrTx, email: string) {
   const [row] = await database
     .select({ id: user.id })
     .from(user)
@@ -456,152 +452,4 @@ export async function customerOrigin(customerId: string) {
     .orderBy(asc(prospects.createdAt))
     .limit(1);
   return row ? leadDetail(row.id) : null;
-}
-
-/* ---------- the funnel (issue 29 item 6; the owner's reports draw it) ---------- */
-
-export type FunnelMonth = {
-  /** YYYY-MM in the business time zone. */
-  month: string;
-  leads: number;
-  introCalls: number;
-  walkThrus: number;
-  offers: number;
-  newMembers: number;
-};
-
-const TZ = "America/New_York";
-
-function monthKey(date: Date) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: TZ,
-    year: "numeric",
-    month: "2-digit",
-  }).formatToParts(date);
-  const y = parts.find((p) => p.type === "year")!.value;
-  const m = parts.find((p) => p.type === "month")!.value;
-  return `${y}-${m}`;
-}
-
-/** The 12 months up to and including the month of `now`, oldest first. */
-export function funnelMonths(now: Date) {
-  const [y, m] = monthKey(now).split("-").map(Number);
-  const months: string[] = [];
-  for (let i = 11; i >= 0; i--) {
-    const total = y * 12 + (m - 1) - i;
-    months.push(`${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}`);
-  }
-  return months;
-}
-
-/**
- * The funnel per month over the last 12 months (this month last): new leads, intro calls
- * booked, walk-thrus booked, membership offers sent and memberships started. Months are the
- * business's (Atlanta) calendar months.
- */
-export async function leadFunnel(
-  now = new Date(),
-  database: DbOrTx = db(),
-): Promise<FunnelMonth[]> {
-  const months = funnelMonths(now);
-  const first = `${months[0]}-01`;
-  const monthOf = (column: unknown) =>
-    sql<string>`to_char(${column} at time zone ${TZ}, 'YYYY-MM')`;
-  const since = sql`(${first}::date)::timestamp at time zone ${TZ}`;
-  const [newLeads, calls, walks, offers, members] = await Promise.all([
-    database
-      .select({ month: monthOf(prospects.createdAt), n: count() })
-      .from(prospects)
-      .where(gte(prospects.createdAt, since))
-      .groupBy(sql`1`),
-    database
-      .select({ month: monthOf(introCalls.createdAt), n: count() })
-      .from(introCalls)
-      .where(gte(introCalls.createdAt, since))
-      .groupBy(sql`1`),
-    database
-      .select({ month: monthOf(appointments.createdAt), n: count() })
-      .from(appointments)
-      .where(and(eq(appointments.kind, "walk_thru"), gte(appointments.createdAt, since)))
-      .groupBy(sql`1`),
-    database
-      .select({ month: monthOf(prospects.offerSentAt), n: count() })
-      .from(prospects)
-      .where(gte(prospects.offerSentAt, since))
-      .groupBy(sql`1`),
-    database
-      .select({ month: sql<string>`to_char(${memberships.startDate}, 'YYYY-MM')`, n: count() })
-      .from(memberships)
-      .where(and(gte(memberships.startDate, first), lt(memberships.startDate, "9999-12-31")))
-      .groupBy(sql`1`),
-  ]);
-  const lookup = (rows: { month: string; n: number }[]) =>
-    new Map(rows.map((r) => [r.month, Number(r.n)]));
-  const [l, c, w, o, m] = [newLeads, calls, walks, offers, members].map(lookup);
-  return months.map((month) => ({
-    month,
-    leads: l.get(month) ?? 0,
-    introCalls: c.get(month) ?? 0,
-    walkThrus: w.get(month) ?? 0,
-    offers: o.get(month) ?? 0,
-    newMembers: m.get(month) ?? 0,
-  }));
-}
-
-/* ---------- invite to create an account (issue 29 item 3) ---------- */
-
-/** The sign-up link of an invitation: the name and e-mail filled in on /auth. */
-export function inviteLink(lead: { name: string; email: string }) {
-  const [firstName, ...rest] = lead.name.trim().split(/\s+/);
-  const params = new URLSearchParams({
-    mode: "sign-up",
-    firstName: firstName ?? "",
-    lastName: rest.join(" "),
-    email: lead.email,
-  });
-  return `${env().publicUrl}/auth?${params.toString()}`;
-}
-
-/**
- * E-mails the lead a sign-up link with their name and e-mail filled in. The account is linked
- * to the lead once its address is confirmed (the accounts' hook, ADR 060). A lead already linked
- * to an account is not invited again.
- */
-export async function inviteLead(leadId: string, now = new Date()) {
-  return db().transaction(async (tx) => {
-    const [lead] = await tx.select().from(prospects).where(eq(prospects.id, leadId)).for("update");
-    if (!lead) throw new LeadRejectedError("Lead not found.");
-    if (lead.customerId) throw new LeadRejectedError("This lead already has an account.");
-    const existing = await customerWithEmail(tx, lead.email);
-    if (existing) {
-      // Someone with the address has signed up since: link rather than invite (one person).
-      await tx.update(prospects).set({ customerId: existing }).where(eq(prospects.id, leadId));
-      return { email: lead.email, linked: true };
-    }
-    const link = inviteLink(lead);
-    const name = business().name;
-    await enqueue(tx, "email", {
-      to: lead.email,
-      subject: `Create your ${name} account`,
-      text: [
-        `Hello ${lead.name},`,
-        "",
-        `Thank you for your interest in ${name}. Create your account to book visits, follow your requests and see your membership:`,
-        link,
-        "",
-        `Questions? Call us at ${business().phone}.`,
-      ].join("\n"),
-      html: emailLayout({
-        heading: `Create your ${name} account`,
-        paragraphs: [
-          `Hello ${lead.name},`,
-          `Thank you for your interest in ${name}. Create your account to book visits, follow your requests and see your membership.`,
-          `Questions? Call us at ${business().phone}.`,
-        ],
-        action: { label: "Create my account", url: link },
-      }),
-    });
-    await tx.update(prospects).set({ invitedAt: now }).where(eq(prospects.id, leadId));
-    return { email: lead.email, linked: false };
-  });
 }

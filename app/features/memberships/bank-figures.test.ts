@@ -6,13 +6,15 @@ import {
   meterLabel,
   minutesBookableAhead,
   minutesPaidThisYear,
+  spendLabel,
+} from "./bank";
+import {
   openItems,
   quoteCancellation,
   settleCancellation,
   settlementLineText,
-  spendLabel,
   type LedgerItem,
-} from "./bank";
+} from "./settlement";
 
 const essential = planById("essential");
 const complete = planById("complete");

@@ -15,14 +15,12 @@ import {
   minutesReturned,
   monthlyMinutes,
   monthlyVisitAllowance,
-  quoteCancellation,
-  refundForUnusedMinutes,
   selfBookedExtraLimitMessage,
   spendLabel,
-  withinGuarantee,
   type Billing,
   type MembershipTerms,
 } from "./bank";
+import { quoteCancellation, refundForUnusedMinutes, withinGuarantee } from "./settlement";
 
 const complete = planById("complete");
 const essential = planById("essential");

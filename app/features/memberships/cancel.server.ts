@@ -7,16 +7,14 @@ import {
   membershipVisits,
   type Membership,
 } from "~/db/schema";
+import { formatCents, formatMinutes, hourlyRateLabel } from "./bank";
 import {
-  formatCents,
-  formatMinutes,
-  hourlyRateLabel,
   quoteCancellation,
   settleCancellation,
   type CancellationQuote,
   type LedgerItem,
   type Settlement,
-} from "./bank";
+} from "./settlement";
 import { claimActionKey } from "~/lib/action-keys.server";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";

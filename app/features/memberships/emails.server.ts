@@ -6,14 +6,13 @@ import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { alertOffice, customerName, textCustomer } from "~/features/notifications/index.server";
+import { formatCents, formatMinutes } from "./bank";
 import {
-  formatCents,
-  formatMinutes,
   settlementLineText,
   settlementOfficeText,
   type CancellationQuote,
   type Settlement,
-} from "./bank";
+} from "./settlement";
 import { businessNow, longDate } from "./dates";
 import { meterTextOf } from "./summary.server";
 

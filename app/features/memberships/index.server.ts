@@ -40,11 +40,11 @@ export {
   addPart,
   addPartOnce,
   correctPartOnce,
-  findViewableReceipt,
   markPartBoughtOnce,
   removePartOnce,
   SHOPPING_FEE_CENTS,
 } from "./parts.server";
+export { findViewableReceipt } from "./part-receipts.server";
 export type { StatementEntry } from "./statement.server";
 export { activeMembershipsOf, membershipCounters } from "./counters.server";
 export type { ActiveMembership, MembershipCounters } from "./counters.server";

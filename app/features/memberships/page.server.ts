@@ -10,13 +10,8 @@ import {
   type Membership,
 } from "~/db/schema";
 import { business } from "~/lib/business.server";
-import {
-  calendarMonth,
-  hourlyRateLabel,
-  membershipYear,
-  type IsoDate,
-  type LedgerItem,
-} from "./bank";
+import { calendarMonth, hourlyRateLabel, membershipYear, type IsoDate } from "./bank";
+import { type LedgerItem } from "./settlement";
 import { cancellationOf, type CancellationPreview } from "./cancel.server";
 import { businessNow } from "./dates";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";

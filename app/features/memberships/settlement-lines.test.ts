@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planById } from "~/content/plans";
+import { addMonths } from "./bank";
 import {
-  addMonths,
   quoteCancellation,
   refundHowLabel,
   settleCancellation,
@@ -10,7 +10,7 @@ import {
   settlementOfficeText,
   type LedgerItem,
   type SettlementLine,
-} from "./bank";
+} from "./settlement";
 
 /*
  * Settlement lines true to the ledger (issue 39, item 3; ADR 081): each line of a cancellation's

@@ -15,7 +15,8 @@ import {
 } from "~/components/ui/table";
 import { CARDS_BELOW_LG as cards } from "~/components/ui/table-cards";
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from "~/db/lead-status";
-import type { FunnelMonth, LeadListItem } from "../people.server";
+import type { LeadListItem } from "../people.server";
+import type { FunnelMonth } from "../funnel.server";
 import { LeadStatusBadge, sourceLabel, whenLabel } from "./lead-status-badge";
 import { formatPhone } from "~/lib/phone";
 

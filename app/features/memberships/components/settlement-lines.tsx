@@ -1,4 +1,4 @@
-import { settlementLineText } from "../bank";
+import { settlementLineText } from "../settlement";
 import type { SettlementView } from "../types";
 
 /**

@@ -1,0 +1,209 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { PartView } from "../types";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { NativeSelect } from "~/components/ui/native-select";
+import { formatCents } from "../bank";
+import { longDate } from "../dates";
+import { ReceiptPhoto } from "./receipt-photo";
+import { type Outcome, OutcomeLine, twelveHour, useBusy } from "./staff-membership-forms";
+
+const PART_STATUS: Record<PartView["status"], string> = {
+  pending_approval: "Awaiting approval",
+  approved: "Approved",
+  declined: "Declined",
+  bought: "Bought",
+  removed: "Removed",
+  withdrawn: "Withdrawn (membership canceled)",
+};
+
+/** The parts forms' idempotency keys (ADR 048), drawn with the page. */
+export type PartKeys = {
+  add: string;
+  parts: Record<string, { bought: string; remove: string; correct: string }>;
+};
+
+/** A part still charged or waiting: the office can correct or remove it (ADR 083). */
+const CORRECTABLE: readonly PartView["status"][] = ["pending_approval", "approved", "bought"];
+
+/**
+ * A part's own actions: 'Mark Bought' for an approved part not yet bought; 'Correct part' (its
+ * description and price) and 'Remove part' for a part that is wrong. Each form carries its own
+ * idempotency key and works without JavaScript.
+ */
+function PartActions({
+  part,
+  keys,
+}: {
+  part: PartView;
+  keys: { bought: string; remove: string; correct: string } | undefined;
+}) {
+  if (!keys || !CORRECTABLE.includes(part.status)) return null;
+  const id = `part-${part.id}`;
+  return (
+    <div className="grid w-full gap-2 sm:w-auto sm:justify-items-end">
+      <div className="flex flex-wrap gap-2">
+        {part.status === "approved" && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="part-bought" />
+            <input type="hidden" name="partId" value={part.id} />
+            <input type="hidden" name="key" value={keys.bought} />
+            <Button
+              type="submit"
+              size="sm"
+              variant="secondary"
+              aria-label={`Mark Bought: ${part.description}`}
+            >
+              Mark Bought
+            </Button>
+          </Form>
+        )}
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove-part" />
+          <input type="hidden" name="partId" value={part.id} />
+          <input type="hidden" name="key" value={keys.remove} />
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            aria-label={`Remove part: ${part.description}`}
+          >
+            Remove part
+          </Button>
+        </Form>
+      </div>
+      {/* Drawn again (closed, with the part as it now is) once a correction is saved. */}
+      <details className="w-full" key={`${part.description}:${part.costCents}:${part.status}`}>
+        <summary className="cursor-pointer text-sm underline underline-offset-4">
+          Correct part
+        </summary>
+        <Form method="post" className="mt-2 grid gap-2">
+          <input type="hidden" name="intent" value="correct-part" />
+          <input type="hidden" name="partId" value={part.id} />
+          <input type="hidden" name="key" value={keys.correct} />
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-description`}>Corrected description</Label>
+            <Input
+              id={`${id}-description`}
+              name="description"
+              defaultValue={part.description}
+              required
+              maxLength={200}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-cost`}>Corrected price (USD)</Label>
+            <Input
+              id={`${id}-cost`}
+              name="cost"
+              inputMode="decimal"
+              defaultValue={(part.costCents / 100).toFixed(2)}
+              required
+              maxLength={20}
+            />
+          </div>
+          <Button
+            type="submit"
+            size="sm"
+            className="w-fit"
+            aria-label={`Correct part: ${part.description}`}
+          >
+            Correct part
+          </Button>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
+export function PartsCard({
+  parts,
+  visits,
+  outcome,
+  keys,
+}: {
+  parts: PartView[];
+  visits: { appointmentId: string; scheduledDate: string; startTime: string }[];
+  outcome: Outcome;
+  keys: PartKeys;
+}) {
+  const busy = useBusy("add-part");
+  const open = visits;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Parts ({parts.length})</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {open.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Parts are recorded for a visit.</p>
+        ) : (
+          <Form
+            method="post"
+            className="grid gap-4 sm:grid-cols-3 sm:items-end"
+            key={outcome?.intent === "add-part" && outcome.ok ? `ok-${parts.length}` : "part"}
+          >
+            <input type="hidden" name="intent" value="add-part" />
+            <input type="hidden" name="key" value={keys.add} />
+            <div className="grid gap-1.5">
+              <Label htmlFor="part-visit">Visit</Label>
+              <NativeSelect id="part-visit" name="appointmentId" required>
+                {open.map((v) => (
+                  <option key={v.appointmentId} value={v.appointmentId}>
+                    {longDate(v.scheduledDate)}, {twelveHour(v.startTime)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="part-description">Part description</Label>
+              <Input id="part-description" name="description" required maxLength={200} />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="part-cost">Cost (USD)</Label>
+              <Input id="part-cost" name="cost" inputMode="decimal" required maxLength={20} />
+            </div>
+            <div className="grid gap-2 sm:col-span-3">
+              <p className="text-sm text-muted-foreground">
+                A part over $100 waits for the member&apos;s approval. The $10 shopping fee is
+                charged once per visit with a bought part.
+              </p>
+              <Button type="submit" className="w-fit" disabled={busy}>
+                {busy ? "Adding..." : "Add Part"}
+              </Button>
+            </div>
+          </Form>
+        )}
+        <OutcomeLine outcome={outcome} intent="add-part" />
+        <OutcomeLine outcome={outcome} intent="part-bought" />
+        <OutcomeLine outcome={outcome} intent="remove-part" />
+        <OutcomeLine outcome={outcome} intent="correct-part" />
+        {parts.length > 0 && (
+          <ul className="grid gap-2">
+            {parts.map((part) => (
+              <li
+                key={part.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3"
+              >
+                <div>
+                  <p className="font-medium">
+                    {part.description}, {formatCents(part.costCents)}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    Visit on {longDate(part.scheduledDate)} · {PART_STATUS[part.status]}
+                  </p>
+                  {part.hasReceipt && <ReceiptPhoto part={part} />}
+                </div>
+                <PartActions part={part} keys={keys.parts[part.id]} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
