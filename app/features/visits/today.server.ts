@@ -35,7 +35,7 @@ import { emailLayout } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { changeVisitState, completeVisit, lockVisit, WORK_STEP_MINUTES } from "./visit-life.server";
 import type { VisitStatus } from "./visit-state";
-import { VisitRejectedError } from "./visits.server";
+import { VisitRejectedError } from "./visit-errors";
 
 /*
  * 'Today' (issue 26 items 9-10, ADR 047-049): the handyman's visits for a day or a week, with
