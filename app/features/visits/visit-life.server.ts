@@ -33,8 +33,8 @@ export { changeVisitState, lockVisit } from "./visit-lock.server";
  * The visit's life on the server (ADR 046): every change of a visit's state goes through
  * changeVisitState, which locks the appointment and applies the table of visit-state.ts; the
  * trigger appointments_visit_life refuses the same changes in the database, so a forgotten
- * guard or a raw UPDATE cannot slip past. Booking, moving and canceling stay in
- * visits.server.ts and call it too.
+ * guard or a raw UPDATE cannot slip past. Booking (create-visit.server.ts), moving and
+ * canceling (change-visit.server.ts) call it too.
  */
 
 export const WORK_STEP_MINUTES = 15;
