@@ -1,26 +1,13 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import {
-  appointments,
-  appointmentTasks,
-  homes,
-  profiles,
-  serviceRequests,
-  user,
-} from "~/db/schema";
-import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking } from "~/features/availability";
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "~/db/client.server";
+import { homes, profiles, user } from "~/db/schema";
 import {
   BookAnywayNeededError,
-  isRequestOnAnotherVisit,
-  mailVisitBooked,
-  recordOverride,
-  REQUEST_BOOKED_MESSAGE,
-  startVisitCalendar,
+  createVisit,
+  VisitRejectedError,
 } from "~/features/visits/index.server";
 import { staffBookingWarnings } from "~/features/availability/index.server";
 import { minuteOfDay } from "~/lib/business-calendar";
-import { addTaskRequests } from "~/features/service-requests/index.server";
-import { reserveVisitMinutes, VisitSpendRefusedError } from "~/features/memberships/index.server";
 import type { CreateAppointmentInput } from "./create-appointment-schema";
 import { SELECT_CUSTOMER_AND_PROPERTY, UNKNOWN_EMPLOYEE } from "./create-appointment-schema";
 
@@ -32,12 +19,6 @@ export class AppointmentRejectedError extends Error {
   }
 }
 
-/**
- * Creates an appointment with its planned tasks for a customer, in one transaction with the
- * customer's confirmation e-mail (and its .ics file) in the outbox: either all of it happens or
- * none. Tasks picked from the customer's open requests keep the link to the request, and those
- * requests move to 'scheduled' (they are no longer waiting to be planned).
- */
 /**
  * What is wrong with the appointment's time (a closed day, time off, outside working hours,
  * the past): staff are warned, and it is booked only 'anyway' (ADR 050). Throws
@@ -62,139 +43,64 @@ export async function appointmentWarnings(
   return warnings;
 }
 
+/**
+ * Staff's 'Create New Appointment': the visits feature's createVisit (ADR 094) with staff's
+ * options: any time staff chose, the customer and handyman checked, typed tasks becoming
+ * requests, the hours bank spent (or an extra visit), the warnings booked anyway kept, and the
+ * same 'Your visit is booked' e-mail, calendar file and reminder as the member's own booking.
+ */
 export async function createAppointment(
   input: CreateAppointmentInput,
   createdBy: string,
   /** The warnings staff booked anyway (appointmentWarnings), kept with their name. */
   options: { warnings?: string[] } = {},
 ) {
-  return createAppointmentTransaction(input, createdBy, options.warnings ?? []).catch(
-    (error: unknown) => {
-      // The database refuses a handyman two overlapping visits (appointments_no_double_booking).
-      if (isDoubleBooking(error)) throw new AppointmentRejectedError(DOUBLE_BOOKING_MESSAGE);
-      // A request is on one upcoming visit at most (appointment_tasks_one_open_visit_per_request).
-      if (isRequestOnAnotherVisit(error))
-        throw new AppointmentRejectedError(REQUEST_BOOKED_MESSAGE);
-      throw error;
-    },
-  );
-}
-
-function createAppointmentTransaction(
-  input: CreateAppointmentInput,
-  createdBy: string,
-  warnings: string[],
-) {
-  return db().transaction(async (tx) => {
-    const [place] = await tx
-      .select({
-        email: user.email,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        address: homes.address,
-        city: homes.city,
-        state: homes.state,
-        zipCode: homes.zipCode,
-      })
-      .from(homes)
-      .innerJoin(profiles, eq(profiles.userId, homes.customerId))
-      .innerJoin(user, eq(user.id, homes.customerId))
-      .where(
-        and(
-          eq(homes.id, input.homeId),
-          eq(homes.customerId, input.customerId),
-          eq(profiles.isEmployee, false),
-        ),
-      )
-      .limit(1);
-    if (!place) throw new AppointmentRejectedError(SELECT_CUSTOMER_AND_PROPERTY);
-
-    let assignee: { firstName: string | null; lastName: string | null } | undefined;
-    if (input.assignedEmployeeId) {
-      [assignee] = await tx
-        .select({ firstName: profiles.firstName, lastName: profiles.lastName })
-        .from(profiles)
-        .where(and(eq(profiles.userId, input.assignedEmployeeId), eq(profiles.isEmployee, true)))
-        .limit(1);
-      if (!assignee) throw new AppointmentRejectedError(UNKNOWN_EMPLOYEE);
-    }
-
-    const linked = [
-      ...new Set(input.tasks.flatMap((t) => (t.serviceRequestId ? [t.serviceRequestId] : []))),
-    ];
-    if (linked.length) {
-      const owned = await tx
-        .select({ id: serviceRequests.id })
-        .from(serviceRequests)
-        .where(
-          and(
-            inArray(serviceRequests.id, linked),
-            eq(serviceRequests.customerId, input.customerId),
-            ne(serviceRequests.status, "complete"),
-          ),
-        );
-      if (owned.length !== linked.length) {
-        throw new AppointmentRejectedError("A chosen task is not one of this customer's requests");
-      }
-    }
-
-    const [appointment] = await tx
-      .insert(appointments)
-      .values({
-        customerId: input.customerId,
-        homeId: input.homeId,
-        assignedEmployeeId: input.assignedEmployeeId ?? null,
-        scheduledDate: input.scheduledDate,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        notes: input.notes ?? null,
-        status: "booked",
-        createdBy,
-      })
-      .returning();
-    if (warnings.length)
-      await recordOverride(tx, {
-        appointmentId: appointment.id,
-        staffId: createdBy,
-        action: "book",
-        warnings,
-        reason: input.overrideReason,
-      });
-    // Every task is a request of the member's (issue 40 item 2): a typed one becomes one now.
-    const typed = await addTaskRequests(tx, {
+  return createVisit(
+    {
       customerId: input.customerId,
       homeId: input.homeId,
-      tasks: input.tasks.filter((t) => !t.serviceRequestId).map((t) => t.description),
-    });
-    await tx.insert(appointmentTasks).values(
-      input.tasks.map((task) => ({
-        appointmentId: appointment.id,
-        taskDescription: task.description,
-        serviceRequestId: task.serviceRequestId ?? typed.shift()!,
-      })),
-    );
-    // A member's visit takes its block from the hours bank (or is an extra visit), in this
-    // transaction: refused, nothing is written.
-    await reserveVisitMinutes(tx, appointment.id, {
+      assignedEmployeeId: input.assignedEmployeeId ?? null,
+      scheduledDate: input.scheduledDate,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      notes: input.notes ?? null,
+      tasks: input.tasks,
+    },
+    {
+      bookedBy: "staff",
       actorId: createdBy,
-      asExtra: input.asExtra,
-    }).catch((error: unknown) => {
-      if (error instanceof VisitSpendRefusedError)
-        throw new AppointmentRejectedError(error.message);
-      throw error;
-    });
-    if (linked.length) {
-      await tx
-        .update(serviceRequests)
-        .set({ status: "scheduled" })
-        .where(and(inArray(serviceRequests.id, linked), ne(serviceRequests.status, "complete")));
-    }
-
-    // The same e-mail (with its calendar file) and text as a visit the member booked (issue 40
-    // item 9): a text when the member takes texts of visit changes.
-    await mailVisitBooked(tx, appointment);
-    // The reminder 24 hours before, and the calendar's SEQUENCE for later moves (ADR 017).
-    await startVisitCalendar(tx, appointment);
-    return appointment;
+      time: "chosen",
+      check: (tx) => checkCustomerAndHandyman(tx, input),
+      bank: { asExtra: input.asExtra },
+      override: { warnings: options.warnings ?? [], reason: input.overrideReason },
+    },
+  ).catch((error: unknown) => {
+    if (error instanceof VisitRejectedError) throw new AppointmentRejectedError(error.message);
+    throw error;
   });
+}
+
+/** The home is the customer's (a customer, not staff), and the handyman is one of staff. */
+async function checkCustomerAndHandyman(tx: Tx, input: CreateAppointmentInput) {
+  const [place] = await tx
+    .select({ id: homes.id })
+    .from(homes)
+    .innerJoin(profiles, eq(profiles.userId, homes.customerId))
+    .innerJoin(user, eq(user.id, homes.customerId))
+    .where(
+      and(
+        eq(homes.id, input.homeId),
+        eq(homes.customerId, input.customerId),
+        eq(profiles.isEmployee, false),
+      ),
+    )
+    .limit(1);
+  if (!place) throw new AppointmentRejectedError(SELECT_CUSTOMER_AND_PROPERTY);
+  if (!input.assignedEmployeeId) return;
+  const [assignee] = await tx
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, input.assignedEmployeeId), eq(profiles.isEmployee, true)))
+    .limit(1);
+  if (!assignee) throw new AppointmentRejectedError(UNKNOWN_EMPLOYEE);
 }

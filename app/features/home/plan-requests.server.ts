@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
-import { homePlanTasks, homes, serviceRequests } from "~/db/schema";
-import { addPlanRequest } from "~/features/service-requests/index.server";
+import { homePlanTasks, homes } from "~/db/schema";
+import { addPlanRequest, setRequestStatus } from "~/features/service-requests/index.server";
 import { businessToday } from "~/lib/business-calendar";
 import { planTaskView } from "./record.server";
 
@@ -62,13 +62,5 @@ export async function openDuePlanRequests(
 
 /** A plan task marked done by hand: its requests still on the lists are done with it. */
 export async function closePlanRequests(tx: DbOrTx, taskId: string) {
-  await tx
-    .update(serviceRequests)
-    .set({ status: "complete", updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(serviceRequests.planTaskId, taskId),
-        inArray(serviceRequests.status, ["new", "reviewed"]),
-      ),
-    );
+  await setRequestStatus(tx, { planTaskId: taskId }, "complete", { from: ["new", "reviewed"] });
 }

@@ -9,3 +9,4 @@ export {
 } from "./staff-queries.server";
 export type { RequestCounters, RequestCursor, RequestDetail } from "./staff-queries.server";
 export { addPlanRequest, addTaskRequests, openRequestsOf } from "./service-requests.server";
+export { setRequestStatus } from "./request-status.server";

@@ -11,6 +11,7 @@ import {
 import type { RequestStatus } from "~/db/request-status";
 import { foldedMatch, fullNameMatches } from "~/db/search";
 import { isUuid } from "~/lib/uuid";
+import { setRequestStatus as changeRequestStatus } from "./request-status.server";
 import {
   DESCRIPTION_PREVIEW_LENGTH,
   MATCH_COUNT_CAP,
@@ -295,12 +296,7 @@ export async function setRequestStatus(
   status: RequestStatus,
   database: DbOrTx = db(),
 ): Promise<boolean> {
-  const updated = await database
-    .update(serviceRequests)
-    .set({ status })
-    .where(eq(serviceRequests.id, id))
-    .returning({ id: serviceRequests.id });
-  return updated.length > 0;
+  return (await changeRequestStatus(database, id, status)).length > 0;
 }
 
 /** Replaces a request's internal notes (blank clears them); false when it does not exist. */

@@ -8,7 +8,7 @@ import {
 import type { IsoDate } from "~/lib/business-calendar";
 import { cancelMemberVisit, staffMoveMemberVisit } from "./member-visits.server";
 import type { Override } from "./overrides.server";
-import { INSIDE_CLOSURE_MESSAGE, VisitRejectedError, type Actor } from "./visits.server";
+import { INSIDE_CLOSURE_MESSAGE, VisitRejectedError, type Actor } from "./visit-errors";
 
 /*
  * A closure never strands a visit (issue 26, item 4; ADR 050): the visits inside it are moved

@@ -1,11 +1,8 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
-export {
-  isRequestOnAnotherVisit,
-  mailVisitBooked,
-  REQUEST_BOOKED_MESSAGE,
-  startVisitCalendar,
-  withdrawFromCalendar,
-} from "./visits.server";
+export { createVisit, isRequestOnAnotherVisit } from "./create-visit.server";
+export { REQUEST_BOOKED_MESSAGE, VisitRejectedError } from "./visit-errors";
+export { mailVisitBooked } from "./visit-mail.server";
+export { startVisitCalendar, withdrawFromCalendar } from "./visit-calendar.server";
 export { changeVisitState } from "./visit-life.server";
 export { staffMoveMemberVisit } from "./member-visits.server";
 export { BookAnywayNeededError, recordOverride } from "./overrides.server";

@@ -3,21 +3,14 @@ import { businessToday, type IsoDate } from "~/lib/business-calendar";
 import {
   moveVisitMinutes,
   releaseVisitMinutes,
-  reserveVisitMinutes,
   visitSpend,
   VisitSpendRefusedError,
 } from "~/features/memberships/index.server";
 import type { Closure } from "~/features/availability/index.server";
+import { cancelVisit, moveVisit, staffMoveVisit } from "./change-visit.server";
+import { bookVisit, type BookVisitInput } from "./create-visit.server";
 import type { Override } from "./overrides.server";
-import {
-  bookVisit,
-  cancelVisit,
-  moveVisit,
-  staffMoveVisit,
-  VisitRejectedError,
-  type Actor,
-  type BookVisitInput,
-} from "./visits.server";
+import { VisitRejectedError, type Actor } from "./visit-errors";
 
 /**
  * Member self-booking spends the hours bank: booking reserves the block (or charges the extra
@@ -25,8 +18,7 @@ import {
  * visit's own transaction. A refusal from the bank undoes the whole change.
  */
 
-export const MEMBERS_ONLY_MESSAGE =
-  "Booking visits is part of a membership. See the plans on the Membership tab.";
+export { MEMBERS_ONLY_MESSAGE } from "./visit-errors";
 
 function asVisitRefusal(error: unknown): never {
   if (error instanceof VisitSpendRefusedError) throw new VisitRejectedError(error.message);
@@ -78,22 +70,13 @@ export async function bookingNextSteps(
   return steps;
 }
 
+/** The member books from the Schedule tab: the hours bank takes the block (members only). */
 export async function bookMemberVisit(
   customerId: string,
   input: BookVisitInput & { asExtra?: boolean },
   options: { now?: Date } = {},
 ) {
-  return bookVisit(customerId, input, {
-    ...options,
-    reserve: async (tx: Tx, appointmentId: string) => {
-      const reserved = await reserveVisitMinutes(tx, appointmentId, {
-        actorId: customerId,
-        today: businessToday(options.now),
-        asExtra: input.asExtra,
-      }).catch(asVisitRefusal);
-      if (!reserved) throw new VisitRejectedError(MEMBERS_ONLY_MESSAGE);
-    },
-  });
+  return bookVisit(customerId, input, { ...options, bank: { asExtra: input.asExtra } });
 }
 
 export async function moveMemberVisit(

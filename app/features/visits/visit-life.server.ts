@@ -10,6 +10,7 @@ import {
   SHOPPING_FEE_CENTS,
   type SettledVisit,
 } from "~/features/memberships/index.server";
+import { setRequestStatus } from "~/features/service-requests/index.server";
 import {
   businessToday,
   durationLabel,
@@ -24,7 +25,7 @@ import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { mayTransition, refusalMessage } from "./visit-state";
 import { VisitRejectedError, type Actor } from "./visit-errors";
 import { changeVisitState, lockVisit } from "./visit-lock.server";
-import { mailContext } from "./visits.server";
+import { mailContext } from "./visit-mail.server";
 
 export { changeVisitState, lockVisit } from "./visit-lock.server";
 
@@ -32,8 +33,8 @@ export { changeVisitState, lockVisit } from "./visit-lock.server";
  * The visit's life on the server (ADR 046): every change of a visit's state goes through
  * changeVisitState, which locks the appointment and applies the table of visit-state.ts; the
  * trigger appointments_visit_life refuses the same changes in the database, so a forgotten
- * guard or a raw UPDATE cannot slip past. Booking, moving and canceling stay in
- * visits.server.ts and call it too.
+ * guard or a raw UPDATE cannot slip past. Booking (create-visit.server.ts), moving and
+ * canceling (change-visit.server.ts) call it too.
  */
 
 export const WORK_STEP_MINUTES = 15;
@@ -89,17 +90,7 @@ async function requestsBackToLists(tx: Tx, appointmentId: string, customerId: st
     .from(appointmentTasks)
     .where(eq(appointmentTasks.appointmentId, appointmentId));
   const ids = linked.flatMap((l) => (l.id ? [l.id] : []));
-  if (!ids.length) return;
-  await tx
-    .update(serviceRequests)
-    .set({ status: "reviewed" })
-    .where(
-      and(
-        inArray(serviceRequests.id, ids),
-        eq(serviceRequests.customerId, customerId),
-        eq(serviceRequests.status, "scheduled"),
-      ),
-    );
+  await setRequestStatus(tx, ids, "reviewed", { customerId, from: ["scheduled"] });
 }
 
 /** The handyman is on the way (on the visit's day). */
@@ -172,17 +163,10 @@ export async function completeVisit(
         .filter((t) => input.outcomes[t.id] === outcome && t.serviceRequestId)
         .map((t) => t.serviceRequestId!);
       if (requestIds.length && outcome === "done") await recordPlanTasksDone(tx, requestIds, today);
-      if (requestIds.length)
-        await tx
-          .update(serviceRequests)
-          .set({ status: outcome === "done" ? "complete" : "reviewed" })
-          .where(
-            and(
-              inArray(serviceRequests.id, requestIds),
-              eq(serviceRequests.customerId, customerId),
-              inArray(serviceRequests.status, ["new", "reviewed", "scheduled"]),
-            ),
-          );
+      await setRequestStatus(tx, requestIds, outcome === "done" ? "complete" : "reviewed", {
+        customerId,
+        from: ["new", "reviewed", "scheduled"],
+      });
     }
     let settled: SettledVisit | null;
     try {

@@ -1,14 +1,26 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { appointments } from "~/db/schema";
+import { appointments, homes } from "~/db/schema";
 import { VisitRejectedError } from "./visit-errors";
 import { mayTransition, refusalMessage, type VisitStatus } from "./visit-state";
 
 /*
- * Every change of a visit's state goes through changeVisitState (ADR 046): booking
- * (visits.server.ts) and the visit's life (visit-life.server.ts) both call it, from this module
- * of their own so that neither imports the other (ADR 090).
+ * The visit's locks. Every change of a visit's state goes through changeVisitState (ADR 046):
+ * moving and canceling (change-visit.server.ts) and the visit's life (visit-life.server.ts) both
+ * call it, from this module of their own so that neither imports the other (ADR 090). Every
+ * booking takes its home's lock first (lockHomeForBooking, ADR 094).
  */
+
+/**
+ * The one locking rule of a booking, whoever books (the member, staff, a walk-thru): bookings
+ * of a home take turns on its row, so the task rules read what the booking before wrote (issue
+ * 26: five parallel posts booked one request five times, and two 3-task first visits went
+ * through at once). A walk-thru for a lead without a home has nothing to take turns on.
+ */
+export async function lockHomeForBooking(tx: Tx, homeId: string | null) {
+  if (!homeId) return;
+  await tx.select({ id: homes.id }).from(homes).where(eq(homes.id, homeId)).for("update");
+}
 
 /** The appointment, locked for this transaction. */
 export async function lockVisit(tx: Tx, appointmentId: string) {

@@ -1,10 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
 import { appointments, homes, profiles, user } from "~/db/schema";
-import { isDoubleBooking } from "~/features/availability";
 import { offerVisits } from "~/features/availability/index.server";
-import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/index.server";
 import { leadWalkThruBooked, leadWalkThruCanceled } from "~/features/leads/index.server";
 import { alertOffice } from "~/features/notifications/index.server";
 import {
@@ -16,16 +14,12 @@ import {
   type IsoDate,
 } from "~/lib/business-calendar";
 import { business } from "~/lib/business.server";
-import { emailLayout } from "~/lib/mail.server";
-import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
+import { nudgeOutbox } from "~/lib/outbox.server";
 import { withoutControlCharacters } from "~/lib/validation";
-import { changeVisitState, lockVisit } from "./visit-life.server";
-import {
-  SLOT_TAKEN_MESSAGE,
-  SLOT_UNAVAILABLE_MESSAGE,
-  VisitRejectedError,
-  type Actor,
-} from "./visits.server";
+import { createVisit } from "./create-visit.server";
+import { SLOT_UNAVAILABLE_MESSAGE, VisitRejectedError, type Actor } from "./visit-errors";
+import { changeVisitState, lockVisit } from "./visit-lock.server";
+import { enqueueVisitMail, type VisitForMail } from "./visit-mail.server";
 
 /*
  * The free in-home walk-thru (ADR 061): an appointment of kind 'walk_thru', 45 minutes with a
@@ -129,113 +123,101 @@ export async function bookWalkThru(
     ? slot?.handymen.find((h) => h.id === input.employeeId)
     : slot?.handymen[0];
   if (!slot || !handyman) throw new VisitRejectedError(SLOT_UNAVAILABLE_MESSAGE);
-  try {
-    const booked = await db().transaction(async (tx) => {
-      const [home] = input.customerId
-        ? await tx
-            .select({ id: homes.id })
-            .from(homes)
-            .where(eq(homes.customerId, input.customerId))
-            .orderBy(asc(homes.createdAt))
-            .limit(1)
-        : [];
-      const [row] = await tx
-        .insert(appointments)
-        .values({
-          kind: "walk_thru",
-          customerId: input.customerId,
-          homeId: home?.id ?? null,
-          leadId: input.leadId,
-          contactName: input.name,
-          contactEmail: input.email,
-          address: input.address,
-          assignedEmployeeId: handyman.id,
-          scheduledDate: input.date,
-          startTime: timeOfDay(input.startMinute),
-          endTime: timeOfDay(input.startMinute + WALK_THRU_MINUTES),
-          createdBy: actor.id,
-        })
-        .returning();
-      await leadWalkThruBooked(tx, input.leadId);
-      const when = `${longDate(row.scheduledDate)}, ${minuteLabel(input.startMinute)} to ${minuteLabel(input.startMinute + WALK_THRU_MINUTES)}`;
-      const ics = appointmentIcs(
-        {
-          id: row.id,
-          scheduledDate: row.scheduledDate,
-          startTime: row.startTime,
-          endTime: row.endTime,
-          address: input.address,
-          city: "",
-          state: "",
-          tasks: [],
-          notes: `A free ${WALK_THRU_MINUTES}-minute walk-thru of your home with ${handyman.name}.`,
-        },
-        {
-          title: WALK_THRU_TITLE,
-          organizer: { name: business().name, email: business().email },
-          attendee: { name: input.name, email: input.email },
-          sequence: 0,
-          method: "REQUEST",
-        },
-      );
-      const subject = `Your free walk-thru is booked: ${when}`;
-      const lines = [
-        `When: ${when}`,
-        `Where: ${input.address}`,
-        `Your handyman: ${handyman.name}`,
-        "No membership needed: we look at your home together and answer your questions.",
-      ];
-      await enqueue(
-        tx,
-        "email",
-        {
-          to: input.email,
-          subject,
-          text: [
-            `Hello ${input.name},`,
-            "",
-            ...lines,
-            "",
-            `Questions? Call us at ${business().phone}.`,
-          ].join("\n"),
-          html: emailLayout({
-            heading: subject,
-            paragraphs: [
-              `Hello ${input.name},`,
-              ...lines,
-              `Questions? Call us at ${business().phone}.`,
+  const [home] = input.customerId
+    ? await db()
+        .select({ id: homes.id })
+        .from(homes)
+        .where(eq(homes.customerId, input.customerId))
+        .orderBy(asc(homes.createdAt))
+        .limit(1)
+    : [];
+  const when = `${longDate(input.date)}, ${minuteLabel(input.startMinute)} to ${minuteLabel(input.startMinute + WALK_THRU_MINUTES)}`;
+  const row = await createVisit(
+    {
+      customerId: input.customerId,
+      homeId: home?.id ?? null,
+      assignedEmployeeId: handyman.id,
+      scheduledDate: input.date,
+      startTime: timeOfDay(input.startMinute),
+      endTime: timeOfDay(input.startMinute + WALK_THRU_MINUTES),
+      tasks: [],
+      walkThru: {
+        leadId: input.leadId,
+        contactName: input.name,
+        contactEmail: input.email,
+        address: input.address,
+      },
+    },
+    {
+      bookedBy: actor.isEmployee ? "staff" : "member",
+      actorId: actor.id,
+      time: "offered",
+      now,
+      confirm: async (tx, visit) => {
+        await leadWalkThruBooked(tx, input.leadId);
+        await mailWalkThruBooked(tx, visit, { ...input, when, handyman });
+        if (!actor.isEmployee) {
+          await alertOffice(tx, {
+            subject: `Walk-thru booked: ${input.name}, ${when}`,
+            customerName: input.name,
+            lines: [
+              `${input.name} booked a free walk-thru for ${when}.`,
+              `Address: ${input.address}`,
+              `Handyman: ${handyman.name}`,
             ],
-          }),
-          attachments: [
-            {
-              filename: appointmentIcsFileName(row.scheduledDate),
-              content: ics,
-              contentType: "text/calendar; charset=utf-8; method=REQUEST",
-            },
-          ],
-        },
-        input.customerId ? { recipientId: input.customerId } : undefined,
-      );
-      if (!actor.isEmployee) {
-        await alertOffice(tx, {
-          subject: `Walk-thru booked: ${input.name}, ${when}`,
-          customerName: input.name,
-          lines: [
-            `${input.name} booked a free walk-thru for ${when}.`,
-            `Address: ${input.address}`,
-            `Handyman: ${handyman.name}`,
-          ],
-          staffPath: `/employee/leads/${input.leadId}`,
-        });
-      }
-      return { ...row, when, handyman };
-    });
-    nudgeOutbox();
-    return booked;
-  } catch (error) {
-    if (isDoubleBooking(error)) throw new VisitRejectedError(SLOT_TAKEN_MESSAGE);
-    throw error;
-  }
+            staffPath: `/employee/leads/${input.leadId}`,
+          });
+        }
+      },
+    },
+  );
+  nudgeOutbox();
+  return { ...row, when, handyman };
+}
+
+/** The person's 'Your free walk-thru is booked' e-mail, with the calendar file. */
+function mailWalkThruBooked(
+  tx: Tx,
+  visit: VisitForMail,
+  booked: {
+    name: string;
+    email: string;
+    address: string;
+    customerId: string | null;
+    when: string;
+    handyman: { name: string };
+  },
+) {
+  const subject = `Your free walk-thru is booked: ${booked.when}`;
+  const lines = [
+    `When: ${booked.when}`,
+    `Where: ${booked.address}`,
+    `Your handyman: ${booked.handyman.name}`,
+    "No membership needed: we look at your home together and answer your questions.",
+  ];
+  const hello = `Hello ${booked.name},`;
+  const questions = `Questions? Call us at ${business().phone}.`;
+  return enqueueVisitMail(tx, {
+    to: booked.email,
+    recipientId: booked.customerId,
+    subject,
+    text: [[hello], lines, [questions]],
+    paragraphs: [hello, ...lines, questions],
+    calendar: {
+      visit: {
+        ...visit,
+        address: booked.address,
+        city: "",
+        state: "",
+        tasks: [],
+        notes: `A free ${WALK_THRU_MINUTES}-minute walk-thru of your home with ${booked.handyman.name}.`,
+      },
+      title: WALK_THRU_TITLE,
+      attendee: { name: booked.name, email: booked.email },
+      sequence: 0,
+      method: "REQUEST",
+    },
+  });
 }
 
 /** A customer's own upcoming walk-thrus (their Membership tab says when). */
@@ -314,50 +296,36 @@ export async function cancelWalkThru(
     const when = `${longDate(visit.scheduledDate)}, ${minuteLabel(start)} to ${minuteLabel(end)}`;
     if (visit.contactEmail) {
       const name = visit.contactName ?? "there";
-      const subject = `Your free walk-thru on ${longDate(visit.scheduledDate)} is canceled`;
+      const hello = `Hello ${name},`;
       const lines = [
         `We had to cancel your free walk-thru (${when}).`,
         `To choose another time, call us at ${business().phone} or reply to this e-mail.`,
       ];
-      const ics = appointmentIcs(
-        {
-          id: visit.id,
-          scheduledDate: visit.scheduledDate,
-          startTime: visit.startTime,
-          endTime: visit.endTime,
-          address: visit.address ?? "",
-          city: "",
-          state: "",
-          tasks: [],
-          notes: null,
-          status: "canceled",
-        },
-        {
+      await enqueueVisitMail(tx, {
+        to: visit.contactEmail,
+        recipientId: visit.customerId,
+        subject: `Your free walk-thru on ${longDate(visit.scheduledDate)} is canceled`,
+        text: [[hello], lines],
+        paragraphs: [hello, ...lines],
+        calendar: {
+          visit: {
+            id: visit.id,
+            scheduledDate: visit.scheduledDate,
+            startTime: visit.startTime,
+            endTime: visit.endTime,
+            address: visit.address ?? "",
+            city: "",
+            state: "",
+            tasks: [],
+            notes: null,
+            status: "canceled",
+          },
           title: WALK_THRU_TITLE,
-          organizer: { name: business().name, email: business().email },
           attendee: { name, email: visit.contactEmail },
           sequence: 1,
           method: "CANCEL",
         },
-      );
-      await enqueue(
-        tx,
-        "email",
-        {
-          to: visit.contactEmail,
-          subject,
-          text: [`Hello ${name},`, "", ...lines].join("\n"),
-          html: emailLayout({ heading: subject, paragraphs: [`Hello ${name},`, ...lines] }),
-          attachments: [
-            {
-              filename: appointmentIcsFileName(visit.scheduledDate),
-              content: ics,
-              contentType: "text/calendar; charset=utf-8; method=CANCEL",
-            },
-          ],
-        },
-        visit.customerId ? { recipientId: visit.customerId } : undefined,
-      );
+      });
     }
     return { when };
   });
