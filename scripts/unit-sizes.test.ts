@@ -36,7 +36,6 @@ const BEING_SPLIT = new Set([
   "app/lib/auth.server.ts",
   "app/routes/employee.customers.$customerId.membership.tsx",
   "app/routes/employee.leads.$leadId.tsx",
-  "app/routes/employee.reports.tsx",
   "app/routes/home.tsx",
 ]);
 
