@@ -28,7 +28,6 @@ const BEING_SPLIT = new Set([
   "app/features/accounts/components/two-factor-card.tsx",
   "app/features/employee/components/customers-panel.tsx",
   "app/features/employee/components/requests-panel.tsx",
-  "app/features/leads/components/leads-panel.tsx",
   "app/features/payments/stripe.server.ts",
   "app/features/service-requests/components/request-dialog.tsx",
   "app/lib/auth.server.ts",
