@@ -28,15 +28,11 @@ const BEING_SPLIT = new Set([
   "app/features/accounts/components/two-factor-card.tsx",
   "app/features/employee/components/customers-panel.tsx",
   "app/features/employee/components/requests-panel.tsx",
-  "app/features/leads/components/leads-panel.tsx",
-  "app/features/notifications/components/notifications-card.tsx",
-  "app/features/payments/components/staff-payments.tsx",
   "app/features/payments/stripe.server.ts",
   "app/features/service-requests/components/request-dialog.tsx",
   "app/lib/auth.server.ts",
   "app/routes/employee.customers.$customerId.membership.tsx",
   "app/routes/employee.leads.$leadId.tsx",
-  "app/routes/employee.reports.tsx",
   "app/routes/home.tsx",
 ]);
 

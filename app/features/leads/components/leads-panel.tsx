@@ -121,6 +121,75 @@ export function LeadFunnel({ funnel }: { funnel: FunnelMonth[] }) {
   );
 }
 
+/** The leads of the page: a table, a card per lead below the large screen. */
+function LeadsTable({ leads }: { leads: LeadsData["leads"] }) {
+  return (
+    <Table containerLabel="Leads" className={cards.table}>
+      <TableHeader className={cards.header}>
+        <TableRow>
+          <TableHead scope="col">Name</TableHead>
+          <TableHead scope="col">Contact</TableHead>
+          <TableHead scope="col">ZIP and city</TableHead>
+          <TableHead scope="col">Came from</TableHead>
+          <TableHead scope="col">When</TableHead>
+          <TableHead scope="col">Status</TableHead>
+          <TableHead scope="col">Owner</TableHead>
+          <TableHead scope="col">Notes</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody className={cards.body}>
+        {leads.map((lead) => (
+          <TableRow key={lead.id} className={`align-top ${cards.row}`} data-lead={lead.email}>
+            <TableCell className={`font-medium max-lg:text-base ${cards.cell}`}>
+              <Link className="text-primary underline" to={`/employee/leads/${lead.id}`}>
+                {lead.name}
+              </Link>
+              {lead.entries > 1 ? (
+                <span className="block text-xs text-muted-foreground">{lead.entries} entries</span>
+              ) : null}
+            </TableCell>
+            <TableCell
+              data-label="Contact"
+              className={`max-lg:break-all ${cards.cell} ${cards.labelled}`}
+            >
+              <a className="text-primary underline" href={`mailto:${lead.email}`}>
+                {lead.email}
+              </a>
+              {lead.phone ? <span className="block">{formatPhone(lead.phone)}</span> : null}
+            </TableCell>
+            <TableCell data-label="ZIP and city" className={`${cards.cell} ${cards.labelled}`}>
+              {zipAndCity(lead.zipCode, lead.city) ?? (
+                <span className="text-muted-foreground">Not given</span>
+              )}
+            </TableCell>
+            <TableCell
+              data-label="Came from"
+              className={`whitespace-normal max-lg:break-all ${cards.cell} ${cards.labelled}`}
+            >
+              {sourceLabel(lead.source)}
+            </TableCell>
+            <TableCell data-label="When" className={`${cards.cell} ${cards.labelled}`}>
+              {whenLabel(lead.lastEntryAt)}
+            </TableCell>
+            <TableCell data-label="Status" className={`${cards.cell} ${cards.labelled}`}>
+              <LeadStatusBadge status={lead.status} lostReason={lead.lostReason} />
+            </TableCell>
+            <TableCell data-label="Owner" className={`${cards.cell} ${cards.labelled}`}>
+              {lead.owner || <span className="text-muted-foreground">Nobody yet</span>}
+            </TableCell>
+            <TableCell
+              data-label="Notes"
+              className={`max-w-64 whitespace-normal ${cards.cell} ${cards.labelled}`}
+            >
+              {lead.notes || <span className="text-muted-foreground">None</span>}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 /** The 'Leads' tab: every lead and intro-call booking, newest first (issue 29 item 1). */
 export function LeadsPanel({ data }: { data: LeadsData }) {
   const location = useLocation();
@@ -216,78 +285,7 @@ export function LeadsPanel({ data }: { data: LeadsData }) {
               {data.search || data.status ? "No leads match this search" : "No leads yet"}
             </p>
           ) : (
-            <Table containerLabel="Leads" className={cards.table}>
-              <TableHeader className={cards.header}>
-                <TableRow>
-                  <TableHead scope="col">Name</TableHead>
-                  <TableHead scope="col">Contact</TableHead>
-                  <TableHead scope="col">ZIP and city</TableHead>
-                  <TableHead scope="col">Came from</TableHead>
-                  <TableHead scope="col">When</TableHead>
-                  <TableHead scope="col">Status</TableHead>
-                  <TableHead scope="col">Owner</TableHead>
-                  <TableHead scope="col">Notes</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className={cards.body}>
-                {data.leads.map((lead) => (
-                  <TableRow
-                    key={lead.id}
-                    className={`align-top ${cards.row}`}
-                    data-lead={lead.email}
-                  >
-                    <TableCell className={`font-medium max-lg:text-base ${cards.cell}`}>
-                      <Link className="text-primary underline" to={`/employee/leads/${lead.id}`}>
-                        {lead.name}
-                      </Link>
-                      {lead.entries > 1 ? (
-                        <span className="block text-xs text-muted-foreground">
-                          {lead.entries} entries
-                        </span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell
-                      data-label="Contact"
-                      className={`max-lg:break-all ${cards.cell} ${cards.labelled}`}
-                    >
-                      <a className="text-primary underline" href={`mailto:${lead.email}`}>
-                        {lead.email}
-                      </a>
-                      {lead.phone ? <span className="block">{formatPhone(lead.phone)}</span> : null}
-                    </TableCell>
-                    <TableCell
-                      data-label="ZIP and city"
-                      className={`${cards.cell} ${cards.labelled}`}
-                    >
-                      {zipAndCity(lead.zipCode, lead.city) ?? (
-                        <span className="text-muted-foreground">Not given</span>
-                      )}
-                    </TableCell>
-                    <TableCell
-                      data-label="Came from"
-                      className={`whitespace-normal max-lg:break-all ${cards.cell} ${cards.labelled}`}
-                    >
-                      {sourceLabel(lead.source)}
-                    </TableCell>
-                    <TableCell data-label="When" className={`${cards.cell} ${cards.labelled}`}>
-                      {whenLabel(lead.lastEntryAt)}
-                    </TableCell>
-                    <TableCell data-label="Status" className={`${cards.cell} ${cards.labelled}`}>
-                      <LeadStatusBadge status={lead.status} lostReason={lead.lostReason} />
-                    </TableCell>
-                    <TableCell data-label="Owner" className={`${cards.cell} ${cards.labelled}`}>
-                      {lead.owner || <span className="text-muted-foreground">Nobody yet</span>}
-                    </TableCell>
-                    <TableCell
-                      data-label="Notes"
-                      className={`max-w-64 whitespace-normal ${cards.cell} ${cards.labelled}`}
-                    >
-                      {lead.notes || <span className="text-muted-foreground">None</span>}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <LeadsTable leads={data.leads} />
           )}
           {data.pageCount > 1 && (
             <nav aria-label="Lead pages" className="mt-4 flex items-center justify-between gap-2">

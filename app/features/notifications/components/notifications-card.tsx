@@ -139,42 +139,7 @@ export function NotificationsCard({
                 </span>
               </label>
             </div>
-            <table className="w-full text-sm">
-              <caption className="sr-only">E-mail and text for each kind of message</caption>
-              <thead>
-                <tr className="text-left">
-                  <th scope="col" className="py-1 font-medium">
-                    Message
-                  </th>
-                  <th scope="col" className="w-16 py-1 text-center font-medium">
-                    E-mail
-                  </th>
-                  <th scope="col" className="w-16 py-1 text-center font-medium">
-                    Text
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {MESSAGE_KINDS.map((kind) => (
-                  <tr key={kind} className="border-t">
-                    <th scope="row" className="py-2 pr-2 text-left font-normal">
-                      {MESSAGE_KIND_LABELS[kind]}
-                    </th>
-                    {(["email", "text"] as const).map((channel) => (
-                      <td key={channel} className="py-2 text-center">
-                        <input
-                          type="checkbox"
-                          name={`${kind}-${channel}`}
-                          aria-label={`${MESSAGE_KIND_LABELS[kind]} by ${channel === "email" ? "e-mail" : "text"}`}
-                          defaultChecked={wants(current.prefs, kind, channel)}
-                          className="size-4 accent-primary"
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <MessageKindsTable prefs={current.prefs} />
             <div className="flex gap-2">
               <Button
                 type="submit"
@@ -192,5 +157,47 @@ export function NotificationsCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** E-mail and text, ticked or not, for each kind of message. */
+function MessageKindsTable({ prefs }: { prefs: NotificationSettings["prefs"] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">E-mail and text for each kind of message</caption>
+      <thead>
+        <tr className="text-left">
+          <th scope="col" className="py-1 font-medium">
+            Message
+          </th>
+          <th scope="col" className="w-16 py-1 text-center font-medium">
+            E-mail
+          </th>
+          <th scope="col" className="w-16 py-1 text-center font-medium">
+            Text
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {MESSAGE_KINDS.map((kind) => (
+          <tr key={kind} className="border-t">
+            <th scope="row" className="py-2 pr-2 text-left font-normal">
+              {MESSAGE_KIND_LABELS[kind]}
+            </th>
+            {(["email", "text"] as const).map((channel) => (
+              <td key={channel} className="py-2 text-center">
+                <input
+                  type="checkbox"
+                  name={`${kind}-${channel}`}
+                  aria-label={`${MESSAGE_KIND_LABELS[kind]} by ${channel === "email" ? "e-mail" : "text"}`}
+                  defaultChecked={wants(prefs, kind, channel)}
+                  className="size-4 accent-primary"
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -155,45 +155,58 @@ export function StaffPayments({
           </CardContent>
         </Card>
       ) : null}
-      {view.refundsToPay.length ? (
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Refunds to pay</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 text-sm">
-            {view.refundsToPay.map((refund) => (
-              <Form
-                method="post"
-                key={refund.id}
-                className="grid gap-4 sm:grid-cols-3 sm:items-end"
-                aria-label={`Refund of ${dollars(refund.amountCents)}`}
-              >
-                <p className="sm:col-span-3">
-                  {dollars(refund.amountCents)} owed to {refund.customerName}
-                </p>
-                <input type="hidden" name="intent" value="mark-refund-paid" />
-                <input type="hidden" name="refundId" value={refund.id} />
-                <input type="hidden" name="key" value={keys.refundPaid[refund.id] ?? ""} />
-                <MethodField id={`refund-method-${refund.id}`} />
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`refund-reference-${refund.id}`}>
-                    Check number or note (optional)
-                  </Label>
-                  <Input id={`refund-reference-${refund.id}`} name="reference" maxLength={100} />
-                </div>
-                <Button type="submit" className="w-fit">
-                  Mark refund paid
-                </Button>
-              </Form>
-            ))}
-            <OutcomeLine outcome={outcome} intent="mark-refund-paid" />
-          </CardContent>
-        </Card>
-      ) : (
-        <OutcomeLine outcome={outcome} intent="mark-refund-paid" />
-      )}
+      <RefundsToPay refunds={view.refundsToPay} keys={keys.refundPaid} outcome={outcome} />
     </>
+  );
+}
+
+/** 'Refunds to pay', each with 'Mark refund paid' and its own idempotency key (ADR 048). */
+function RefundsToPay({
+  refunds,
+  keys,
+  outcome,
+}: {
+  refunds: StaffPaymentsView["refundsToPay"];
+  keys: Record<string, string>;
+  outcome: Outcome;
+}) {
+  return refunds.length ? (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Refunds to pay</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        {refunds.map((refund) => (
+          <Form
+            method="post"
+            key={refund.id}
+            className="grid gap-4 sm:grid-cols-3 sm:items-end"
+            aria-label={`Refund of ${dollars(refund.amountCents)}`}
+          >
+            <p className="sm:col-span-3">
+              {dollars(refund.amountCents)} owed to {refund.customerName}
+            </p>
+            <input type="hidden" name="intent" value="mark-refund-paid" />
+            <input type="hidden" name="refundId" value={refund.id} />
+            <input type="hidden" name="key" value={keys[refund.id] ?? ""} />
+            <MethodField id={`refund-method-${refund.id}`} />
+            <div className="grid gap-1.5">
+              <Label htmlFor={`refund-reference-${refund.id}`}>
+                Check number or note (optional)
+              </Label>
+              <Input id={`refund-reference-${refund.id}`} name="reference" maxLength={100} />
+            </div>
+            <Button type="submit" className="w-fit">
+              Mark refund paid
+            </Button>
+          </Form>
+        ))}
+        <OutcomeLine outcome={outcome} intent="mark-refund-paid" />
+      </CardContent>
+    </Card>
+  ) : (
+    <OutcomeLine outcome={outcome} intent="mark-refund-paid" />
   );
 }
