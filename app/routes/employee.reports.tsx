@@ -4,7 +4,7 @@ import { AppHeader } from "~/components/layout/app-header";
 import { StaticProfileMenu } from "~/features/accounts";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { monthLabel, dayLabel, periodFrom, periodQuery, reportTables } from "~/features/reports";
-import { careTables, ownerReport, requireReportsReader } from "~/features/reports/index.server";
+import { reportsPageFigures, requireReportsReader } from "~/features/reports/index.server";
 import { businessToday } from "~/lib/business-calendar";
 import type { PageHandle } from "~/lib/page-scripts";
 import {
@@ -28,14 +28,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const employee = await requireReportsReader(request);
   const now = new Date();
   const period = periodFrom(new URL(request.url).searchParams, businessToday(now));
-  const report = await ownerReport(period, { now });
+  // The report, and the dedicated handyman's share of visits and the referrals per specialist
+  // (ADR 088), kept while the database is unchanged (ADR 092).
+  const { report, care } = await reportsPageFigures(period, { now });
   return {
     employee,
     period,
     report,
     tables: reportTables(report),
-    // The dedicated handyman's share of visits and the referrals per specialist (ADR 088).
-    care: await careTables(period),
+    care,
     query: periodQuery(period),
   };
 }

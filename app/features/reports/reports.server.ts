@@ -9,6 +9,9 @@ import { utilizationSection } from "./utilization.server";
 import { salesSection } from "./sales.server";
 import { partsSection } from "./parts.server";
 import type { OwnerReport } from "./report-types";
+import { careTables } from "./care.server";
+import { keptWhileUnchanged } from "./report-cache.server";
+import { businessToday } from "~/lib/business-calendar";
 
 export type * from "./report-types";
 
@@ -83,4 +86,24 @@ export async function ownerReport(
     sales,
     parts,
   };
+}
+
+/**
+ * What the reports page shows for a period: the owner's report and the care tables (ADR 088),
+ * computed together and kept while the database is unchanged (report-cache.server.ts, ADR 092).
+ */
+export async function reportsPageFigures(
+  period: Period,
+  options: { now?: Date; database?: DbOrTx } = {},
+) {
+  const database = options.database ?? db();
+  const now = options.now ?? new Date();
+  const key = `${period.from}..${period.to} as of ${businessToday(now)}`;
+  return keptWhileUnchanged(database, key, async () => {
+    const [report, care] = await Promise.all([
+      ownerReport(period, { now, database }),
+      careTables(period, database),
+    ]);
+    return { report, care };
+  });
 }

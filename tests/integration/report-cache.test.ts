@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { periodFrom } from "~/features/reports";
+import { keptWhileUnchanged } from "~/features/reports/report-cache.server";
+import { reportsPageFigures } from "~/features/reports/reports.server";
+import { businessToday } from "~/lib/business-calendar";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/*
+ * The reports page's figures are kept while the database is unchanged (ADR 092): computed once
+ * for requests that find nothing written since, computed again after any write, and never
+ * kept when they failed.
+ */
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 120_000);
+afterAll(async () => {
+  await database?.drop();
+});
+
+const addLead = (email: string) =>
+  database.db.execute(
+    sql`insert into leads (name, email, form_type, source) values ('A lead', ${email}, 'contact', 'home')`,
+  );
+
+/**
+ * Waits until the WAL position has stood still for a moment: on PostgreSQL it is the cluster's,
+ * moved also by autovacuum after the migrations and by other databases of the test server.
+ */
+async function quiet() {
+  const position = async () =>
+    (
+      (await database.db.execute(
+        sql`select pg_current_wal_insert_lsn()::text as p`,
+      )) as unknown as {
+        rows: { p: string }[];
+      }
+    ).rows[0].p;
+  for (let tries = 0; tries < 100; tries++) {
+    const before = await position();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if ((await position()) === before) return;
+  }
+}
+
+describe("the reports' figures kept while the database is unchanged", () => {
+  it("are computed once while nothing is written, and again after a write", async () => {
+    let computed = 0;
+    const compute = async () => ++computed;
+    const kept = (key = "k") => keptWhileUnchanged(database.db, key, compute);
+    await quiet();
+    // Requests that arrive together share one computation.
+    expect(await Promise.all([kept(), kept(), kept()])).toEqual([1, 1, 1]);
+    expect(await kept()).toBe(1);
+    expect(await kept("another period")).toBe(2);
+    await addLead("one@example.com");
+    expect(await kept()).toBe(3);
+    await quiet();
+    const now = await kept();
+    expect(now).toBeGreaterThanOrEqual(3);
+    expect(await kept()).toBe(now);
+  });
+
+  it("are not kept when they failed", async () => {
+    let calls = 0;
+    const failing = () =>
+      keptWhileUnchanged(database.db, "failing", async () => {
+        calls += 1;
+        if (calls === 1) throw new Error("the database went away");
+        return calls;
+      });
+    await expect(failing()).rejects.toThrow("the database went away");
+    expect(await failing()).toBe(2);
+  });
+
+  it("show a lead sent after the page was read", async () => {
+    const today = businessToday();
+    const period = periodFrom(new URLSearchParams(), today);
+    const leadsOf = async () => {
+      const { report } = await reportsPageFigures(period, { database: database.db });
+      return report.sales.months.reduce((total, m) => total + m.leads, 0);
+    };
+    await quiet();
+    const before = await leadsOf();
+    expect(await leadsOf()).toBe(before);
+    await addLead("two@example.com");
+    expect(await leadsOf()).toBe(before + 1);
+  });
+});
