@@ -9,13 +9,13 @@ import {
   isWithinWindow,
   closedDays,
   defaultClosedDays,
-  durationLabel,
   earliestBookableStart,
   isBusinessDay,
   longDate,
   minuteLabel,
   nextBusinessDay,
 } from "./business-calendar";
+import { hoursText } from "~/lib/hours";
 
 describe("the business calendar", () => {
   it("computes the federal holidays, observed, and the day after Thanksgiving", () => {
@@ -83,10 +83,10 @@ describe("the business calendar", () => {
     expect(minuteLabel(570)).toBe("9:30 AM");
     expect(minuteLabel(720)).toBe("12:00 PM");
     expect(minuteLabel(810)).toBe("1:30 PM");
-    expect(durationLabel(105)).toBe("1 h 45 min");
-    expect(durationLabel(210)).toBe("3 h 30 min");
-    expect(durationLabel(735)).toBe("12 h 15 min");
-    expect(durationLabel(120)).toBe("2 h");
+    expect(hoursText(105)).toBe("1 h 45 min");
+    expect(hoursText(210)).toBe("3 h 30 min");
+    expect(hoursText(735)).toBe("12 h 15 min");
+    expect(hoursText(120)).toBe("2 h");
   });
 });
 

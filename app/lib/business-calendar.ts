@@ -7,7 +7,6 @@
  * functions as a `ClosedDays` value.
  */
 import { DEFAULT_BUSINESS } from "./business";
-import { hoursText } from "./hours";
 
 export const BUSINESS_TIME_ZONE = DEFAULT_BUSINESS.timeZone;
 
@@ -385,6 +384,3 @@ export function minuteOfDay(time: string) {
 export function timeOfDay(minute: number) {
   return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 }
-
-/** 105 → "1 h 45 min", 210 → "3 h 30 min", 735 → "12 h 15 min", 60 → "1 h" (app/lib/hours.ts). */
-export const durationLabel = hoursText;

@@ -10,8 +10,6 @@ import {
   Chart,
   CHART_COLORS,
   PERIOD_CHOICES,
-  duration,
-  money,
   monthLabel,
   dayLabel,
   percent,
@@ -24,6 +22,8 @@ import {
 import { careTables, ownerReport, requireReportsReader } from "~/features/reports/index.server";
 import { businessToday } from "~/lib/business-calendar";
 import type { PageHandle } from "~/lib/page-scripts";
+import { formatCents, formatPrice } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 /*
  * The owner's numbers (issue 30): members, money, prepaid hours, handymen, sales and parts for
@@ -166,7 +166,7 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
       ? `$${(cents / 100_000_00).toFixed(cents % 100_000_00 ? 1 : 0)}M`
       : cents >= 1_000_00
         ? `$${Math.round(cents / 1_000_00)}k`
-        : money(cents).replace(/\.00$/, "");
+        : formatPrice(cents);
   return (
     <>
       <AppHeader width="max-w-6xl">
@@ -221,19 +221,22 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
               label="Active members"
               value={report.members.activeTotal.toLocaleString("en-US")}
             />
-            <Figure label="Monthly recurring revenue" value={money(report.members.mrrCents)} />
+            <Figure
+              label="Monthly recurring revenue"
+              value={formatCents(report.members.mrrCents)}
+            />
             <Figure
               label="Revenue after credits"
-              value={money(report.members.revenueTotal.netCents)}
+              value={formatCents(report.members.revenueTotal.netCents)}
             />
             <Figure
               label="Payments received"
-              value={money(report.members.revenueTotal.paymentCents)}
+              value={formatCents(report.members.revenueTotal.paymentCents)}
             />
-            <Figure label="Refunds" value={money(report.members.revenueTotal.refundCents)} />
+            <Figure label="Refunds" value={formatCents(report.members.revenueTotal.refundCents)} />
             <Figure
               label="Credits at cancel"
-              value={money(report.members.revenueTotal.creditCents)}
+              value={formatCents(report.members.revenueTotal.creditCents)}
             />
           </dl>
           <Block
@@ -332,8 +335,8 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
             Prepaid hours
           </h2>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Figure label="Hours owed" value={duration(report.hours.owedMinutes)} />
-            <Figure label="What the business owes" value={money(report.hours.owedCents)} />
+            <Figure label="Hours owed" value={hoursText(report.hours.owedMinutes)} />
+            <Figure label="What the business owes" value={formatCents(report.hours.owedCents)} />
             <Figure
               label="Visits completed"
               value={report.hours.completedVisits.toLocaleString("en-US")}
@@ -343,7 +346,7 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
               value={
                 report.hours.averageWorkedMinutes === null
                   ? "n/a"
-                  : duration(report.hours.averageWorkedMinutes)
+                  : hoursText(report.hours.averageWorkedMinutes)
               }
             />
           </dl>
@@ -353,7 +356,7 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
             query={query}
             chart={
               <Chart
-                label={`Value of the hours owed by plan: ${report.hours.owed.map((o) => `${o.planName} ${money(o.valueCents)}`).join(", ")}`}
+                label={`Value of the hours owed by plan: ${report.hours.owed.map((o) => `${o.planName} ${formatCents(o.valueCents)}`).join(", ")}`}
                 categories={report.hours.owed.map((o) => o.planName.split(" ")[0])}
                 series={[
                   {

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memberships, outbox } from "~/db/schema";
-import { addDays, chargesDue, formatCents, settlementLineText } from "~/features/memberships/bank";
+import { addDays, chargesDue, settlementLineText } from "~/features/memberships/bank";
 import { cancelMembership, previewCancellation } from "~/features/memberships/cancel.server";
 import { businessNow, longDate } from "~/features/memberships/dates";
 import { membershipPage } from "~/features/memberships/page.server";
@@ -15,6 +15,7 @@ import { business } from "~/lib/business.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { createAppointment, createHome, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { formatCents } from "~/lib/money";
 
 /*
  * Issue 39, items 3 and 4 on the database: the walk's case (an extra visit reversed by a

@@ -8,8 +8,6 @@ import {
   chargesDue,
   daysBetween,
   decideVisit,
-  formatCents,
-  formatMinutes,
   hourlyRateLabel,
   membershipYear,
   minutesReturned,
@@ -23,17 +21,19 @@ import {
   type Billing,
   type MembershipTerms,
 } from "./bank";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 const complete = planById("complete");
 const essential = planById("essential");
 
 describe("display", () => {
   it("writes minutes as hours and minutes", () => {
-    expect(formatMinutes(735)).toBe("12 h 15 min");
-    expect(formatMinutes(2520)).toBe("42 h");
-    expect(formatMinutes(105)).toBe("1 h 45 min");
-    expect(formatMinutes(45)).toBe("45 min");
-    expect(formatMinutes(0)).toBe("0 min");
+    expect(hoursText(735)).toBe("12 h 15 min");
+    expect(hoursText(2520)).toBe("42 h");
+    expect(hoursText(105)).toBe("1 h 45 min");
+    expect(hoursText(45)).toBe("45 min");
+    expect(hoursText(0)).toBe("0 min");
   });
   it("writes cents as dollars", () => {
     expect(formatCents(15_000)).toBe("$150.00");

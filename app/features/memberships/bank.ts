@@ -6,6 +6,7 @@ import {
   type VisitBlockMinutes,
 } from "~/content/plans";
 import { hoursLeftText, hoursMeterText, hoursText } from "~/lib/hours";
+import { formatCents, formatPrice } from "~/lib/money";
 
 /*
  * The arithmetic of a membership, pure so it can be tested by properties: minutes and cents are
@@ -24,21 +25,6 @@ export type MembershipTerms = Pick<
 export type IsoDate = string;
 
 /* ---------- display ---------- */
-
-/** 735 -> "12 h 15 min", 2520 -> "42 h", 45 -> "45 min", 0 -> "0 min" (app/lib/hours.ts). */
-export const formatMinutes = hoursText;
-
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** 1234567 -> "$12,345.67", -1000 -> "-$10.00". */
-export function formatCents(cents: number) {
-  return dollars.format(cents / 100);
-}
-
-/** Whole dollars without cents ("$150"), otherwise like formatCents ("$84.29"). */
-export function formatPrice(cents: number) {
-  return cents % 100 === 0 ? formatCents(cents).replace(/\.00$/, "") : formatCents(cents);
-}
 
 /** The plan's hourly rate rounded to the cent, for display: Complete -> "$84.29/h". */
 export function hourlyRateLabel(terms: MembershipTerms) {
@@ -187,7 +173,7 @@ export type VisitDecision =
   | { kind: "extra"; minutes: number; chargeCents: number; reason: string }
   | { kind: "refused"; reason: string };
 
-export const EXTRA_VISIT_BLOCK_ONLY = `An extra visit is ${formatMinutes(EXTRA_VISIT.minutes)}.`;
+export const EXTRA_VISIT_BLOCK_ONLY = `An extra visit is ${hoursText(EXTRA_VISIT.minutes)}.`;
 
 /**
  * What booking a visit of `block` minutes spends. Within the visit allowances it takes its block
@@ -214,7 +200,7 @@ export function decideVisit(input: {
   if (!isVisitBlock(block)) {
     return {
       kind: "refused",
-      reason: `A member's visit is ${formatMinutes(VISIT_BLOCKS[0])} or ${formatMinutes(VISIT_BLOCKS[1])}.`,
+      reason: `A member's visit is ${hoursText(VISIT_BLOCKS[0])} or ${hoursText(VISIT_BLOCKS[1])}.`,
     };
   }
   const extra = (reason: string): VisitDecision => {
@@ -240,8 +226,8 @@ export function decideVisit(input: {
     return {
       kind: "refused",
       reason: ahead
-        ? `Not enough hours for that day: ${formatMinutes(Math.max(0, minutesAvailable + ahead))} can be booked by then, the visit needs ${formatMinutes(block)}.`
-        : `Not enough hours left: ${hoursLeftText(minutesAvailable)}, the visit needs ${formatMinutes(block)}.`,
+        ? `Not enough hours for that day: ${hoursText(Math.max(0, minutesAvailable + ahead))} can be booked by then, the visit needs ${hoursText(block)}.`
+        : `Not enough hours left: ${hoursLeftText(minutesAvailable)}, the visit needs ${hoursText(block)}.`,
     };
   }
   return { kind: "bank", minutes: block };
@@ -278,8 +264,8 @@ export function spendLabel(
       const now = Math.max(0, minutesAvailable);
       if (!ahead) {
         return now > 0
-          ? `Uses ${formatMinutes(decision.minutes)}: ${formatMinutes(now)} left now and ${formatMinutes(decision.minutes - now)} from the hours paid by then`
-          : `Uses ${formatMinutes(decision.minutes)} from the hours paid by then`;
+          ? `Uses ${hoursText(decision.minutes)}: ${hoursText(now)} left now and ${hoursText(decision.minutes - now)} from the hours paid by then`
+          : `Uses ${hoursText(decision.minutes)} from the hours paid by then`;
       }
       // What is already booked ahead (a bank below zero) takes the hours paid by then first.
       const borrowed = Math.max(0, -minutesAvailable);
@@ -295,21 +281,21 @@ export function spendLabel(
       const on = (date: IsoDate) => shortDate(date, ahead.visitDate);
       const paidDates = ahead.paidByThen.dates;
       const parts = [
-        now > 0 ? `${formatMinutes(now)} left now` : null,
+        now > 0 ? `${hoursText(now)} left now` : null,
         fromPaid > 0
-          ? `${formatMinutes(fromPaid)} from the hours paid ${
+          ? `${hoursText(fromPaid)} from the hours paid ${
               paidDates.length === 1 ? `on ${on(paidDates[0])}` : `by ${on(ahead.visitDate)}`
             } (before the visit)`
           : null,
         beyond > 0
-          ? `${formatMinutes(beyond)} booked ahead of payment (its hours are charged on ${on(ahead.beyondPayment!.date)}, after the visit)`
+          ? `${hoursText(beyond)} booked ahead of payment (its hours are charged on ${on(ahead.beyondPayment!.date)}, after the visit)`
           : null,
       ].filter((p): p is string => p !== null);
       const list =
         parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
-      return `Uses ${formatMinutes(decision.minutes)}: ${list}`;
+      return `Uses ${hoursText(decision.minutes)}: ${list}`;
     }
-    return `Uses ${formatMinutes(decision.minutes)} of ${formatMinutes(minutesAvailable)} left`;
+    return `Uses ${hoursText(decision.minutes)} of ${hoursText(minutesAvailable)} left`;
   }
   if (decision.kind === "extra") return `Extra visit: ${formatPrice(decision.chargeCents)}`;
   return decision.reason;
@@ -514,7 +500,7 @@ export function meterLabel(input: {
   today: IsoDate;
 }) {
   const next = input.next
-    ? `; ${formatMinutes(input.next.minutes)} more on ${shortDate(input.next.date, input.today)}`
+    ? `; ${hoursText(input.next.minutes)} more on ${shortDate(input.next.date, input.today)}`
     : "";
   return `${hoursMeterText(input.paidMinutes, input.minutesLeft)}${next}`;
 }
@@ -741,7 +727,7 @@ export function settleCancellation(input: {
   ];
   if (quote.owedCents > 0) {
     lines.push({
-      label: `Hours used before they were paid (${formatMinutes(quote.minutesOwed)})`,
+      label: `Hours used before they were paid (${hoursText(quote.minutesOwed)})`,
       cents: -quote.owedCents,
     });
   }

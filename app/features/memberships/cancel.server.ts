@@ -8,8 +8,6 @@ import {
   type Membership,
 } from "~/db/schema";
 import {
-  formatCents,
-  formatMinutes,
   hourlyRateLabel,
   quoteCancellation,
   settleCancellation,
@@ -39,6 +37,8 @@ import {
 } from "./ledger.server";
 import { withdrawWaitingParts } from "./parts.server";
 import { releaseHeld } from "./visit-minutes.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 /* ---------- cancel ---------- */
 
@@ -218,7 +218,7 @@ export function refundSentence(quote: CancellationQuote, hourlyRate: string, day
   if (quote.rule === "guarantee") {
     return `Within the ${days}-day guarantee: every membership charge is refunded in full, ${formatCents(quote.refundCents)}.`;
   }
-  return `Unused hours refunded: ${formatMinutes(quote.minutesRefunded)} at ${hourlyRate}, ${formatCents(quote.refundCents)}.`;
+  return `Unused hours refunded: ${hoursText(quote.minutesRefunded)} at ${hourlyRate}, ${formatCents(quote.refundCents)}.`;
 }
 
 /**
@@ -283,7 +283,7 @@ export async function cancelMembership(
       await postMinutes(tx, m, {
         kind: "refund",
         minutes: -quote.minutesRefunded,
-        note: `Membership canceled: ${formatMinutes(quote.minutesRefunded)} unused`,
+        note: `Membership canceled: ${hoursText(quote.minutesRefunded)} unused`,
         createdBy: actor.id,
       });
     }
@@ -294,7 +294,7 @@ export async function cancelMembership(
         description:
           quote.rule === "guarantee"
             ? `Refund: ${business().guaranteeDays}-day guarantee, membership charges in full`
-            : `Refund: ${formatMinutes(quote.minutesRefunded)} unused at ${hourlyRate}`,
+            : `Refund: ${hoursText(quote.minutesRefunded)} unused at ${hourlyRate}`,
         createdBy: actor.id,
       });
     }
@@ -304,13 +304,13 @@ export async function cancelMembership(
       await postMinutes(tx, m, {
         kind: "correction",
         minutes: quote.minutesOwed,
-        note: `Membership canceled: ${formatMinutes(quote.minutesOwed)} used before they were paid`,
+        note: `Membership canceled: ${hoursText(quote.minutesOwed)} used before they were paid`,
         createdBy: actor.id,
       });
       await postMoney(tx, m, {
         kind: "correction",
         amountCents: quote.owedCents,
-        description: `Hours used before they were paid: ${formatMinutes(quote.minutesOwed)} at ${hourlyRate}`,
+        description: `Hours used before they were paid: ${hoursText(quote.minutesOwed)} at ${hourlyRate}`,
         createdBy: actor.id,
       });
     }

@@ -7,8 +7,6 @@ import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { alertOffice, customerName, textCustomer } from "~/features/notifications/index.server";
 import {
-  formatCents,
-  formatMinutes,
   settlementLineText,
   settlementOfficeText,
   type CancellationQuote,
@@ -16,6 +14,8 @@ import {
 } from "./bank";
 import { businessNow, longDate } from "./dates";
 import { meterTextOf } from "./summary.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 /*
  * The membership e-mails, each written to the outbox in the transaction of the change it
@@ -82,7 +82,7 @@ export async function mailMembershipStarted(tx: Tx, m: Membership) {
     heading: "Your membership has started",
     lines: [
       `Your ${m.planName} membership starts on ${longDate(m.startDate)}: ${price}.`,
-      `It includes ${formatMinutes(m.minutesPerYear)} of handyman time and ${m.visitsPerYear} visits a year. Your hours: ${meterTextOf(m, businessNow().date)}.`,
+      `It includes ${hoursText(m.minutesPerYear)} of handyman time and ${m.visitsPerYear} visits a year. Your hours: ${meterTextOf(m, businessNow().date)}.`,
       `If you are not satisfied within the first ${business().guaranteeDays} days, every membership charge is refunded in full. You can cancel any time without penalty; unused hours are refunded.`,
     ],
   });

@@ -2,11 +2,12 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { membershipMoneyLedger, memberships, type Membership } from "~/db/schema";
 import { env } from "~/lib/env.server";
-import { addDays, chargeForPeriod, formatCents, type IsoDate } from "./bank";
+import { addDays, chargeForPeriod, type IsoDate } from "./bank";
 import { longDate } from "./dates";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
 import { applyRenewalChoice, lockMembership, postMinutes, postMoney } from "./ledger.server";
 import type { PaymentMethod } from "./money.server";
+import { formatCents } from "~/lib/money";
 
 /*
  * What a payment provider writes to a membership (ADR 054), each under the membership row's

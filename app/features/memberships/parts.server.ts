@@ -10,11 +10,11 @@ import {
   type MembershipPart,
 } from "~/db/schema";
 import { claimActionKey } from "~/lib/action-keys.server";
-import { formatCents } from "./bank";
 import { longDate } from "./dates";
 import { mailPartDecision, mailPartsApprovalNeeded } from "./emails.server";
 import { MembershipRejectedError } from "./errors.server";
 import { inTransaction, lockMembership, postMoney } from "./ledger.server";
+import { formatCents } from "~/lib/money";
 
 /** Over this a part waits for the member's approval. */
 export const PART_APPROVAL_OVER_CENTS = 10_000;

@@ -3,12 +3,12 @@ import { db } from "~/db/client.server";
 import { homes, profiles, user, type Membership } from "~/db/schema";
 import { newActionKey } from "~/lib/action-keys.server";
 import { pageParam } from "~/lib/query";
-import { formatCents } from "./bank";
 import { membershipPartVisits, membershipVisitPage } from "./statement.server";
 import { refundSentence } from "./cancel.server";
 import { membershipPage } from "./page.server";
 import { currentMembership } from "./summary.server";
 import type { MembershipView, StaffMembershipView } from "./types";
+import { formatCents } from "~/lib/money";
 
 /*
  * What the membership pages show, shaped for the browser (dates as strings). The customer's

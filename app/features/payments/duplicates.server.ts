@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { membershipOffers, memberships, paymentSchedule } from "~/db/schema";
-import { formatCents } from "~/features/memberships/index.server";
 import { alertOffice, customerName } from "~/features/notifications/index.server";
 import { logger } from "~/lib/logger.server";
 import { paymentProvider } from "./provider.server";
 import { scheduleOnce } from "./schedule-once.server";
+import { formatCents } from "~/lib/money";
 
 /*
  * One Checkout per offer (issue 39): 'Start membership' reuses the offer's open session, but a

@@ -1,9 +1,10 @@
 import type { DbOrTx } from "~/db/client.server";
-import { formatCents, longDate } from "~/features/memberships/index.server";
+import { longDate } from "~/features/memberships/index.server";
 import { siteUrl, textCustomer } from "~/features/notifications/index.server";
 import { business } from "~/lib/business.server";
-import { durationLabel } from "~/lib/business-calendar";
 import { mailMember, MEMBERSHIP_TAB } from "./messages.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 /*
  * An offer reaches the person (issue 40, item 1): 'Send membership offer' e-mails the customer
@@ -59,7 +60,7 @@ export async function tellOfferSent(tx: DbOrTx, offer: OfferTerms) {
     lines: [
       `We have prepared a membership for your home: ${offer.planName}.`,
       `Price: ${offerPrice(offer)}.`,
-      `What it includes: ${durationLabel(offer.minutesPerYear)} of work and up to ${offer.visitsPerYear} visits a year.`,
+      `What it includes: ${hoursText(offer.minutesPerYear)} of work and up to ${offer.visitsPerYear} visits a year.`,
       `Starts: ${longDate(offer.startDate)}, or the day of your first payment if later.`,
       "See the terms and start your membership on the Plan tab of your account.",
     ],

@@ -4,7 +4,6 @@ import { memberships, paymentCustomers, paymentRefunds, profiles, user } from "~
 import {
   assertRefundWithinReceived,
   businessNow,
-  formatCents,
   longDate,
   MembershipRejectedError,
   postRefundPaid,
@@ -17,6 +16,7 @@ import { business } from "~/lib/business.server";
 import { enqueue } from "~/lib/outbox.server";
 import { mailRefundSent } from "./messages.server";
 import { paymentProvider, type ProviderRefundSeen } from "./provider.server";
+import { formatCents } from "~/lib/money";
 
 /*
  * Refunds (ADR 054): the amount the cancel rule computed goes back to the card it came from

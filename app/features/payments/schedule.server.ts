@@ -5,8 +5,6 @@ import {
   bringChargesUpToDate,
   businessNow,
   checkPastDue,
-  formatCents,
-  formatMinutes,
   longDate,
   nextChargeDate,
 } from "~/features/memberships/index.server";
@@ -17,6 +15,8 @@ import { paymentProvider } from "./provider.server";
 import { applyPaymentNow } from "./reconcile-apply.server";
 import { postRefundsMadeInStripe } from "./refunds.server";
 import { scheduleOnce } from "./schedule-once.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 export { scheduleOnce };
 
@@ -178,7 +178,7 @@ function renewalNotice(m: typeof memberships.$inferSelect, renewal: string, days
   const date = longDate(renewal);
   const year = formatCents(m.monthlyPriceCents * 12);
   const month = formatCents(m.monthlyPriceCents);
-  const hours = formatMinutes(m.minutesPerYear);
+  const hours = hoursText(m.minutesPerYear);
   const when = days === 7 ? "in 7 days" : `in ${days} days`;
   const how =
     m.paymentProvider === "stripe"

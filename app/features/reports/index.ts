@@ -2,5 +2,5 @@
 export { Chart, CHART_COLORS } from "./components/chart";
 export { PERIOD_CHOICES, periodFrom, periodQuery, monthLabel, dayLabel } from "./period";
 export type { Period, PeriodChoice } from "./period";
-export { reportTables, toCsv, money, duration, percent, share } from "./tables";
+export { reportTables, toCsv, percent, share } from "./tables";
 export type { ReportTable } from "./tables";

@@ -12,7 +12,7 @@ import {
   user,
 } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
-import { addPart, formatCents, MembershipRejectedError } from "~/features/memberships/index.server";
+import { addPart, MembershipRejectedError } from "~/features/memberships/index.server";
 import {
   alertOffice,
   customerName,
@@ -36,6 +36,7 @@ import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { changeVisitState, completeVisit, lockVisit, WORK_STEP_MINUTES } from "./visit-life.server";
 import type { VisitStatus } from "./visit-state";
 import { VisitRejectedError } from "./visits.server";
+import { formatCents } from "~/lib/money";
 
 /*
  * 'Today' (issue 26 items 9-10, ADR 047-049): the handyman's visits for a day or a week, with

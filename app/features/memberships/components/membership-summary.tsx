@@ -1,9 +1,9 @@
 import { Badge } from "~/components/ui/badge";
 import { Progress } from "~/components/ui/progress";
-import { formatCents } from "../bank";
 import { longDate } from "../dates";
 import type { BankSummary } from "../types";
 import { SettlementLines } from "./settlement-lines";
+import { formatCents } from "~/lib/money";
 
 /** Plan, status, renewal, the hours meter and the visits left: the same for member and staff. */
 export function MembershipSummary({

@@ -3,7 +3,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { PLANS } from "~/content/plans";
-import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
 import { minuteLabel, minuteOfDay } from "~/lib/business-calendar";
 import type { MembershipView, PartView } from "../types";
@@ -11,6 +10,8 @@ import { ReceiptPhoto } from "./receipt-photo";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 /**
  * Where the member's membership forms post: the dashboard, which shows this tab, answers them
@@ -190,7 +191,7 @@ function PlanChoices({
                 <span className="text-sm font-normal text-muted-foreground">/month</span>
               </p>
               <p className="text-sm">
-                {formatMinutes(plan.minutesPerYear)} and {plan.visitsPerYear} visits per year
+                {hoursText(plan.minutesPerYear)} and {plan.visitsPerYear} visits per year
               </p>
             </li>
           ))}

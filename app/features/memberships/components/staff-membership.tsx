@@ -15,7 +15,6 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { isOpenVisit, VISIT_STATUS_LABELS } from "~/features/visits";
-import { formatCents, formatMinutes } from "../bank";
 import { longDate } from "../dates";
 import type {
   MemberVisitRow,
@@ -30,6 +29,8 @@ import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
 import { MembershipTermsFields } from "./membership-terms-fields";
 import { formatPhone } from "~/lib/phone";
+import { formatCents, centsAsDecimal } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
 
@@ -422,7 +423,7 @@ function VisitsCard({
                     data-label="Block"
                     className={`whitespace-normal ${cards.cell} ${cards.labelled}`}
                   >
-                    {formatMinutes(visit.blockMinutes)}
+                    {hoursText(visit.blockMinutes)}
                     {visit.isExtra && (
                       <>
                         {" "}
@@ -443,7 +444,7 @@ function VisitsCard({
                   >
                     {visit.appointmentStatus === "completed" && visit.minutesWorked !== null ? (
                       <div className="grid gap-2">
-                        <span>{formatMinutes(visit.minutesWorked)}</span>
+                        <span>{hoursText(visit.minutesWorked)}</span>
                         <TaskOutcomes tasks={visit.tasks} />
                         {visit.isExtra ? null : (
                           <CorrectForm
@@ -515,7 +516,7 @@ function CompleteForm({ visit }: { visit: MemberVisitRow }) {
           <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
             {workedChoices(visit.blockMinutes).map((m) => (
               <option key={m} value={m}>
-                {formatMinutes(m)}
+                {hoursText(m)}
               </option>
             ))}
           </NativeSelect>
@@ -553,7 +554,7 @@ function CorrectForm({ visit, actionKey }: { visit: MemberVisitRow; actionKey: s
         >
           {workedChoices(visit.blockMinutes).map((m) => (
             <option key={m} value={m}>
-              {formatMinutes(m)}
+              {hoursText(m)}
             </option>
           ))}
         </select>
@@ -735,7 +736,7 @@ function PartActions({
               id={`${id}-cost`}
               name="cost"
               inputMode="decimal"
-              defaultValue={(part.costCents / 100).toFixed(2)}
+              defaultValue={centsAsDecimal(part.costCents)}
               required
               maxLength={20}
             />

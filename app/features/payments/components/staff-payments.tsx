@@ -7,11 +7,9 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { MembershipTermsFields } from "~/features/memberships";
 import { plainDate } from "~/lib/business-calendar";
 import type { StaffPaymentsView } from "../types";
+import { formatCents, centsAsDecimal } from "~/lib/money";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
-
-export const dollars = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
 
 function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: string }) {
   if (!outcome || outcome.intent !== intent) return null;
@@ -104,7 +102,7 @@ export function StaffPayments({
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
             <p>
-              {view.offer.planName}, {view.offer.billing}: {dollars(view.offer.priceCents)}
+              {view.offer.planName}, {view.offer.billing}: {formatCents(view.offer.priceCents)}
               {view.offer.billing === "annual" ? " a year" : " a month"}, from{" "}
               {plainDate(view.offer.startDate)}. Sent, waiting for the customer&apos;s first
               payment.
@@ -125,7 +123,7 @@ export function StaffPayments({
                     id="offer-payment-amount"
                     name="amount"
                     inputMode="decimal"
-                    defaultValue={(view.offer.priceCents / 100).toFixed(2)}
+                    defaultValue={centsAsDecimal(view.offer.priceCents)}
                     required
                     maxLength={20}
                   />
@@ -167,10 +165,10 @@ export function StaffPayments({
                 method="post"
                 key={refund.id}
                 className="grid gap-4 sm:grid-cols-3 sm:items-end"
-                aria-label={`Refund of ${dollars(refund.amountCents)}`}
+                aria-label={`Refund of ${formatCents(refund.amountCents)}`}
               >
                 <p className="sm:col-span-3">
-                  {dollars(refund.amountCents)} owed to {refund.customerName}
+                  {formatCents(refund.amountCents)} owed to {refund.customerName}
                 </p>
                 <input type="hidden" name="intent" value="mark-refund-paid" />
                 <input type="hidden" name="refundId" value={refund.id} />
