@@ -48,6 +48,28 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return utc.toISOString().slice(0, 10);
 }
 
+/** `date` plus `months` calendar months; the 31st becomes the month's last day when needed. */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const [y, m, d] = date.split("-").map(Number);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return isoDate({ year, month, day: Math.min(d, daysInMonth(year, month)) });
+}
+
+function daysInMonth(year: number, month: number) {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The first and last day (inclusive) of the calendar month holding `date`. */
+export function calendarMonth(date: IsoDate) {
+  const [year, month] = date.split("-").map(Number);
+  return {
+    first: isoDate({ year, month, day: 1 }),
+    last: isoDate({ year, month, day: daysInMonth(year, month) }),
+  };
+}
+
 /** The same day `years` later (earlier when negative); 29 February becomes the 28th. */
 export function addYears(date: IsoDate, years: number): IsoDate {
   const d = parseIsoDate(date);
@@ -155,6 +177,12 @@ export function businessWallClock(instant: Date, timeZone = BUSINESS_TIME_ZONE) 
 /** Today's date where the business is, as YYYY-MM-DD. */
 export function businessToday(now = new Date(), timeZone = BUSINESS_TIME_ZONE): IsoDate {
   return isoDate(zonedDate(now, timeZone));
+}
+
+/** Today's date and the wall-clock time ("HH:MM") where the business is. */
+export function businessNow(now = new Date()): { date: IsoDate; time: string } {
+  const { date, minute } = businessWallClock(now);
+  return { date, time: timeOfDay(minute) };
 }
 
 /* ---------- closed days ---------- */
@@ -366,10 +394,25 @@ export function instantLabel(instant: Date | string) {
   return dateTimeLabel(at.date, at.minute);
 }
 
-/** 570 → "9:30 AM", 780 → "1:00 PM" */
-export function minuteLabel(minuteOfDay: number) {
-  const h = Math.floor(minuteOfDay / 60) % 24;
-  const m = minuteOfDay % 60;
+const timestampFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** When something happened, on the business's clock: "Nov 21, 2026, 9:15 AM". */
+export function timestampLabel(instant: Date | string) {
+  return timestampFormat.format(typeof instant === "string" ? new Date(instant) : instant);
+}
+
+/** 570 → "9:30 AM", 780 → "1:00 PM"; a wall-clock time too: "14:30:00" → "2:30 PM". */
+export function minuteLabel(time: number | string) {
+  const minute = typeof time === "number" ? time : minuteOfDay(time);
+  const h = Math.floor(minute / 60) % 24;
+  const m = minute % 60;
   const suffix = h < 12 ? "AM" : "PM";
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${suffix}`;
 }

@@ -2,7 +2,6 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.customers.$customerId.membership";
 import { StaffMembershipPage } from "~/features/memberships/components/staff-membership";
-import { businessNow } from "~/features/memberships/dates";
 import {
   addPartOnce,
   correctPartOnce,
@@ -77,6 +76,7 @@ import {
 import { requireEmployee } from "~/lib/session.server";
 import { HomeRecord } from "~/features/home";
 import { customerHomeId, homeAccess, homeRecord } from "~/features/home/index.server";
+import { businessNow } from "~/lib/business-calendar";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);

@@ -26,14 +26,13 @@ import {
   type PlanId,
 } from "~/content/plans";
 import {
-  addDays,
   chargeForPeriod,
-  daysBetween,
   quoteCancellation,
   type Billing,
   type IsoDate,
 } from "~/features/memberships/bank";
 import { DEFAULT_BUSINESS } from "~/lib/business";
+import { addDays, daysBetween } from "~/lib/business-calendar";
 
 /*
  * The bench data set (issues 30 and 31): a business three years on, 2,000 members who joined

@@ -10,13 +10,14 @@ import {
   defaultClosedDays,
   isBusinessDay,
   timeOfDay,
+  addMonths,
 } from "~/lib/business-calendar";
 import {
   createAppointment,
   createMembership,
   createServiceRequest,
 } from "../../server/seed/factories";
-import { addMonths, shortDate } from "~/features/memberships/bank";
+import { shortDate } from "~/features/memberships/bank";
 import { BASE_URL } from "../support/ports";
 import {
   createCustomer,

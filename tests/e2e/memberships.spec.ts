@@ -1,13 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/db/schema";
-import { addMonths, shortDate } from "~/features/memberships/bank";
+import { shortDate } from "~/features/memberships/bank";
 import { BASE_URL } from "../support/ports";
 import { addPart } from "~/features/memberships/parts.server";
 import { recordPayment } from "~/features/memberships/money.server";
 import { createMembership, createMemberVisit } from "../../server/seed/factories";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employee-support";
+import { addMonths } from "~/lib/business-calendar";
 
 /*
  * Memberships end to end: staff start one and record payments, the member sees the hours

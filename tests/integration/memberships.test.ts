@@ -8,8 +8,7 @@ import {
   membershipVisits,
   outbox,
 } from "~/db/schema";
-import { addDays, addMonths, refundForUnusedMinutes, shortDate } from "~/features/memberships/bank";
-import { businessNow } from "~/features/memberships/dates";
+import { refundForUnusedMinutes, shortDate } from "~/features/memberships/bank";
 import {
   addDays as addIsoDays,
   businessToday,
@@ -18,6 +17,9 @@ import {
   isBusinessDay,
   minuteOfDay,
   weekday,
+  addDays,
+  addMonths,
+  businessNow,
 } from "~/lib/business-calendar";
 import { addPart, decidePart, markPartBought } from "~/features/memberships/parts.server";
 import {

@@ -5,7 +5,6 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, memberships, outbox, paymentSchedule } from "~/db/schema";
 import { cancelMembership, cancelOwnMembership } from "~/features/memberships/cancel.server";
-import { businessNow } from "~/features/memberships/index.server";
 import {
   chooseRenewal,
   markRefundPaid,
@@ -23,6 +22,7 @@ import {
 import { resetEnvForTests } from "~/lib/env.server";
 import { createHome, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { businessNow } from "~/lib/business-calendar";
 
 /*
  * Without Stripe settings (the embedded default): the manual adapter. 'Start membership' tells

@@ -17,6 +17,7 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 
 /*
  * The people behind the leads (ADR 060): one row per e-mail address in `prospects`, each form
@@ -470,11 +471,9 @@ export type FunnelMonth = {
   newMembers: number;
 };
 
-const TZ = "America/New_York";
-
 function monthKey(date: Date) {
   const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: TZ,
+    timeZone: BUSINESS_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
   }).formatToParts(date);
@@ -506,8 +505,8 @@ export async function leadFunnel(
   const months = funnelMonths(now);
   const first = `${months[0]}-01`;
   const monthOf = (column: unknown) =>
-    sql<string>`to_char(${column} at time zone ${TZ}, 'YYYY-MM')`;
-  const since = sql`(${first}::date)::timestamp at time zone ${TZ}`;
+    sql<string>`to_char(${column} at time zone ${BUSINESS_TIME_ZONE}, 'YYYY-MM')`;
+  const since = sql`(${first}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE}`;
   const [newLeads, calls, walks, offers, members] = await Promise.all([
     database
       .select({ month: monthOf(prospects.createdAt), n: count() })

@@ -2,11 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PLANS, planById } from "~/content/plans";
 import {
-  addDays,
-  addMonths,
   chargeForPeriod,
   chargesDue,
-  daysBetween,
   decideVisit,
   hourlyRateLabel,
   membershipYear,
@@ -23,6 +20,7 @@ import {
 } from "./bank";
 import { formatCents } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
+import { addDays, addMonths, daysBetween } from "~/lib/business-calendar";
 
 const complete = planById("complete");
 const essential = planById("essential");

@@ -7,6 +7,7 @@ import {
 } from "~/content/plans";
 import { hoursLeftText, hoursMeterText, hoursText } from "~/lib/hours";
 import { formatCents, formatPrice } from "~/lib/money";
+import { addDays, addMonths, daysBetween, type IsoDate } from "~/lib/business-calendar";
 
 /*
  * The arithmetic of a membership, pure so it can be tested by properties: minutes and cents are
@@ -22,7 +23,7 @@ export type MembershipTerms = Pick<
   PlanTerms,
   "monthlyPriceCents" | "minutesPerYear" | "visitsPerYear"
 >;
-export type IsoDate = string;
+export type { IsoDate };
 
 /* ---------- display ---------- */
 
@@ -37,42 +38,6 @@ export function hourlyRateLabel(terms: MembershipTerms) {
 function parse(date: IsoDate) {
   const [y, m, d] = date.split("-").map(Number);
   return { y, m, d };
-}
-
-function iso(y: number, m: number, d: number): IsoDate {
-  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-}
-
-function daysInMonth(y: number, m: number) {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-/** `date` plus `months` calendar months; the 31st becomes the month's last day when needed. */
-export function addMonths(date: IsoDate, months: number): IsoDate {
-  const { y, m, d } = parse(date);
-  const index = y * 12 + (m - 1) + months;
-  const ny = Math.floor(index / 12);
-  const nm = (index % 12) + 1;
-  return iso(ny, nm, Math.min(d, daysInMonth(ny, nm)));
-}
-
-export function addDays(date: IsoDate, days: number): IsoDate {
-  const { y, m, d } = parse(date);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return iso(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: IsoDate, to: IsoDate) {
-  const a = parse(from);
-  const b = parse(to);
-  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000);
-}
-
-/** The first and last day (inclusive) of the calendar month holding `date`. */
-export function calendarMonth(date: IsoDate) {
-  const { y, m } = parse(date);
-  return { first: iso(y, m, 1), last: iso(y, m, daysInMonth(y, m)) };
 }
 
 /**

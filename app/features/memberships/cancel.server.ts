@@ -23,7 +23,6 @@ import {
   queueRefund,
   queueSubscriptionEnd,
 } from "~/features/payments/index.server";
-import { businessNow } from "./dates";
 import { mailMembershipCanceled } from "./emails.server";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
 import {
@@ -39,6 +38,7 @@ import { withdrawWaitingParts } from "./parts.server";
 import { releaseHeld } from "./visit-minutes.server";
 import { formatCents } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
+import { businessNow } from "~/lib/business-calendar";
 
 /* ---------- cancel ---------- */
 

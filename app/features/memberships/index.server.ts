@@ -62,4 +62,3 @@ export {
 export { checkPastDue, pastDueMemberships } from "./past-due.server";
 export type { PastDueRow } from "./past-due.server";
 export { howToPayByHand } from "./emails.server";
-export { businessNow, longDate } from "./dates";

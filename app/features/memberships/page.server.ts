@@ -10,19 +10,13 @@ import {
   type Membership,
 } from "~/db/schema";
 import { business } from "~/lib/business.server";
-import {
-  calendarMonth,
-  hourlyRateLabel,
-  membershipYear,
-  type IsoDate,
-  type LedgerItem,
-} from "./bank";
+import { hourlyRateLabel, membershipYear, type IsoDate, type LedgerItem } from "./bank";
 import { cancellationOf, type CancellationPreview } from "./cancel.server";
-import { businessNow } from "./dates";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
 import { membershipStatementPage, type StatementEntry } from "./statement.server";
 import { currentMembership, refundsSentOf, summaryOf } from "./summary.server";
 import type { BankSummary, PartRow } from "./types";
+import { calendarMonth, businessNow } from "~/lib/business-calendar";
 
 /* ---------- a membership page, read at once ---------- */
 

@@ -1,11 +1,16 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import { membershipMoneyLedger, memberships, profiles, user, type Membership } from "~/db/schema";
-import { addDays, businessToday, daysBetween, type IsoDate } from "~/lib/business-calendar";
+import {
+  addDays,
+  businessToday,
+  daysBetween,
+  type IsoDate,
+  businessNow,
+} from "~/lib/business-calendar";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { nudgeOutbox } from "~/lib/outbox.server";
-import { businessNow } from "./dates";
 import { mailPastDue } from "./emails.server";
 import { lockMembership, nextChargeDate, postChargesDue } from "./ledger.server";
 

@@ -9,7 +9,6 @@ import {
 } from "~/db/schema";
 import { EXTRA_VISIT } from "~/content/plans";
 import {
-  calendarMonth,
   decideVisit,
   membershipYear,
   minutesReturned,
@@ -20,7 +19,6 @@ import {
 } from "./bank";
 import { business } from "~/lib/business.server";
 import { hoursLeftText, hoursText } from "~/lib/hours";
-import { businessNow, longDate } from "./dates";
 import { bookingWaitsForPayment } from "./paid-periods.server";
 import { MembershipRejectedError, VisitSpendRefusedError } from "./errors.server";
 import {
@@ -34,6 +32,7 @@ import {
   postChargesDue,
 } from "./ledger.server";
 import { formatPrice } from "~/lib/money";
+import { calendarMonth, businessNow, plainDate } from "~/lib/business-calendar";
 
 /* ---------- visits: reserve, release, move, complete ---------- */
 
@@ -183,7 +182,7 @@ export async function reserveVisitMinutes(
   });
   if (decision.kind === "refused") throw new VisitSpendRefusedError(decision.reason);
 
-  const when = longDate(visit.scheduledDate);
+  const when = plainDate(visit.scheduledDate);
   if (decision.kind === "bank") {
     await postMinutes(tx, m, {
       kind: "reserve",
@@ -229,7 +228,7 @@ export async function releaseHeld(
     .where(eq(appointments.id, held.appointmentId));
   // A move has re-dated the visit already: its entries show that new day (ADR 089), and so
   // does what this one says.
-  const day = appointment ? longDate(appointment.scheduledDate) : null;
+  const day = appointment ? plainDate(appointment.scheduledDate) : null;
   const what =
     why === "moved" ? (day ? ` moved to ${day}` : " moved") : `${day ? ` on ${day}` : ""} canceled`;
   if (held.isExtra) {
@@ -341,7 +340,7 @@ export async function settleVisitMinutes(
       kind: "return",
       minutes: back,
       appointmentId: held.appointmentId,
-      note: `Visit on ${longDate(visit.scheduledDate)}: ${hoursText(input.minutesWorked)} worked, ${hoursText(back)} back`,
+      note: `Visit on ${plainDate(visit.scheduledDate)}: ${hoursText(input.minutesWorked)} worked, ${hoursText(back)} back`,
       createdBy: input.actorId,
     });
   }
@@ -443,7 +442,7 @@ export async function correctTimeWorked(
       kind: "correction",
       minutes: -difference,
       appointmentId: input.appointmentId,
-      note: `Visit on ${longDate(visit.scheduledDate)}: time worked corrected from ${hoursText(before)} to ${hoursText(input.minutesWorked)} (${reason})`,
+      note: `Visit on ${plainDate(visit.scheduledDate)}: time worked corrected from ${hoursText(before)} to ${hoursText(input.minutesWorked)} (${reason})`,
       createdBy: staffId,
     });
     return { minutesWorked: input.minutesWorked, minutesLeft: m.minutesAvailable };

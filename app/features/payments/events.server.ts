@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { paymentEvents, type Membership } from "~/db/schema";
-import { businessNow, markPastDue, postPaidPeriod } from "~/features/memberships/index.server";
+import { markPastDue, postPaidPeriod } from "~/features/memberships/index.server";
 import {
   alertOffice,
   customerName,
@@ -16,6 +16,7 @@ import { postRefundsMadeInStripe } from "./refunds.server";
 import { membershipForPayment } from "./reconcile-apply.server";
 import { mailMember } from "./messages.server";
 import { paymentProvider, type ProviderPayment } from "./provider.server";
+import { businessNow } from "~/lib/business-calendar";
 
 /*
  * Applying a stored Stripe event (ADR 054), run by its job. The event only says which object

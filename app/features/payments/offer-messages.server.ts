@@ -1,10 +1,10 @@
 import type { DbOrTx } from "~/db/client.server";
-import { longDate } from "~/features/memberships/index.server";
 import { siteUrl, textCustomer } from "~/features/notifications/index.server";
 import { business } from "~/lib/business.server";
 import { mailMember, MEMBERSHIP_TAB } from "./messages.server";
 import { formatCents } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
+import { plainDate } from "~/lib/business-calendar";
 
 /*
  * An offer reaches the person (issue 40, item 1): 'Send membership offer' e-mails the customer
@@ -61,7 +61,7 @@ export async function tellOfferSent(tx: DbOrTx, offer: OfferTerms) {
       `We have prepared a membership for your home: ${offer.planName}.`,
       `Price: ${offerPrice(offer)}.`,
       `What it includes: ${hoursText(offer.minutesPerYear)} of work and up to ${offer.visitsPerYear} visits a year.`,
-      `Starts: ${longDate(offer.startDate)}, or the day of your first payment if later.`,
+      `Starts: ${plainDate(offer.startDate)}, or the day of your first payment if later.`,
       "See the terms and start your membership on the Plan tab of your account.",
     ],
     action: "See your offer on the Plan tab",
@@ -83,7 +83,7 @@ export async function tellOfferWithdrawn(tx: DbOrTx, offer: OfferTerms) {
     subject: "Your membership offer was withdrawn",
     heading: "Your membership offer was withdrawn",
     lines: [
-      `The offer of the ${offer.planName} membership (${offerPrice(offer)}, from ${longDate(offer.startDate)}) was withdrawn: it can no longer be started.`,
+      `The offer of the ${offer.planName} membership (${offerPrice(offer)}, from ${plainDate(offer.startDate)}) was withdrawn: it can no longer be started.`,
       `Nothing was charged. If you expected it, or would like another one, call us at ${business().phone}.`,
     ],
     action: "See your Plan tab",

@@ -3,8 +3,6 @@ import { db, type Tx } from "~/db/client.server";
 import { memberships, paymentCustomers, paymentRefunds, profiles, user } from "~/db/schema";
 import {
   assertRefundWithinReceived,
-  businessNow,
-  longDate,
   MembershipRejectedError,
   postRefundPaid,
   providerPaymentsOf,
@@ -17,6 +15,7 @@ import { enqueue } from "~/lib/outbox.server";
 import { mailRefundSent } from "./messages.server";
 import { paymentProvider, type ProviderRefundSeen } from "./provider.server";
 import { formatCents } from "~/lib/money";
+import { businessNow, plainDate } from "~/lib/business-calendar";
 
 /*
  * Refunds (ADR 054): the amount the cancel rule computed goes back to the card it came from
@@ -202,7 +201,7 @@ async function tellMemberRefundSent(
     .from(memberships)
     .where(eq(memberships.id, membershipId));
   if (!m) return;
-  await mailRefundSent(tx, m.customerId, { ...sent, sentOn: longDate(businessNow().date) });
+  await mailRefundSent(tx, m.customerId, { ...sent, sentOn: plainDate(businessNow().date) });
 }
 
 export function markRefundPaid(

@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from "~/lib/business-calendar";
+import { addDays, addMonths, calendarMonth, type IsoDate } from "~/lib/business-calendar";
 
 /*
  * The reports' period: one of the picker's choices, or a custom range, read from the page's GET
@@ -30,19 +30,6 @@ export type Period = {
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The first day of the month `months` after the month holding `date`. */
-export function addMonths(date: IsoDate, months: number): IsoDate {
-  const [y, m] = date.split("-").map(Number);
-  const index = y * 12 + (m - 1) + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
-}
-
-/** The first and last day of the calendar month holding `date`. */
-export function calendarMonth(date: IsoDate) {
-  const first = `${date.slice(0, 7)}-01`;
-  return { first, last: addDays(addMonths(first, 1), -1) };
-}
 
 function isRealDate(value: string) {
   if (!DATE.test(value)) return false;
@@ -119,7 +106,7 @@ export function periodFrom(params: URLSearchParams, today: IsoDate): Period {
         isRealDate(from) &&
         isRealDate(to) &&
         from <= to &&
-        addMonths(from, 60) >= to &&
+        addMonths(calendarMonth(from).first, 60) >= to &&
         from >= "2000-01-01"
       ) {
         return make(choice, from, to);

@@ -8,10 +8,12 @@ import {
   weekday,
   zonedInstant,
   type IsoDate,
+  addMonths,
+  calendarMonth,
 } from "~/lib/business-calendar";
 import { PLANS, type PlanId } from "~/content/plans";
 import { BUSY_VISIT_STATUSES } from "~/db/visit-status";
-import { addMonths, calendarMonth, type Period } from "./period";
+import { type Period } from "./period";
 
 /*
  * The owner's numbers (issue 30), read from the ledgers: the memberships' start and cancel

@@ -3,7 +3,6 @@ import { Button } from "~/components/ui/button";
 import { LineIcon, LineIconSprite, LineIconUse } from "~/components/ui/line-icon";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { EmployeeAppointment } from "~/features/appointments/index.server";
-import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
 import { customerName } from "~/features/customers";
 import { VISIT_STATUS_LABELS } from "~/features/visits";
 import type { IntroCallListing } from "~/features/intro-calls/index.server";
@@ -11,6 +10,7 @@ import { phoneHref } from "~/lib/business";
 import { formatDateTime } from "../format";
 import { withParams } from "./requests-panel";
 import { formatPhone } from "~/lib/phone";
+import { longDate, minuteLabel } from "~/lib/business-calendar";
 
 export function AppointmentsPanel({
   view,
@@ -182,12 +182,12 @@ function AppointmentCard({ appointment }: { appointment: EmployeeAppointment }) 
       </p>
       <p>
         <LineIconUse name="calendar" />
-        {formatAppointmentDate(appointment.scheduledDate)}
+        {longDate(appointment.scheduledDate)}
       </p>
       <p>
         <LineIconUse name="clock" />
-        {formatAppointmentTime(appointment.startTime)}
-        <span className="text-muted-foreground">{`to ${formatAppointmentTime(appointment.endTime)}`}</span>
+        {minuteLabel(appointment.startTime)}
+        <span className="text-muted-foreground">{`to ${minuteLabel(appointment.endTime)}`}</span>
       </p>
       <p>
         <LineIconUse name="list-checks" />

@@ -12,7 +12,6 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
 import { customerName } from "~/features/customers";
 import type { CustomerRow } from "~/features/customers/index.server";
 import { MembershipLink } from "~/features/memberships";
@@ -22,6 +21,7 @@ import { CARDS_BELOW_LG as cards } from "~/components/ui/table-cards";
 import { listHeading } from "./card-rows";
 import { withParams } from "./requests-panel";
 import { formatPhone } from "~/lib/phone";
+import { longDate, minuteLabel } from "~/lib/business-calendar";
 
 /** A customer row, with their active membership (ADR 014) when they have one. */
 type CustomerWithMembership = CustomerRow & { membership?: ActiveMembership | null };
@@ -146,9 +146,9 @@ export function CustomersPanel({
                   >
                     {customer.nextAppointmentDate && customer.nextAppointmentStart ? (
                       <>
-                        {formatAppointmentDate(customer.nextAppointmentDate)}
+                        {longDate(customer.nextAppointmentDate)}
                         <br />
-                        {formatAppointmentTime(customer.nextAppointmentStart)}
+                        {minuteLabel(customer.nextAppointmentStart)}
                       </>
                     ) : (
                       <span className="text-muted-foreground">None scheduled</span>

@@ -15,7 +15,6 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { isOpenVisit, VISIT_STATUS_LABELS } from "~/features/visits";
-import { longDate } from "../dates";
 import type {
   MemberVisitRow,
   PartView,
@@ -31,6 +30,7 @@ import { MembershipTermsFields } from "./membership-terms-fields";
 import { formatPhone } from "~/lib/phone";
 import { formatCents, centsAsDecimal } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
+import { plainDate } from "~/lib/business-calendar";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
 
@@ -415,7 +415,7 @@ function VisitsCard({
               {visits.map((visit) => (
                 <TableRow key={visit.appointmentId} className={`align-top ${cards.row}`}>
                   <TableCell className={`font-medium whitespace-normal ${cards.cell}`}>
-                    {longDate(visit.scheduledDate)}
+                    {plainDate(visit.scheduledDate)}
                     <br />
                     {twelveHour(visit.startTime)} - {twelveHour(visit.endTime)}
                   </TableCell>
@@ -512,7 +512,7 @@ function CompleteForm({ visit }: { visit: MemberVisitRow }) {
       ))}
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
-          <Label htmlFor={id}>Time worked on {longDate(visit.scheduledDate)}</Label>
+          <Label htmlFor={id}>Time worked on {plainDate(visit.scheduledDate)}</Label>
           <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
             {workedChoices(visit.blockMinutes).map((m) => (
               <option key={m} value={m}>
@@ -608,7 +608,7 @@ function PartsCard({
               <NativeSelect id="part-visit" name="appointmentId" required>
                 {open.map((v) => (
                   <option key={v.appointmentId} value={v.appointmentId}>
-                    {longDate(v.scheduledDate)}, {twelveHour(v.startTime)}
+                    {plainDate(v.scheduledDate)}, {twelveHour(v.startTime)}
                   </option>
                 ))}
               </NativeSelect>
@@ -648,7 +648,7 @@ function PartsCard({
                     {part.description}, {formatCents(part.costCents)}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    Visit on {longDate(part.scheduledDate)} · {PART_STATUS[part.status]}
+                    Visit on {plainDate(part.scheduledDate)} · {PART_STATUS[part.status]}
                   </p>
                   {part.hasReceipt && <ReceiptPhoto part={part} />}
                 </div>

@@ -2,10 +2,11 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { MemberReferralView } from "../types";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", {
-    timeZone: "America/New_York",
+    timeZone: BUSINESS_TIME_ZONE,
     month: "long",
     day: "numeric",
   });
