@@ -358,12 +358,6 @@ export function dayLabel(date: IsoDate) {
   return dayLabelFormat.format(toUtc(date));
 }
 
-const plainDateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
 const shortDayFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   weekday: "short",
@@ -371,12 +365,39 @@ const shortDayFormat = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(month: "long" | "short", withYear: boolean) {
+  const key = `${month} ${withYear}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      month,
+      day: "numeric",
+      ...(withYear ? { year: "numeric" } : {}),
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * "2026-11-27" → "November 27, 2026": a calendar date as people read it, in pages, e-mails and
- * CSV files alike (never the raw YYYY-MM-DD).
+ * CSV files alike (never the raw YYYY-MM-DD). Options, where a page reads it shorter:
+ * `today` leaves the year out when it is today's ("November 27"), `year: false` always;
+ * `month: "short"` abbreviates the month ("Nov 27, 2026", the reports' tables and charts).
  */
-export function plainDate(date: IsoDate) {
-  return plainDateFormat.format(toUtc(date));
+export function plainDate(
+  date: IsoDate,
+  {
+    month = "long",
+    today,
+    year = true,
+  }: { month?: "long" | "short"; today?: IsoDate; year?: boolean } = {},
+) {
+  const withYear = year && !(today && date.slice(0, 4) === today.slice(0, 4));
+  return dateFormat(month, withYear).format(toUtc(date));
 }
 
 /**

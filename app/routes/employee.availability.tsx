@@ -50,6 +50,7 @@ import {
   isHolidayKey,
   longDate,
   timeOfDay,
+  plainDate,
 } from "~/lib/business-calendar";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { requireStaff } from "~/lib/session.server";
@@ -273,18 +274,6 @@ const SAVED: Record<string, string> = {
 
 function visitCount(n: number) {
   return n === 1 ? "1 visit" : `${n} visits`;
-}
-
-const monthDayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-});
-
-/** "November 27", with the year when it is not this year's ("January 1, 2027"). */
-function shortDate(date: string, today: string) {
-  const label = monthDayFormat.format(new Date(`${date}T12:00:00Z`));
-  return date.slice(0, 4) === today.slice(0, 4) ? label : `${label}, ${date.slice(0, 4)}`;
 }
 
 export default function AvailabilityPage({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -543,7 +532,8 @@ export default function AvailabilityPage({ loaderData: d, actionData }: Route.Co
                     />
                     {/* Says what it does and to which day: 'Reopen November 27'. */}
                     <Button type="submit" variant="outline" size="sm">
-                      {day.kind === "reopened" ? "Close" : "Reopen"} {shortDate(day.date, d.today)}
+                      {day.kind === "reopened" ? "Close" : "Reopen"}{" "}
+                      {plainDate(day.date, { today: d.today })}
                     </Button>
                   </Form>
                 </li>

@@ -11,7 +11,6 @@ import {
   CHART_COLORS,
   PERIOD_CHOICES,
   monthLabel,
-  dayLabel,
   percent,
   periodFrom,
   periodQuery,
@@ -20,7 +19,7 @@ import {
   type ReportTable,
 } from "~/features/reports";
 import { careTables, ownerReport, requireReportsReader } from "~/features/reports/index.server";
-import { businessToday } from "~/lib/business-calendar";
+import { businessToday, plainDate } from "~/lib/business-calendar";
 import type { PageHandle } from "~/lib/page-scripts";
 import { formatCents, formatPrice } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
@@ -180,7 +179,8 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold sm:text-3xl">Reports</h1>
           <p className="text-sm text-muted-foreground">
-            {period.label}; members, hours owed and approvals pending on {dayLabel(report.asOf)}.
+            {period.label}; members, hours owed and approvals pending on{" "}
+            {plainDate(report.asOf, { month: "short" })}.
           </p>
         </div>
         <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Report period">
@@ -412,7 +412,7 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
               <Chart
                 label="Booked hours as a share of available hours, per week"
                 categories={report.handymen.weeks.map((w) =>
-                  dayLabel(w.week).replace(/, \d+$/, ""),
+                  plainDate(w.week, { month: "short", year: false }),
                 )}
                 series={[
                   {

@@ -1,14 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/db/schema";
-import { shortDate } from "~/features/memberships/bank";
 import { BASE_URL } from "../support/ports";
 import { addPart } from "~/features/memberships/parts.server";
 import { recordPayment } from "~/features/memberships/money.server";
 import { createMembership, createMemberVisit } from "../../server/seed/factories";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employee-support";
-import { addMonths } from "~/lib/business-calendar";
+import { addMonths, plainDate } from "~/lib/business-calendar";
 
 /*
  * Memberships end to end: staff start one and record payments, the member sees the hours
@@ -22,7 +21,7 @@ type Customer = Awaited<ReturnType<typeof uniqueCustomer>>;
 /** The meter of a Complete monthly membership started on `start` (ADR 057). */
 function monthlyMeter(left: string, start = businessDate(0)) {
   const today = businessDate(0);
-  return `3 h 30 min paid, ${left} left now; 3 h 30 min more on ${shortDate(addMonths(start, 1), today)}`;
+  return `3 h 30 min paid, ${left} left now; 3 h 30 min more on ${plainDate(addMonths(start, 1), { today: today })}`;
 }
 
 /** The settlement's lines and result as a region shows them (ADR 058). */

@@ -7,7 +7,7 @@ import {
 } from "~/content/plans";
 import { hoursLeftText, hoursMeterText, hoursText } from "~/lib/hours";
 import { formatCents, formatPrice } from "~/lib/money";
-import { addDays, addMonths, daysBetween, type IsoDate } from "~/lib/business-calendar";
+import { addDays, addMonths, daysBetween, plainDate, type IsoDate } from "~/lib/business-calendar";
 
 /*
  * The arithmetic of a membership, pure so it can be tested by properties: minutes and cents are
@@ -243,7 +243,7 @@ export function spendLabel(
       const fromPaid = Math.min(rest, paidPool);
       rest -= fromPaid;
       const beyond = Math.min(rest, beyondPool);
-      const on = (date: IsoDate) => shortDate(date, ahead.visitDate);
+      const on = (date: IsoDate) => plainDate(date, { today: ahead.visitDate });
       const paidDates = ahead.paidByThen.dates;
       const parts = [
         now > 0 ? `${hoursText(now)} left now` : null,
@@ -413,25 +413,6 @@ export function bookableAhead(input: {
   return { paidByThen, beyondPayment };
 }
 
-const MONTH_DAY = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-});
-const MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
-
-/** "2026-12-18" -> "December 18" in `today`'s year, "December 18, 2027" otherwise. */
-export function shortDate(date: IsoDate, today: IsoDate) {
-  const { y, m, d } = parse(date);
-  const format = y === parse(today).y ? MONTH_DAY : MONTH_DAY_YEAR;
-  return format.format(new Date(Date.UTC(y, m - 1, d)));
-}
-
 /** Minutes charged in the membership year holding `today` (the meter's "paid"). */
 export function minutesPaidThisYear(input: {
   terms: MembershipTerms;
@@ -465,7 +446,7 @@ export function meterLabel(input: {
   today: IsoDate;
 }) {
   const next = input.next
-    ? `; ${hoursText(input.next.minutes)} more on ${shortDate(input.next.date, input.today)}`
+    ? `; ${hoursText(input.next.minutes)} more on ${plainDate(input.next.date, { today: input.today })}`
     : "";
   return `${hoursMeterText(input.paidMinutes, input.minutesLeft)}${next}`;
 }
@@ -767,9 +748,7 @@ export function refundSentText(
         : method
           ? `by ${method.replace("_", " ")}`
           : "";
-  const { y, m, d } = parse(on);
-  const day = MONTH_DAY_YEAR.format(new Date(Date.UTC(y, m - 1, d)));
-  return `Sent ${how ? `${how} ` : ""}on ${day}: ${formatCents(amountCents)}${reference ? ` (${reference})` : ""}.`;
+  return `Sent ${how ? `${how} ` : ""}on ${plainDate(on)}: ${formatCents(amountCents)}${reference ? ` (${reference})` : ""}.`;
 }
 
 /**

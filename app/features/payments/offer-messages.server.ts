@@ -47,10 +47,7 @@ function oneSegment(candidates: string[]) {
 const shortPrice = (offer: OfferTerms) =>
   `${formatCents(offer.priceCents)}/${offer.billing === "annual" ? "yr" : "mo"}`;
 
-const shortDate = (date: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+const shortDate = (date: string) => plainDate(date, { month: "short", year: false });
 
 export async function tellOfferSent(tx: DbOrTx, offer: OfferTerms) {
   const link = siteUrl(MEMBERSHIP_TAB);

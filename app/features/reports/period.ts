@@ -1,4 +1,10 @@
-import { addDays, addMonths, calendarMonth, type IsoDate } from "~/lib/business-calendar";
+import {
+  addDays,
+  addMonths,
+  calendarMonth,
+  type IsoDate,
+  plainDate,
+} from "~/lib/business-calendar";
 
 /*
  * The reports' period: one of the picker's choices, or a custom range, read from the page's GET
@@ -43,13 +49,6 @@ const monthName = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   timeZone: "UTC",
 });
-const dayName = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 function utc(date: IsoDate) {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d));
@@ -58,11 +57,6 @@ function utc(date: IsoDate) {
 /** "2026-03-01" -> "Mar 2026". */
 export function monthLabel(monthStart: IsoDate) {
   return monthName.format(utc(monthStart));
-}
-
-/** "2026-03-05" -> "Mar 5, 2026". */
-export function dayLabel(date: IsoDate) {
-  return dayName.format(utc(date));
 }
 
 export function monthsBetween(from: IsoDate, to: IsoDate) {
@@ -76,7 +70,7 @@ function make(choice: PeriodChoice, from: IsoDate, to: IsoDate, error?: string):
     choice,
     from,
     to,
-    label: `${dayLabel(from)} to ${dayLabel(to)}`,
+    label: `${plainDate(from, { month: "short" })} to ${plainDate(to, { month: "short" })}`,
     months: monthsBetween(from, to),
     ...(error ? { error } : {}),
   };

@@ -1,7 +1,8 @@
 import type { OwnerReport } from "./reports.server";
 import { hoursText } from "~/lib/hours";
 import { formatCents } from "~/lib/money";
-import { dayLabel, monthLabel } from "./period";
+import { monthLabel } from "./period";
+import { plainDate } from "~/lib/business-calendar";
 
 /*
  * The report's tables, as the page shows them beside each chart and as 'Download CSV' gives
@@ -33,7 +34,7 @@ export function reportTables(report: OwnerReport): ReportTable[] {
   return [
     {
       id: "active-members",
-      title: `Active members by plan and billing on ${dayLabel(report.asOf)}`,
+      title: `Active members by plan and billing on ${plainDate(report.asOf, { month: "short" })}`,
       columns: ["Plan", "Billing", "Members", "Monthly recurring revenue"],
       rows: [
         ...members.active.map((r) => [
@@ -95,7 +96,7 @@ export function reportTables(report: OwnerReport): ReportTable[] {
     },
     {
       id: "hours-owed",
-      title: `Hours paid and not yet used on ${dayLabel(report.asOf)}`,
+      title: `Hours paid and not yet used on ${plainDate(report.asOf, { month: "short" })}`,
       columns: ["Plan", "Hours owed", "Value at the plan's hourly rate"],
       rows: [
         ...hours.owed.map((r) => [r.planName, hoursText(r.minutes), formatCents(r.valueCents)]),
@@ -119,7 +120,7 @@ export function reportTables(report: OwnerReport): ReportTable[] {
       title: "Booked against available hours per week",
       columns: ["Week of", "Available", "Booked", "Utilization"],
       rows: handymen.weeks.map((w) => [
-        dayLabel(w.week),
+        plainDate(w.week, { month: "short" }),
         hoursText(w.availableMinutes),
         hoursText(w.bookedMinutes),
         percent(share(w.bookedMinutes, w.availableMinutes)),
@@ -167,7 +168,10 @@ export function reportTables(report: OwnerReport): ReportTable[] {
       title: "Parts",
       columns: ["Figure", "Value"],
       rows: [
-        [`Approvals pending on ${dayLabel(report.asOf)}`, count(parts.pendingCount)],
+        [
+          `Approvals pending on ${plainDate(report.asOf, { month: "short" })}`,
+          count(parts.pendingCount),
+        ],
         ["Cost of the parts pending", formatCents(parts.pendingCents)],
         ["Decisions in the period", count(parts.decided)],
         [
