@@ -39,6 +39,7 @@ import { ReferSpecialist } from "~/features/specialists";
 import { referFromForm, specialistOptions } from "~/features/specialists/refer-form.server";
 import { formatCents } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
+import { phoneHref } from "~/lib/phone";
 
 /*
  * 'Today' (issue 26 items 9-10): the handyman's day on a phone. Every action is a plain form
@@ -308,10 +309,6 @@ function mapsLink(address: string) {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-function telLink(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
-
 export default function Today({ loaderData: d, actionData }: Route.ComponentProps) {
   const error = actionData && !actionData.ok ? actionData.message : null;
   const said = actionData?.ok ? actionData.message : null;
@@ -380,7 +377,7 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   </p>
                   {v.phone && (
                     <p>
-                      <a className="underline" href={telLink(v.phone)}>
+                      <a className="underline" href={phoneHref(v.phone, { asWritten: true })}>
                         Call {v.phone}
                       </a>
                     </p>

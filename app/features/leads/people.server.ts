@@ -18,6 +18,7 @@ import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
+import { personName } from "~/lib/names";
 
 /*
  * The people behind the leads (ADR 060): one row per e-mail address in `prospects`, each form
@@ -355,7 +356,7 @@ export async function leadDetail(leadId: string) {
       endTime: w.endTime.slice(0, 5),
       status: w.status,
       address: w.address,
-      handyman: [w.handymanFirst, w.handymanLast].filter(Boolean).join(" "),
+      handyman: personName(w.handymanFirst, w.handymanLast),
     })),
     isMember: member.length > 0,
     staff,
@@ -372,7 +373,7 @@ export async function staffMembers() {
     .orderBy(asc(profiles.firstName), asc(profiles.lastName));
   return rows.map((r) => ({
     id: r.id,
-    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || "Staff",
+    name: personName(r.firstName, r.lastName) || "Staff",
   }));
 }
 

@@ -5,7 +5,7 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
-import { alertOffice, customerName, textCustomer } from "~/features/notifications/index.server";
+import { alertOffice, readPersonName, textCustomer } from "~/features/notifications/index.server";
 import {
   settlementLineText,
   settlementOfficeText,
@@ -117,7 +117,7 @@ export async function mailPartDecision(tx: Tx, m: Membership, part: MembershipPa
     ],
   });
   // Staff need the answer to buy the part (or not).
-  const name = await customerName(tx, m.customerId);
+  const name = await readPersonName(tx, m.customerId);
   await alertOffice(tx, {
     subject: `${name} ${verb} a part: ${part.description} (${formatCents(part.costCents)})`,
     customerName: name,
@@ -164,7 +164,7 @@ export async function mailPastDue(
     body: `${business().name}: ${amount} is past due on your membership. Please call ${business().phone} to pay.`,
     fallbackSubject: `Payment reminder: ${amount} is past due`,
   });
-  const name = await customerName(tx, m.customerId);
+  const name = await readPersonName(tx, m.customerId);
   await alertOffice(tx, {
     subject: `Past due: ${name} owes ${amount}`,
     customerName: name,
@@ -212,7 +212,7 @@ export async function mailMembershipCanceled(
   });
   // Every cancellation tells the office what is owed, either way (issue 27, item 14), in the
   // office's words: what to do next, not what the member was told (ADR 081).
-  const name = await customerName(tx, m.customerId);
+  const name = await readPersonName(tx, m.customerId);
   const result = settlement.resultCents;
   await alertOffice(tx, {
     subject: `Membership canceled: ${name} (${m.planName}): ${

@@ -13,6 +13,7 @@ import { logger } from "~/lib/logger.server";
 import { nudgeOutbox } from "~/lib/outbox.server";
 import { mailPastDue } from "./emails.server";
 import { lockMembership, nextChargeDate, postChargesDue } from "./ledger.server";
+import { personName } from "~/lib/names";
 
 /*
  * 'Past due' without a card processor (issue 39 item 7, ADR 083). A membership the office
@@ -177,7 +178,7 @@ export async function pastDueMemberships(today = businessNow().date): Promise<Pa
       return {
         membershipId: m.id,
         customerId: m.customerId,
-        customerName: [first, last].filter(Boolean).join(" ") || email,
+        customerName: personName(first, last) || email,
         planName: m.planName,
         owedCents: m.balanceCents,
         unpaidSince,

@@ -9,6 +9,7 @@ import { membershipPage } from "./page.server";
 import { currentMembership } from "./summary.server";
 import type { MembershipView, StaffMembershipView } from "./types";
 import { formatCents } from "~/lib/money";
+import { personName } from "~/lib/names";
 
 /*
  * What the membership pages show, shaped for the browser (dates as strings). The customer's
@@ -119,7 +120,7 @@ export async function staffMembershipView(
   return {
     customer: {
       userId: customer.userId,
-      name: [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email,
+      name: personName(customer.firstName, customer.lastName) || customer.email,
       email: customer.email,
       phone: customer.phone,
       hasHome: Boolean(customer.homeId),

@@ -4,7 +4,7 @@ import { paymentEvents, type Membership } from "~/db/schema";
 import { markPastDue, postPaidPeriod } from "~/features/memberships/index.server";
 import {
   alertOffice,
-  customerName,
+  readPersonName,
   paymentFailedText,
   textCustomer,
 } from "~/features/notifications/index.server";
@@ -56,7 +56,7 @@ async function tellPastDue(
   payment: ProviderPayment,
   needsAuthentication = false,
 ) {
-  const name = await customerName(tx, m.customerId);
+  const name = await readPersonName(tx, m.customerId);
   const graceDays = env().pastDueGraceDays;
   // The bank asked the member to confirm the payment (strong customer authentication): it can
   // only be done by them, on the invoice's own page.

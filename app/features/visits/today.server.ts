@@ -15,7 +15,7 @@ import type { TaskOutcome } from "~/db/visit-status";
 import { addPart, MembershipRejectedError } from "~/features/memberships/index.server";
 import {
   alertOffice,
-  customerName,
+  readPersonName,
   onMyWayText,
   textCustomer,
   wantsEmail,
@@ -37,6 +37,7 @@ import { changeVisitState, completeVisit, lockVisit, WORK_STEP_MINUTES } from ".
 import type { VisitStatus } from "./visit-state";
 import { VisitRejectedError } from "./visits.server";
 import { formatCents } from "~/lib/money";
+import { personName } from "~/lib/names";
 
 /*
  * 'Today' (issue 26 items 9-10, ADR 047-049): the handyman's visits for a day or a week, with
@@ -224,11 +225,7 @@ export async function handymanVisits(
       isWalkThru: r.kind === "walk_thru",
       startedAt: r.startedAt?.toISOString() ?? null,
       customerName:
-        [r.firstName, r.lastName].filter(Boolean).join(" ") ||
-        r.email ||
-        r.contactName ||
-        r.contactEmail ||
-        "",
+        personName(r.firstName, r.lastName) || r.email || r.contactName || r.contactEmail || "",
       phone: formatPhone(r.mobilePhone ?? r.leadPhone),
       address: r.address
         ? `${r.address}, ${r.city}, ${r.state} ${r.zipCode}`
@@ -349,7 +346,7 @@ async function tellMemberOnMyWay(
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, visit.customerId));
   const handymanName = visit.assignedEmployeeId
-    ? await customerName(tx, visit.assignedEmployeeId)
+    ? await readPersonName(tx, visit.assignedEmployeeId)
     : null;
   const who = handymanName ? `${handymanName} from ${business().name}` : `Your handyman`;
   const subject = `${who} is on the way`;
@@ -469,8 +466,8 @@ async function alertOfficeOfPart(
   part: Awaited<ReturnType<typeof addPart>>,
 ) {
   const [handymanName, name] = await Promise.all([
-    customerName(tx, handyman.id),
-    customerName(tx, visit.customerId),
+    readPersonName(tx, handyman.id),
+    readPersonName(tx, visit.customerId),
   ]);
   const price = formatCents(part.costCents);
   const what =

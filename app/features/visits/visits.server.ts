@@ -39,7 +39,7 @@ import { changeVisitState, lockVisit } from "./visit-lock.server";
 import { refusalMessage, VISIT_STATUS_LABELS, type VisitStatus } from "./visit-state";
 import {
   alertOffice,
-  customerName,
+  readPersonName,
   reminderText,
   siteUrl,
   textCustomer,
@@ -132,9 +132,9 @@ async function handymanLine(
   tx: Tx,
   place: { handymanId: string | null; coveringForId: string | null },
 ) {
-  const name = await customerName(tx, place.handymanId!);
+  const name = await readPersonName(tx, place.handymanId!);
   return place.coveringForId
-    ? `${name}, covering for ${await customerName(tx, place.coveringForId)}`
+    ? `${name}, covering for ${await readPersonName(tx, place.coveringForId)}`
     : name;
 }
 
@@ -272,7 +272,7 @@ async function alertOfficeOfMemberChange(
   visit: VisitForMail & { customerId: string },
   change: "moved" | "canceled",
 ) {
-  const name = await customerName(tx, visit.customerId);
+  const name = await readPersonName(tx, visit.customerId);
   await alertOffice(tx, {
     subject: `${name} ${change} a visit`,
     customerName: name,
@@ -839,7 +839,7 @@ export async function visitDetails(appointmentId: string, employeeId: string | n
     handymanName: handyman
       ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ") +
         (customer?.coveringForId
-          ? `, covering for ${await customerName(db(), customer.coveringForId)}`
+          ? `, covering for ${await readPersonName(db(), customer.coveringForId)}`
           : "")
       : null,
   };

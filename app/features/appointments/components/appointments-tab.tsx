@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import type { CustomerAppointment } from "../types";
 import { VISIT_STATUS_LABELS } from "~/features/visits";
 import { longDate, minuteLabel } from "~/lib/business-calendar";
+import { personName } from "~/lib/names";
 
 /** 'Upcoming Appointments (count)': the customer's approved visits, soonest first. */
 export function AppointmentsTab({
@@ -49,7 +50,7 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
   const headingId = `appointment-${appointment.id}-title`;
   const { home, handyman } = appointment;
   const handymanName = handyman
-    ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ") || "Your handyman"
+    ? personName(handyman.firstName, handyman.lastName) || "Your handyman"
     : null;
   return (
     <article

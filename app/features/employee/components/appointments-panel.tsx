@@ -3,14 +3,13 @@ import { Button } from "~/components/ui/button";
 import { LineIcon, LineIconSprite, LineIconUse } from "~/components/ui/line-icon";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { EmployeeAppointment } from "~/features/appointments/index.server";
-import { customerName } from "~/features/customers";
 import { VISIT_STATUS_LABELS } from "~/features/visits";
 import type { IntroCallListing } from "~/features/intro-calls/index.server";
-import { phoneHref } from "~/lib/business";
 import { formatDateTime } from "../format";
 import { withParams } from "./requests-panel";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone, phoneHref } from "~/lib/phone";
 import { longDate, minuteLabel } from "~/lib/business-calendar";
+import { customerName } from "~/lib/names";
 
 export function AppointmentsPanel({
   view,

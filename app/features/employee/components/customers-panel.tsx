@@ -12,16 +12,15 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { customerName } from "~/features/customers";
 import type { CustomerRow } from "~/features/customers/index.server";
 import { MembershipLink } from "~/features/memberships";
 import type { ActiveMembership } from "~/features/memberships/index.server";
-import { phoneHref } from "~/lib/business";
 import { CARDS_BELOW_LG as cards } from "~/components/ui/table-cards";
 import { listHeading } from "./card-rows";
 import { withParams } from "./requests-panel";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone, phoneHref } from "~/lib/phone";
 import { longDate, minuteLabel } from "~/lib/business-calendar";
+import { customerName } from "~/lib/names";
 
 /** A customer row, with their active membership (ADR 014) when they have one. */
 type CustomerWithMembership = CustomerRow & { membership?: ActiveMembership | null };
