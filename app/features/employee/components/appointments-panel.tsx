@@ -10,6 +10,7 @@ import { withParams } from "./requests-panel";
 import { formatPhone, phoneHref } from "~/lib/phone";
 import { longDate, minuteLabel } from "~/lib/business-calendar";
 import { customerName } from "~/lib/names";
+import { Pager } from "~/components/ui/pager";
 
 export function AppointmentsPanel({
   view,
@@ -73,36 +74,13 @@ export function AppointmentsPanel({
               ))}
             </ul>
           )}
-          {(hasMore || page > 1) && (
-            <nav aria-label="Appointment pages" className="flex justify-between">
-              {page > 1 ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link
-                    to={withParams(location.search, {
-                      apage: String(page - 1),
-                      tab: "appointments",
-                    })}
-                  >
-                    Previous page
-                  </Link>
-                </Button>
-              ) : (
-                <span />
-              )}
-              {hasMore && (
-                <Button asChild variant="outline" size="sm">
-                  <Link
-                    to={withParams(location.search, {
-                      apage: String(page + 1),
-                      tab: "appointments",
-                    })}
-                  >
-                    Next page
-                  </Link>
-                </Button>
-              )}
-            </nav>
-          )}
+          <Pager
+            label="Appointment pages"
+            page={page}
+            hasMore={hasMore}
+            to={(n) => withParams(location.search, { apage: String(n), tab: "appointments" })}
+            className="flex justify-between"
+          />
         </CardContent>
       </Card>
 

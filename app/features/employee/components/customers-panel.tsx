@@ -1,5 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form, useLocation } from "react-router";
 import { SearchActions } from "./search-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -21,6 +20,7 @@ import { withParams } from "./requests-panel";
 import { formatPhone, phoneHref } from "~/lib/phone";
 import { longDate, minuteLabel } from "~/lib/business-calendar";
 import { customerName } from "~/lib/names";
+import { Pager } from "~/components/ui/pager";
 
 /** A customer row, with their active membership (ADR 014) when they have one. */
 type CustomerWithMembership = CustomerRow & { membership?: ActiveMembership | null };
@@ -168,35 +168,12 @@ export function CustomersPanel({
             </TableBody>
           </Table>
         )}
-        {pageCount > 1 && (
-          <nav aria-label="Customer pages" className="mt-4 flex items-center justify-between gap-2">
-            {page > 1 ? (
-              <Button asChild variant="outline" size="sm">
-                <Link
-                  to={withParams(location.search, { cpage: String(page - 1), tab: "customers" })}
-                >
-                  Previous page
-                </Link>
-              </Button>
-            ) : (
-              <span />
-            )}
-            <p className="text-sm text-muted-foreground">
-              Page {page} of {pageCount}
-            </p>
-            {page < pageCount ? (
-              <Button asChild variant="outline" size="sm">
-                <Link
-                  to={withParams(location.search, { cpage: String(page + 1), tab: "customers" })}
-                >
-                  Next page
-                </Link>
-              </Button>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <Pager
+          label="Customer pages"
+          page={page}
+          pageCount={pageCount}
+          to={(n) => withParams(location.search, { cpage: String(n), tab: "customers" })}
+        />
       </CardContent>
     </Card>
   );
