@@ -30,9 +30,10 @@ import { MembershipTermsFields } from "./membership-terms-fields";
 import { formatPhone } from "~/lib/phone";
 import { formatCents, centsAsDecimal } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
-import { plainDate } from "~/lib/business-calendar";
+import { minuteLabel, plainDate } from "~/lib/business-calendar";
+import { fieldErrorsOf, type FormAnswer } from "~/lib/form-answer";
 
-type Outcome = { ok: boolean; intent: string; message: string } | null;
+type Outcome = FormAnswer<{ intent: string; message: string }> | null;
 
 const PART_STATUS: Record<PartView["status"], string> = {
   pending_approval: "Awaiting approval",
@@ -49,14 +50,29 @@ export type PartKeys = {
   parts: Record<string, { bought: string; remove: string; correct: string }>;
 };
 
-const twelveHour = (time: string) => {
-  const [h, m] = time.split(":").map(Number);
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-};
-
 function useBusy(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * One field of the form `intent` as its answer left it (ADR 093): when the action refused the
+ * field, the control's ARIA ties (aria-invalid, aria-describedby) and its message below it.
+ */
+function marked(outcome: Outcome, intent: string, name: string, id: string) {
+  const message =
+    outcome && !outcome.ok && outcome.intent === intent
+      ? fieldErrorsOf(outcome.result)[name]
+      : undefined;
+  if (!message) return { props: {}, message: null };
+  return {
+    props: { "aria-invalid": true, "aria-describedby": `${id}-error` },
+    message: (
+      <p id={`${id}-error`} className="text-sm text-destructive">
+        {message}
+      </p>
+    ),
+  };
 }
 
 /** One form's outcome, next to the form it answers. */
@@ -238,6 +254,9 @@ function StartForm({
   actionKey: string;
 }) {
   const busy = useBusy("start");
+  const amount = marked(outcome, "start", "amount", "start-payment-amount");
+  const method = marked(outcome, "start", "method", "start-payment-method");
+  const reference = marked(outcome, "start", "reference", "start-payment-reference");
   return (
     <Card>
       <CardHeader>
@@ -263,20 +282,35 @@ function StartForm({
                 inputMode="decimal"
                 required
                 maxLength={20}
+                {...amount.props}
               />
+              {amount.message}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="start-payment-method">Paid by</Label>
-              <NativeSelect id="start-payment-method" name="method" defaultValue="check" required>
+              <NativeSelect
+                id="start-payment-method"
+                name="method"
+                defaultValue="check"
+                required
+                {...method.props}
+              >
                 <option value="check">Check</option>
                 <option value="cash">Cash</option>
                 <option value="bank_transfer">Bank transfer</option>
                 <option value="card">Card</option>
               </NativeSelect>
+              {method.message}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="start-payment-reference">Reference (optional)</Label>
-              <Input id="start-payment-reference" name="reference" maxLength={100} />
+              <Input
+                id="start-payment-reference"
+                name="reference"
+                maxLength={100}
+                {...reference.props}
+              />
+              {reference.message}
             </div>
             <div className="grid gap-2 sm:col-span-3">
               <Button type="submit" className="w-fit" disabled={busy}>
@@ -293,6 +327,9 @@ function StartForm({
 
 function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: string }) {
   const busy = useBusy("payment");
+  const amount = marked(outcome, "payment", "amount", "payment-amount");
+  const method = marked(outcome, "payment", "method", "payment-method");
+  const reference = marked(outcome, "payment", "reference", "payment-reference");
   return (
     <Card>
       <CardHeader>
@@ -310,20 +347,36 @@ function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: stri
           <input type="hidden" name="key" value={actionKey} />
           <div className="grid gap-1.5">
             <Label htmlFor="payment-amount">Amount (USD)</Label>
-            <Input id="payment-amount" name="amount" inputMode="decimal" required maxLength={20} />
+            <Input
+              id="payment-amount"
+              name="amount"
+              inputMode="decimal"
+              required
+              maxLength={20}
+              {...amount.props}
+            />
+            {amount.message}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="payment-method">Method</Label>
-            <NativeSelect id="payment-method" name="method" defaultValue="card" required>
+            <NativeSelect
+              id="payment-method"
+              name="method"
+              defaultValue="card"
+              required
+              {...method.props}
+            >
               <option value="card">Card</option>
               <option value="check">Check</option>
               <option value="cash">Cash</option>
               <option value="bank_transfer">Bank transfer</option>
             </NativeSelect>
+            {method.message}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="payment-reference">Reference (optional)</Label>
-            <Input id="payment-reference" name="reference" maxLength={100} />
+            <Input id="payment-reference" name="reference" maxLength={100} {...reference.props} />
+            {reference.message}
           </div>
           <div className="grid gap-2 sm:col-span-3">
             <Button type="submit" className="w-fit" disabled={busy}>
@@ -417,7 +470,7 @@ function VisitsCard({
                   <TableCell className={`font-medium whitespace-normal ${cards.cell}`}>
                     {plainDate(visit.scheduledDate)}
                     <br />
-                    {twelveHour(visit.startTime)} - {twelveHour(visit.endTime)}
+                    {minuteLabel(visit.startTime)} - {minuteLabel(visit.endTime)}
                   </TableCell>
                   <TableCell
                     data-label="Block"
@@ -584,6 +637,9 @@ function PartsCard({
   keys: PartKeys;
 }) {
   const busy = useBusy("add-part");
+  const visit = marked(outcome, "add-part", "appointmentId", "part-visit");
+  const description = marked(outcome, "add-part", "description", "part-description");
+  const cost = marked(outcome, "add-part", "cost", "part-cost");
   const open = visits;
   return (
     <Card>
@@ -605,21 +661,37 @@ function PartsCard({
             <input type="hidden" name="key" value={keys.add} />
             <div className="grid gap-1.5">
               <Label htmlFor="part-visit">Visit</Label>
-              <NativeSelect id="part-visit" name="appointmentId" required>
+              <NativeSelect id="part-visit" name="appointmentId" required {...visit.props}>
                 {open.map((v) => (
                   <option key={v.appointmentId} value={v.appointmentId}>
-                    {plainDate(v.scheduledDate)}, {twelveHour(v.startTime)}
+                    {plainDate(v.scheduledDate)}, {minuteLabel(v.startTime)}
                   </option>
                 ))}
               </NativeSelect>
+              {visit.message}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="part-description">Part description</Label>
-              <Input id="part-description" name="description" required maxLength={200} />
+              <Input
+                id="part-description"
+                name="description"
+                required
+                maxLength={200}
+                {...description.props}
+              />
+              {description.message}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="part-cost">Cost (USD)</Label>
-              <Input id="part-cost" name="cost" inputMode="decimal" required maxLength={20} />
+              <Input
+                id="part-cost"
+                name="cost"
+                inputMode="decimal"
+                required
+                maxLength={20}
+                {...cost.props}
+              />
+              {cost.message}
             </div>
             <div className="grid gap-2 sm:col-span-3">
               <p className="text-sm text-muted-foreground">
