@@ -124,6 +124,15 @@ test.describe("memberships", () => {
     await expect(page.getByTestId("hours-meter")).toHaveText(monthlyMeter("3 h 30 min"));
     await expect(page.getByTestId("balance")).toHaveText("$195.00");
 
+    // A refused amount is marked on its field, with its message (ADR 093).
+    await page.getByLabel("Amount (USD)").fill("abc");
+    await page.getByRole("button", { name: "Record Payment" }).click();
+    await expect(page.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Amount (USD)")).toHaveAccessibleDescription(
+      /^Please enter the amount in dollars/,
+    );
+    await expect(page.getByLabel("Method")).not.toHaveAttribute("aria-invalid", "true");
+
     await page.getByLabel("Amount (USD)").fill("195");
     await page.getByLabel("Method").selectOption("check");
     await page.getByRole("textbox", { name: "Reference (optional)" }).fill("1042");
