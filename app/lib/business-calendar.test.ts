@@ -9,13 +9,17 @@ import {
   isWithinWindow,
   closedDays,
   defaultClosedDays,
-  durationLabel,
   earliestBookableStart,
   isBusinessDay,
   longDate,
   minuteLabel,
   nextBusinessDay,
+  addMonths,
+  businessNow,
+  calendarMonth,
+  timestampLabel,
 } from "./business-calendar";
+import { hoursText } from "~/lib/hours";
 
 describe("the business calendar", () => {
   it("computes the federal holidays, observed, and the day after Thanksgiving", () => {
@@ -83,10 +87,10 @@ describe("the business calendar", () => {
     expect(minuteLabel(570)).toBe("9:30 AM");
     expect(minuteLabel(720)).toBe("12:00 PM");
     expect(minuteLabel(810)).toBe("1:30 PM");
-    expect(durationLabel(105)).toBe("1 h 45 min");
-    expect(durationLabel(210)).toBe("3 h 30 min");
-    expect(durationLabel(735)).toBe("12 h 15 min");
-    expect(durationLabel(120)).toBe("2 h");
+    expect(hoursText(105)).toBe("1 h 45 min");
+    expect(hoursText(210)).toBe("3 h 30 min");
+    expect(hoursText(735)).toBe("12 h 15 min");
+    expect(hoursText(120)).toBe("2 h");
   });
 });
 
@@ -126,5 +130,37 @@ describe("dates and times as people read them (the rough edges, item 1)", () => 
     expect(instantLabel("2026-06-02T19:00:00Z")).toBe("Tue, Jun 2, 3:00 PM");
     // Just after midnight UTC is still the evening before in Atlanta.
     expect(instantLabel("2026-12-02T01:30:00Z")).toBe("Tue, Dec 1, 8:30 PM");
+  });
+});
+
+describe("one date helper per job (issue 41)", () => {
+  it("adds calendar months, the 31st becoming the month's last day", () => {
+    expect(addMonths("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonths("2028-01-31", 1)).toBe("2028-02-29");
+    expect(addMonths("2026-03-15", -3)).toBe("2025-12-15");
+    expect(addMonths("2026-11-30", 14)).toBe("2028-01-30");
+    expect(calendarMonth("2026-02-14")).toEqual({ first: "2026-02-01", last: "2026-02-28" });
+  });
+
+  it("plainDate: the long form, or shorter where a page asks", () => {
+    expect(plainDate("2026-12-03")).toBe("December 3, 2026");
+    expect(plainDate("2026-12-03", { today: "2026-01-10" })).toBe("December 3");
+    expect(plainDate("2027-01-03", { today: "2026-12-10" })).toBe("January 3, 2027");
+    expect(plainDate("2026-03-05", { month: "short" })).toBe("Mar 5, 2026");
+    expect(plainDate("2026-03-05", { month: "short", year: false })).toBe("Mar 5");
+  });
+
+  it("reads the business's clock", () => {
+    expect(businessNow(new Date("2026-12-02T01:30:00Z"))).toEqual({
+      date: "2026-12-01",
+      time: "20:30",
+    });
+    expect(businessNow(new Date("2026-07-01T04:05:00Z"))).toEqual({
+      date: "2026-07-01",
+      time: "00:05",
+    });
+    expect(timestampLabel("2026-11-21T14:15:00Z")).toBe("Nov 21, 2026, 9:15 AM");
+    expect(minuteLabel("14:30:00")).toBe("2:30 PM");
+    expect(minuteLabel(0)).toBe("12:00 AM");
   });
 });

@@ -7,7 +7,6 @@
  * functions as a `ClosedDays` value.
  */
 import { DEFAULT_BUSINESS } from "./business";
-import { hoursText } from "./hours";
 
 export const BUSINESS_TIME_ZONE = DEFAULT_BUSINESS.timeZone;
 
@@ -47,6 +46,28 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   const utc = toUtc(date);
   utc.setUTCDate(utc.getUTCDate() + days);
   return utc.toISOString().slice(0, 10);
+}
+
+/** `date` plus `months` calendar months; the 31st becomes the month's last day when needed. */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const [y, m, d] = date.split("-").map(Number);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return isoDate({ year, month, day: Math.min(d, daysInMonth(year, month)) });
+}
+
+function daysInMonth(year: number, month: number) {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The first and last day (inclusive) of the calendar month holding `date`. */
+export function calendarMonth(date: IsoDate) {
+  const [year, month] = date.split("-").map(Number);
+  return {
+    first: isoDate({ year, month, day: 1 }),
+    last: isoDate({ year, month, day: daysInMonth(year, month) }),
+  };
 }
 
 /** The same day `years` later (earlier when negative); 29 February becomes the 28th. */
@@ -156,6 +177,12 @@ export function businessWallClock(instant: Date, timeZone = BUSINESS_TIME_ZONE) 
 /** Today's date where the business is, as YYYY-MM-DD. */
 export function businessToday(now = new Date(), timeZone = BUSINESS_TIME_ZONE): IsoDate {
   return isoDate(zonedDate(now, timeZone));
+}
+
+/** Today's date and the wall-clock time ("HH:MM") where the business is. */
+export function businessNow(now = new Date()): { date: IsoDate; time: string } {
+  const { date, minute } = businessWallClock(now);
+  return { date, time: timeOfDay(minute) };
 }
 
 /* ---------- closed days ---------- */
@@ -331,12 +358,6 @@ export function dayLabel(date: IsoDate) {
   return dayLabelFormat.format(toUtc(date));
 }
 
-const plainDateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
 const shortDayFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   weekday: "short",
@@ -344,12 +365,39 @@ const shortDayFormat = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(month: "long" | "short", withYear: boolean) {
+  const key = `${month} ${withYear}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      month,
+      day: "numeric",
+      ...(withYear ? { year: "numeric" } : {}),
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * "2026-11-27" → "November 27, 2026": a calendar date as people read it, in pages, e-mails and
- * CSV files alike (never the raw YYYY-MM-DD).
+ * CSV files alike (never the raw YYYY-MM-DD). Options, where a page reads it shorter:
+ * `today` leaves the year out when it is today's ("November 27"), `year: false` always;
+ * `month: "short"` abbreviates the month ("Nov 27, 2026", the reports' tables and charts).
  */
-export function plainDate(date: IsoDate) {
-  return plainDateFormat.format(toUtc(date));
+export function plainDate(
+  date: IsoDate,
+  {
+    month = "long",
+    today,
+    year = true,
+  }: { month?: "long" | "short"; today?: IsoDate; year?: boolean } = {},
+) {
+  const withYear = year && !(today && date.slice(0, 4) === today.slice(0, 4));
+  return dateFormat(month, withYear).format(toUtc(date));
 }
 
 /**
@@ -367,10 +415,25 @@ export function instantLabel(instant: Date | string) {
   return dateTimeLabel(at.date, at.minute);
 }
 
-/** 570 → "9:30 AM", 780 → "1:00 PM" */
-export function minuteLabel(minuteOfDay: number) {
-  const h = Math.floor(minuteOfDay / 60) % 24;
-  const m = minuteOfDay % 60;
+const timestampFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** When something happened, on the business's clock: "Nov 21, 2026, 9:15 AM". */
+export function timestampLabel(instant: Date | string) {
+  return timestampFormat.format(typeof instant === "string" ? new Date(instant) : instant);
+}
+
+/** 570 → "9:30 AM", 780 → "1:00 PM"; a wall-clock time too: "14:30:00" → "2:30 PM". */
+export function minuteLabel(time: number | string) {
+  const minute = typeof time === "number" ? time : minuteOfDay(time);
+  const h = Math.floor(minute / 60) % 24;
+  const m = minute % 60;
   const suffix = h < 12 ? "AM" : "PM";
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${suffix}`;
 }
@@ -385,6 +448,3 @@ export function minuteOfDay(time: string) {
 export function timeOfDay(minute: number) {
   return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 }
-
-/** 105 → "1 h 45 min", 210 → "3 h 30 min", 735 → "12 h 15 min", 60 → "1 h" (app/lib/hours.ts). */
-export const durationLabel = hoursText;

@@ -5,6 +5,7 @@
  * through the root loader and reads it with useBusiness().
  */
 import { useRouteLoaderData } from "react-router";
+import { phoneHref } from "./phone";
 export type Business = {
   name: string;
   phone: string;
@@ -39,12 +40,6 @@ export const DEFAULT_BUSINESS: Business = {
   timeZone: "America/New_York",
   area: "Metro Atlanta",
 };
-
-export function phoneHref(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  const withCountry = digits.length === 10 ? `1${digits}` : digits;
-  return `tel:+${withCountry}`;
-}
 
 export function makeBusiness(overrides: Partial<Pick<Business, "name" | "phone" | "email">>) {
   const phone = overrides.phone ?? DEFAULT_BUSINESS.phone;

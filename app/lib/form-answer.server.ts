@@ -1,4 +1,5 @@
 import { parse } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { FormAnswer } from "./form-answer";
@@ -81,4 +82,30 @@ export function parseForm<Schema extends z.ZodType>(
       return { error };
     },
   });
+}
+
+/** What an intent action answers: the intent a form posted, and one sentence for it. */
+export type IntentAnswer = FormAnswer<{ intent: string; message: string }>;
+
+/**
+ * One form of an intent action (a route whose forms post an `intent` field) checked by its Zod
+ * schema through Conform's parseWithZod (ADR 093). The schema reads the posted text as it
+ * came: no coercion, so empty text stays empty and the schema's own messages say what is
+ * missing. A valid form gives its parsed `value`; a refused one its `refusal`, the answer to
+ * return: the intent, the first message as the form's sentence, and in `result` (Conform's
+ * reply) every refused field's messages, so the page marks each field, not only the first.
+ */
+export function parseIntent<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+  intent: string,
+): { ok: true; value: z.output<Schema> } | { ok: false; refusal: IntentAnswer & { ok: false } } {
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
+  if (submission.status === "success") return { ok: true, value: submission.value };
+  const result = submission.reply();
+  const first = Object.values(result.error ?? {}).find((messages) => messages?.length)?.[0];
+  return {
+    ok: false,
+    refusal: { ok: false, intent, message: first ?? "Please check the form", result },
+  };
 }

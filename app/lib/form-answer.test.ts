@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldErrorsOf, keptValuesOf } from "./form-answer";
-import { answer, answerMode, answerStatus, parseForm } from "./form-answer.server";
+import { answer, answerMode, answerStatus, parseForm, parseIntent } from "./form-answer.server";
 
 const schema = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required"),
@@ -93,5 +93,55 @@ describe("who asked, and the status they get", () => {
     expect(answer({ ok: false }, {}).init?.status).toBe(400);
     expect(answer({ ok: false }, { scriptRequest: true }).init?.status).toBe(200);
     expect(answer({ ok: false }, {}, { status: 429 }).init?.status).toBe(429);
+  });
+});
+
+describe("parseIntent: an intent action's form over parseWithZod (ADR 093)", () => {
+  const payment = z.object({
+    amount: z.string({ error: "Please enter the amount" }).min(1, "Please enter the amount"),
+    method: z.enum(["card", "check"], { error: "Please choose how it was paid" }),
+    reference: z.string().max(5, "At most 5 characters").optional(),
+  });
+
+  it("refuses with every field's message, the first as the form's sentence", () => {
+    const parsed = parseIntent(
+      form([
+        ["intent", "payment"],
+        ["amount", ""],
+        ["method", "gold"],
+        ["reference", "too long"],
+      ]),
+      payment,
+      "payment",
+    );
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.refusal).toMatchObject({
+      ok: false,
+      intent: "payment",
+      message: "Please enter the amount",
+    });
+    expect(fieldErrorsOf(parsed.refusal.result)).toEqual({
+      amount: "Please enter the amount",
+      method: "Please choose how it was paid",
+      reference: "At most 5 characters",
+    });
+  });
+
+  it("reads the text as it came (empty text is not made missing) and gives the value", () => {
+    const parsed = parseIntent(
+      form([
+        ["intent", "payment"],
+        ["amount", "12"],
+        ["method", "card"],
+        ["reference", ""],
+      ]),
+      payment,
+      "payment",
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      value: { amount: "12", method: "card", reference: "" },
+    });
   });
 });

@@ -4,15 +4,20 @@
  * ahead of payment", and the meter itself ("7 h paid, 2 h left now"). Times are integer minutes.
  */
 
-/** 735 -> "12 h 15 min", 2520 -> "42 h", 45 -> "45 min", 0 -> "0 min"; a change keeps its sign: -78 -> "-1 h 18 min". */
-export function hoursText(minutes: number) {
+/**
+ * 735 -> "12 h 15 min", 2520 -> "42 h", 45 -> "45 min", 0 -> "0 min"; a change keeps its sign:
+ * -78 -> "-1 h 18 min". With `hours: "always"` the hours are said even when none, as a
+ * handyman's week reads: 45 -> "0 h 45 min", 0 -> "0 h".
+ */
+export function hoursText(minutes: number, { hours: say = "when-any" } = {}) {
   const sign = minutes < 0 ? "-" : "";
   const m = Math.abs(Math.round(minutes));
   const h = Math.floor(m / 60);
   const rest = m % 60;
   const hours = h.toLocaleString("en-US");
-  if (h && rest) return `${sign}${hours} h ${rest} min`;
-  if (h) return `${sign}${hours} h`;
+  const always = say === "always";
+  if ((h || always) && rest) return `${sign}${hours} h ${rest} min`;
+  if (h || always) return `${sign}${hours} h`;
   return `${sign}${rest} min`;
 }
 

@@ -31,6 +31,24 @@ export function formatPhone(phone: string | null | undefined): string | null {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
+/** A US number as +1 and ten digits (the form texts are sent to), or null when it is not one. */
+export function e164(phone: string | null | undefined): string | null {
+  const digits = phone ? usDigits(phone) : null;
+  return digits ? `+1${digits}` : null;
+}
+
+/**
+ * A tel: link for a number: "(404) 555-0142" -> "tel:+14045550142" (ten digits get the US
+ * country code; other lengths their digits after a plus). With `asWritten`, the digits and any
+ * plus sign as the number is written: "(404) 555-0181" -> "tel:4045550181" (the handyman's
+ * 'Today').
+ */
+export function phoneHref(phone: string, { asWritten = false } = {}): string {
+  if (asWritten) return `tel:${phone.replace(/[^\d+]/g, "")}`;
+  const digits = phone.replace(/\D/g, "");
+  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;
+}
+
 /** The digits a search for a phone number looks for ("(404) 555" finds +14045550181). */
 export function phoneSearchDigits(search: string): string | null {
   if (!/^[\d\s().+-]+$/.test(search)) return null;

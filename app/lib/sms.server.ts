@@ -39,16 +39,6 @@ export function textSendableAt(now: Date): Date {
   return now;
 }
 
-/** A US number as +1 and ten digits, or null when it is not one. */
-export function e164(phone: string | null | undefined): string | null {
-  if (!phone) return null;
-  const digits = phone.replace(/\D/g, "");
-  if (digits.length === 10 && /^[2-9]/.test(digits)) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith("1") && /^[2-9]/.test(digits.slice(1)))
-    return `+${digits}`;
-  return null;
-}
-
 let client: Twilio | undefined;
 let clientKey = "";
 

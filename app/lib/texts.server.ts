@@ -5,8 +5,9 @@ import { outbox, profiles, textConsentEvents, user } from "~/db/schema";
 import { authSecret } from "./auth-secret.server";
 import { emailLayout, type MailMessage } from "./mail.server";
 import { verifiedMarkFor } from "./mobile-number.server";
-import { e164, sendText, textSendableAt, TextRefusedError } from "./sms.server";
+import { sendText, textSendableAt, TextRefusedError } from "./sms.server";
 import { wants, type MessageKind, type NotificationPrefs } from "./message-kinds";
+import { e164 } from "./phone";
 
 /*
  * A text waiting in the outbox is checked again when it falls due, not only when it was

@@ -4,6 +4,7 @@ import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/
 import { UUID_PATTERN } from "~/lib/uuid";
 import { business } from "~/lib/business.server";
 import { requireCustomerForAction } from "~/lib/session.server";
+import { personName } from "~/lib/names";
 
 /** The .ics file of one of the customer's appointments (SPEC section 9 "Calendar export"). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     productId: business().name,
     organizer: { name: business().name, email: business().email },
     attendee: {
-      name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email,
+      name: personName(user.firstName, user.lastName) || user.email,
       email: user.email,
     },
   });

@@ -22,7 +22,6 @@ import {
   overridesOf,
 } from "~/features/visits/overrides.server";
 import { visitHold } from "~/features/memberships/index.server";
-import { formatCents } from "~/features/memberships/bank";
 import { visitReport, type VisitReport } from "~/features/visits/visit-report.server";
 import { listEmployees } from "~/features/accounts/index.server";
 import { Input } from "~/components/ui/input";
@@ -35,7 +34,6 @@ import {
   visitDetails,
 } from "~/features/visits/visits.server";
 import {
-  durationLabel,
   longDate,
   minuteLabel,
   minuteOfDay,
@@ -45,6 +43,8 @@ import {
 import { getSessionUser } from "~/lib/session.server";
 import { useBusiness } from "~/lib/business";
 import { isUuid } from "~/lib/uuid";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 /*
  * One visit: its details, 'Move Visit' (day, then start time) and 'Cancel Visit' for the member
@@ -117,7 +117,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: visit.status,
       date: visit.scheduledDate,
       when: `${minuteLabel(minuteOfDay(visit.startTime))} to ${minuteLabel(minuteOfDay(visit.endTime))}`,
-      block: durationLabel(visit.block),
+      block: hoursText(visit.block),
       ...details,
     },
     report,
@@ -134,12 +134,12 @@ function cancelReturns(staff: boolean, hold: { minutes: number; isExtra: boolean
     if (!hold) return "The tasks go back to the customer's lists.";
     return hold.isExtra
       ? "The member's $150 extra-visit charge is reversed and the tasks go back to their lists."
-      : `The member's hours go back to the bank (${durationLabel(hold.minutes)}) and the tasks back to their lists.`;
+      : `The member's hours go back to the bank (${hoursText(hold.minutes)}) and the tasks back to their lists.`;
   }
   if (!hold) return "Its tasks go back to your lists.";
   return hold.isExtra
     ? "It was booked as an extra visit: its $150 charge is reversed. Its tasks go back to your lists."
-    : `Its ${durationLabel(hold.minutes)} go back to your hours bank and its tasks back to your lists.`;
+    : `Its ${hoursText(hold.minutes)} go back to your hours bank and its tasks back to your lists.`;
 }
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -558,7 +558,7 @@ function VisitReportSection({ report }: { report: VisitReport }) {
       <p>
         Time worked:{" "}
         <span className="font-medium" data-testid="time-worked">
-          {report.minutesWorked === null ? "Not recorded" : durationLabel(report.minutesWorked)}
+          {report.minutesWorked === null ? "Not recorded" : hoursText(report.minutesWorked)}
         </span>
       </p>
       <ul className="grid gap-3">

@@ -13,8 +13,7 @@ import {
   walkThruSchema,
 } from "~/features/visits/walk-thru.server";
 import { VisitRejectedError } from "~/features/visits/visits.server";
-import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
-import { businessToday } from "~/lib/business-calendar";
+import { businessToday, longDate, minuteLabel } from "~/lib/business-calendar";
 import { answer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireCustomer, requireCustomerForAction } from "~/lib/session.server";
@@ -115,7 +114,7 @@ export default function BookWalkThru({ loaderData, actionData }: Route.Component
             <ul className="grid gap-2">
               {loaderData.booked.map((b) => (
                 <li key={b.id} className="rounded-lg border p-3">
-                  {formatAppointmentDate(b.date)}, {formatAppointmentTime(b.startTime)}
+                  {longDate(b.date)}, {minuteLabel(b.startTime)}
                 </li>
               ))}
             </ul>

@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { failedDeliveries, retryFailedDelivery } from "~/lib/outbox.server";
 import { requireEmployee, requireEmployeeForAction } from "~/lib/session.server";
 import { UUID_PATTERN } from "~/lib/uuid";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 
 /*
  * 'Failed deliveries' (issue 39): e-mails, texts, webhook calls and payments jobs the outbox gave
@@ -58,7 +59,7 @@ export function meta() {
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", {
-    timeZone: "America/New_York",
+    timeZone: BUSINESS_TIME_ZONE,
     month: "short",
     day: "numeric",
     hour: "numeric",

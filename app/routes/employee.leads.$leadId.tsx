@@ -30,13 +30,13 @@ import { listEmployees } from "~/features/accounts/index.server";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { isUuid } from "~/lib/uuid";
 import { VisitRejectedError } from "~/features/visits/visits.server";
-import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
 import type { FormAnswer } from "~/lib/form-answer";
 import { answer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 import { withoutControlCharacters } from "~/lib/validation";
 import { formatPhone } from "~/lib/phone";
+import { longDate, minuteLabel } from "~/lib/business-calendar";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
@@ -326,8 +326,7 @@ export default function EmployeeLead({ loaderData, actionData }: Route.Component
               <ul className="grid gap-2">
                 {lead.walkThrus.map((w) => (
                   <li key={w.id} className="rounded-lg border p-3" data-walk-thru={w.status}>
-                    {formatAppointmentDate(w.date)}, {formatAppointmentTime(w.startTime)} to{" "}
-                    {formatAppointmentTime(w.endTime)}
+                    {longDate(w.date)}, {minuteLabel(w.startTime)} to {minuteLabel(w.endTime)}
                     {w.handyman ? ` with ${w.handyman}` : ""} ({w.status.replace(/_/g, " ")})
                     {w.address ? <span className="block text-sm">{w.address}</span> : null}
                     {confirmCancel?.id === w.id ? (

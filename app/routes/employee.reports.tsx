@@ -3,9 +3,9 @@ import type { Route } from "./+types/employee.reports";
 import { AppHeader } from "~/components/layout/app-header";
 import { StaticProfileMenu } from "~/features/accounts";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { monthLabel, dayLabel, periodFrom, periodQuery, reportTables } from "~/features/reports";
+import { monthLabel, periodFrom, periodQuery, reportTables } from "~/features/reports";
 import { reportsPageFigures, requireReportsReader } from "~/features/reports/index.server";
-import { businessToday } from "~/lib/business-calendar";
+import { businessToday, plainDate } from "~/lib/business-calendar";
 import type { PageHandle } from "~/lib/page-scripts";
 import {
   HandymenSection,
@@ -62,7 +62,8 @@ export default function Reports({ loaderData: d }: Route.ComponentProps) {
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold sm:text-3xl">Reports</h1>
           <p className="text-sm text-muted-foreground">
-            {period.label}; members, hours owed and approvals pending on {dayLabel(report.asOf)}.
+            {period.label}; members, hours owed and approvals pending on{" "}
+            {plainDate(report.asOf, { month: "short" })}.
           </p>
         </div>
         <PeriodForm period={period} />

@@ -2,7 +2,6 @@ import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/employee.today";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { guardStaff } from "~/features/employee/guard.server";
-import { formatCents } from "~/features/memberships/bank";
 import { partSchema, taskOutcomesFrom, WORKED_CHOICES } from "~/features/memberships/schema";
 import {
   deleteStoredPhoto,
@@ -28,12 +27,7 @@ import {
 import { VISIT_STATUS_LABELS } from "~/features/visits/visit-state";
 import { VisitRejectedError } from "~/features/visits/visits.server";
 import { isActionKey, newActionKey } from "~/lib/action-keys.server";
-import {
-  businessToday,
-  businessWallClock,
-  durationLabel,
-  minuteLabel,
-} from "~/lib/business-calendar";
+import { businessToday, businessWallClock, minuteLabel } from "~/lib/business-calendar";
 import type { FormAnswer } from "~/lib/form-answer";
 import { answer, type AnswerContext } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
@@ -43,6 +37,9 @@ import { homeRecordsFor } from "~/features/home/index.server";
 import { isUuid } from "~/lib/uuid";
 import { ReferSpecialist } from "~/features/specialists";
 import { referFromForm, specialistOptions } from "~/features/specialists/refer-form.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
+import { phoneHref } from "~/lib/phone";
 
 /*
  * 'Today' (issue 26 items 9-10): the handyman's day on a phone. Every action is a plain form
@@ -312,10 +309,6 @@ function mapsLink(address: string) {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-function telLink(phone: string) {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
-
 export default function Today({ loaderData: d, actionData }: Route.ComponentProps) {
   const error = actionData && !actionData.ok ? actionData.message : null;
   const said = actionData?.ok ? actionData.message : null;
@@ -384,7 +377,7 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   </p>
                   {v.phone && (
                     <p>
-                      <a className="underline" href={telLink(v.phone)}>
+                      <a className="underline" href={phoneHref(v.phone, { asWritten: true })}>
                         Call {v.phone}
                       </a>
                     </p>
@@ -503,7 +496,7 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                           >
                             {WORKED_CHOICES.filter((m) => m <= v.block).map((m) => (
                               <option key={m} value={m}>
-                                {durationLabel(m)}
+                                {hoursText(m)}
                               </option>
                             ))}
                           </select>

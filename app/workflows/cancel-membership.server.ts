@@ -10,13 +10,13 @@ import {
   NO_ACTIVE_MEMBERSHIP,
   settleMembershipCancel,
   type Actor,
-  type businessNow,
   type CancelEffects,
   type CancelResult,
 } from "~/features/memberships/index.server";
 import { queueRefund, queueSubscriptionEnd } from "~/features/payments/index.server";
 import { changeVisitState, withdrawFromCalendar } from "~/features/visits/index.server";
 import { isActionKeyClaimed } from "~/lib/action-keys.server";
+import type { businessNow } from "~/lib/business-calendar";
 import { db } from "~/db/client.server";
 
 export { NO_ACTIVE_MEMBERSHIP, previewCancellation } from "~/features/memberships/index.server";

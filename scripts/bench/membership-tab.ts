@@ -12,8 +12,6 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { setDatabase } from "~/db/client.server";
-import { addDays } from "~/features/memberships/bank";
-import { businessNow } from "~/features/memberships/dates";
 import { recordPayment } from "~/features/memberships/money.server";
 import { customerMembershipView } from "~/features/memberships/views.server";
 import { createLocalStorage, setStorage } from "~/lib/storage.server";
@@ -34,6 +32,7 @@ import {
   yes,
   type Stats,
 } from "./support/common";
+import { addDays, businessNow } from "~/lib/business-calendar";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 15;

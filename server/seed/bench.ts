@@ -25,15 +25,10 @@ import {
   SHOPPING_FEE_CENTS,
   type PlanId,
 } from "~/content/plans";
-import {
-  addDays,
-  chargeForPeriod,
-  daysBetween,
-  type Billing,
-  type IsoDate,
-} from "~/features/memberships/bank";
+import { chargeForPeriod, type Billing, type IsoDate } from "~/features/memberships/bank";
 import { quoteCancellation } from "~/features/memberships/settlement";
 import { DEFAULT_BUSINESS } from "~/lib/business";
+import { addDays, daysBetween } from "~/lib/business-calendar";
 
 /*
  * The bench data set (issues 30 and 31): a business three years on, 2,000 members who joined

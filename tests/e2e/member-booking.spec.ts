@@ -10,13 +10,14 @@ import {
   defaultClosedDays,
   isBusinessDay,
   timeOfDay,
+  addMonths,
+  plainDate,
 } from "~/lib/business-calendar";
 import {
   createAppointment,
   createMembership,
   createServiceRequest,
 } from "../../server/seed/factories";
-import { addMonths, shortDate } from "~/features/memberships/bank";
 import { BASE_URL } from "../support/ports";
 import {
   createCustomer,
@@ -68,7 +69,7 @@ async function memberWithHandyman() {
 /** The meter of a Complete annual membership started today (ADR 057). */
 function annualMeter(left: string) {
   const today = businessToday();
-  return `42 h paid, ${left} left now; 42 h more on ${shortDate(addMonths(today, 12), today)}`;
+  return `42 h paid, ${left} left now; 42 h more on ${plainDate(addMonths(today, 12), { today: today })}`;
 }
 
 function calendarOf(raw: string) {

@@ -1,13 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/db/schema";
-import { addMonths, shortDate } from "~/features/memberships/bank";
 import { BASE_URL } from "../support/ports";
 import { addPart } from "~/features/memberships/parts.server";
 import { recordPayment } from "~/features/memberships/money.server";
 import { createMembership, createMemberVisit } from "../../server/seed/factories";
 import { createEmployee, e2eDb, expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 import { businessDate, clearOfBusinessMidnight, uniqueCustomer } from "./employee-support";
+import { addMonths, plainDate } from "~/lib/business-calendar";
 
 /*
  * Memberships end to end: staff start one and record payments, the member sees the hours
@@ -21,7 +21,7 @@ type Customer = Awaited<ReturnType<typeof uniqueCustomer>>;
 /** The meter of a Complete monthly membership started on `start` (ADR 057). */
 function monthlyMeter(left: string, start = businessDate(0)) {
   const today = businessDate(0);
-  return `3 h 30 min paid, ${left} left now; 3 h 30 min more on ${shortDate(addMonths(start, 1), today)}`;
+  return `3 h 30 min paid, ${left} left now; 3 h 30 min more on ${plainDate(addMonths(start, 1), { today: today })}`;
 }
 
 /** The settlement's lines and result as a region shows them (ADR 058). */
@@ -123,6 +123,15 @@ test.describe("memberships", () => {
     await startMembership(page, customer, { firstPayment: "100", reference: "1041" });
     await expect(page.getByTestId("hours-meter")).toHaveText(monthlyMeter("3 h 30 min"));
     await expect(page.getByTestId("balance")).toHaveText("$195.00");
+
+    // A refused amount is marked on its field, with its message (ADR 093).
+    await page.getByLabel("Amount (USD)").fill("abc");
+    await page.getByRole("button", { name: "Record Payment" }).click();
+    await expect(page.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Amount (USD)")).toHaveAccessibleDescription(
+      /^Please enter the amount in dollars/,
+    );
+    await expect(page.getByLabel("Method")).not.toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Amount (USD)").fill("195");
     await page.getByLabel("Method").selectOption("check");

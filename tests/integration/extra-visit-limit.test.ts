@@ -1,8 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, membershipVisits } from "~/db/schema";
-import { addDays, calendarMonth } from "~/features/memberships/bank";
-import { businessNow } from "~/features/memberships/dates";
 import {
   releaseVisitMinutes,
   reserveVisitMinutes,
@@ -18,6 +16,7 @@ import {
   createUser,
 } from "../../server/seed/factories";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
+import { addDays, calendarMonth, businessNow } from "~/lib/business-calendar";
 
 /*
  * A member books at most 4 extra visits ($150 each, beyond the allowances) a calendar month

@@ -170,7 +170,7 @@ describe("a membership's start date", () => {
     return member;
   }
 
-  async function start(customerId: string, startDate: string) {
+  async function start(customerId: string, startDate: string, amount = "295") {
     return (await membershipAction({
       request: post(`/employee/customers/${customerId}/membership`, {
         intent: "start",
@@ -178,7 +178,7 @@ describe("a membership's start date", () => {
         plan: "complete",
         billing: "monthly",
         startDate,
-        amount: "295",
+        amount,
         method: "check",
       }),
       params: { customerId },
@@ -200,9 +200,10 @@ describe("a membership's start date", () => {
     }
     expect(await database.db.$count(memberships)).toBe(0);
 
-    // Success is the action's plain answer (no status to set).
-    const started = (await start(member.id, addYears(today(), -1))) as unknown;
-    expect(started).toMatchObject({
+    // Success is answered in the same envelope (ADR 033), 200.
+    const started = await start(member.id, addYears(today(), -1));
+    expect(started.init?.status).toBe(200);
+    expect(started.data).toMatchObject({
       ok: true,
       message: "First payment recorded: the membership started.",
     });
@@ -298,5 +299,43 @@ describe("bodies sent to /api/auth/*", () => {
       status: 400,
       body: { code: "INVALID_CHARACTERS" },
     });
+  });
+});
+
+describe("a refused membership form marks every field it refuses (ADR 093)", () => {
+  it("answers each field's message, the first as the form's sentence; nothing is started", async () => {
+    const member = await createUser(database.db, {
+      email: "member2@example.com",
+      password: "x",
+      firstName: "Ana",
+      lastName: "Reyes",
+    });
+    await createHome(database.db, member.id);
+    const answer = (await membershipAction({
+      request: post(`/employee/customers/${member.id}/membership`, {
+        intent: "start",
+        key: newActionKey(),
+        plan: "complete",
+        billing: "monthly",
+        startDate: "9999-12-31",
+        amount: "",
+        method: "check",
+      }),
+      params: { customerId: member.id },
+      context: {},
+    } as never)) as Answer & {
+      data?: { intent: string; result?: { error?: Record<string, string[] | null> } };
+    };
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      intent: "start",
+      message: START_DATE_WINDOW_MESSAGE,
+    });
+    const errors = answer.data?.result?.error ?? {};
+    expect(errors.startDate).toEqual([START_DATE_WINDOW_MESSAGE]);
+    expect(errors.amount?.[0]).toMatch(/^Please enter the amount in dollars/);
+    expect(Object.keys(errors).sort()).toEqual(["amount", "startDate"]);
+    expect(await database.db.$count(memberships)).toBe(0);
   });
 });

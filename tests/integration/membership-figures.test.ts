@@ -1,9 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, memberships, outbox } from "~/db/schema";
-import { addDays, addMonths } from "~/features/memberships/bank";
 import { settlementLineText } from "~/features/memberships/settlement";
-import { businessNow } from "~/features/memberships/dates";
 import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
 import { activeMembershipsOf } from "~/features/memberships/counters.server";
 import { MembershipRejectedError } from "~/features/memberships/errors.server";
@@ -16,6 +14,7 @@ import { business } from "~/lib/business.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { createAppointment, createHome, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { addDays, addMonths, businessNow } from "~/lib/business-calendar";
 
 /*
  * Issue 27, items 10 to 14 on the database: booking ahead of payment, the settlement the

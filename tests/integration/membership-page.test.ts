@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays } from "~/features/memberships/bank";
-import { businessNow } from "~/features/memberships/dates";
 import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
 import { recordPayment } from "~/features/memberships/money.server";
 import { membershipPage } from "~/features/memberships/page.server";
@@ -16,6 +14,7 @@ import {
   createUser,
 } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { addDays, businessNow } from "~/lib/business-calendar";
 
 /** A view without its forms' idempotency keys: each read draws fresh ones (ADR 048). */
 function unkeyed<T>(view: T): T {

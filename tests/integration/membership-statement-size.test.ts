@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addDays } from "~/features/memberships/bank";
-import { businessNow } from "~/features/memberships/dates";
 import { recordPayment } from "~/features/memberships/money.server";
 import { customerMembershipView } from "~/features/memberships/views.server";
 import {
@@ -11,6 +9,7 @@ import {
   createUser,
 } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { addDays, businessNow } from "~/lib/business-calendar";
 
 /*
  * Three years of a monthly member: 36 charges and their hours, payments, visits reserved until

@@ -8,9 +8,7 @@ import {
   membershipVisits,
   outbox,
 } from "~/db/schema";
-import { addDays, addMonths, shortDate } from "~/features/memberships/bank";
 import { refundForUnusedMinutes } from "~/features/memberships/settlement";
-import { businessNow } from "~/features/memberships/dates";
 import {
   addDays as addIsoDays,
   businessToday,
@@ -19,6 +17,10 @@ import {
   isBusinessDay,
   minuteOfDay,
   weekday,
+  addDays,
+  addMonths,
+  businessNow,
+  plainDate,
 } from "~/lib/business-calendar";
 import { addPart, decidePart, markPartBought } from "~/features/memberships/parts.server";
 import {
@@ -125,7 +127,7 @@ describe("starting a membership", () => {
     const summary = await memberBankSummary(member.id);
     // The meter says what is paid, what is left and what comes next, when (ADR 057).
     expect(summary?.meterLabel).toBe(
-      `3 h 30 min paid, 3 h 30 min left now; 3 h 30 min more on ${shortDate(addMonths(today, 1), today)}`,
+      `3 h 30 min paid, 3 h 30 min left now; 3 h 30 min more on ${plainDate(addMonths(today, 1), { today: today })}`,
     );
     expect(summary?.visitsLeftThisMonth).toBe(2);
     expect((await mails()).map((m) => m.subject)).toEqual([
@@ -239,7 +241,7 @@ describe("visits", () => {
     expect(last.text).toContain("Time used: 1 h 30 min");
     // In the Plan tab's meter words (issue 39, item 11).
     expect(last.text).toContain(
-      `Your hours: 3 h 30 min paid, 2 h left now; 3 h 30 min more on ${shortDate(addMonths(today, 1), today)}.`,
+      `Your hours: 3 h 30 min paid, 2 h left now; 3 h 30 min more on ${plainDate(addMonths(today, 1), { today: today })}.`,
     );
   });
 
@@ -259,7 +261,7 @@ describe("visits", () => {
     // month's hours are charged after a visit this week, so they are booked ahead of payment.
     const week = addDays(today, 6);
     expect((await visitSpend(member.id, { date: week, block: 105 }))?.label).toBe(
-      `Uses 1 h 45 min: 1 h 27 min left now and 18 min booked ahead of payment (its hours are charged on ${shortDate(addMonths(today, 1), week)}, after the visit)`,
+      `Uses 1 h 45 min: 1 h 27 min left now and 18 min booked ahead of payment (its hours are charged on ${plainDate(addMonths(today, 1), { today: week })}, after the visit)`,
     );
     const first = await book(home, { date: today, start: "09:00", end: "10:45" });
     expect(first.reserved?.decision).toEqual({ kind: "bank", minutes: 105 });

@@ -12,7 +12,6 @@ import {
   outbox,
   paymentRefunds,
 } from "~/db/schema";
-import { businessNow } from "~/features/memberships/index.server";
 import { completeVisit } from "~/features/visits/visit-life.server";
 import { saveTextConsent } from "~/lib/texts.server";
 import {
@@ -24,7 +23,7 @@ import {
 import { SMS_SEGMENT } from "~/features/payments/offer-messages.server";
 import { ALREADY_DONE, FORM_OUT_OF_DATE, newActionKey } from "~/lib/action-keys.server";
 import { business } from "~/lib/business.server";
-import { addDays } from "~/lib/business-calendar";
+import { addDays, businessNow } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";
 import { action as dashboardAction } from "~/routes/dashboard";
 import { action as membershipAction } from "~/routes/employee.customers.$customerId.membership";

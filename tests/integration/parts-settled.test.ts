@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, membershipParts, memberships, outbox } from "~/db/schema";
 import { cancelMembership } from "~/workflows/cancel-membership.server";
 import { membershipCounters } from "~/features/memberships/counters.server";
-import { businessNow } from "~/features/memberships/dates";
 import {
   addPart,
   addPartOnce,
@@ -16,7 +15,7 @@ import { ownerReport } from "~/features/reports/reports.server";
 import { addPartToOwnVisit, finishOwnVisit } from "~/features/visits/today.server";
 import { visitTasks } from "~/features/visits/visit-life.server";
 import { newActionKey } from "~/lib/action-keys.server";
-import { addDays } from "~/lib/business-calendar";
+import { addDays, businessNow } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import {

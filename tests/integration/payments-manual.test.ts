@@ -5,7 +5,6 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { membershipMoneyLedger, memberships, outbox, paymentSchedule } from "~/db/schema";
 import { cancelMembership, cancelOwnMembership } from "~/workflows/cancel-membership.server";
-import { businessNow } from "~/features/memberships/index.server";
 import {
   chooseRenewal,
   markRefundPaid,
@@ -23,6 +22,7 @@ import {
 import { resetEnvForTests } from "~/lib/env.server";
 import { createHome, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { businessNow, addDays } from "~/lib/business-calendar";
 
 /*
  * Without Stripe settings (the embedded default): the manual adapter. 'Start membership' tells
@@ -170,13 +170,6 @@ describe("manual payments", () => {
     expect((await staffPaymentsView(member.id)).offer?.callAsked).toBe(true);
   });
 });
-
-/** The business day `days` after `date`. */
-function addDays(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const noonOf = (date: string) => new Date(`${date}T12:00:00Z`);
 

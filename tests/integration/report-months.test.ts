@@ -7,7 +7,6 @@ import { appointments, memberships, profiles } from "~/db/schema";
 import { periodFrom } from "~/features/reports";
 import { foldLedgerDeltas, ownerReport, type OwnerReport } from "~/features/reports/reports.server";
 import {
-  businessNow,
   membershipStatement,
   recordPayment,
   startMembership,
@@ -15,7 +14,7 @@ import {
 } from "~/features/memberships/index.server";
 import { cancelMembership } from "~/workflows/cancel-membership.server";
 import { markRefundPaid, refundsToPay } from "~/features/payments/index.server";
-import { businessToday, zonedInstant, type IsoDate } from "~/lib/business-calendar";
+import { businessToday, zonedInstant, type IsoDate, businessNow } from "~/lib/business-calendar";
 import { resetEnvForTests } from "~/lib/env.server";
 import { seedDemo } from "../../server/seed/demo";
 import { createHome, createMemberVisit, createUser } from "../../server/seed/factories";

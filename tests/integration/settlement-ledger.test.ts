@@ -1,10 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memberships, outbox } from "~/db/schema";
-import { addDays, chargesDue, formatCents } from "~/features/memberships/bank";
+import { chargesDue } from "~/features/memberships/bank";
 import { settlementLineText } from "~/features/memberships/settlement";
 import { cancelMembership, previewCancellation } from "~/workflows/cancel-membership.server";
-import { businessNow, longDate } from "~/features/memberships/dates";
 import { membershipPage } from "~/features/memberships/page.server";
 import { memberBankSummary } from "~/features/memberships/summary.server";
 import { recordPayment } from "~/features/memberships/money.server";
@@ -16,6 +15,8 @@ import { business } from "~/lib/business.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { createAppointment, createHome, createUser } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { formatCents } from "~/lib/money";
+import { addDays, businessNow, plainDate } from "~/lib/business-calendar";
 
 /*
  * Issue 39, items 3 and 4 on the database: the walk's case (an extra visit reversed by a
@@ -150,7 +151,7 @@ describe("the walk's case (issue 39, item 3)", () => {
     expect(paid.text).toContain("Reference: Check 1042.");
 
     // Her page no longer promises it: it says it was sent, how and the reference.
-    const sentLine = `Sent by check on ${longDate(today)}: ${amount} (Check 1042).`;
+    const sentLine = `Sent by check on ${plainDate(today)}: ${amount} (Check 1042).`;
     const page = (await membershipPage(member.id, 1, 50))!;
     expect(page.summary).toMatchObject({ refundsSent: [sentLine], refundSentInFull: true });
     expect(await memberBankSummary(member.id)).toMatchObject({

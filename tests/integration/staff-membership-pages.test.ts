@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addDays } from "~/features/memberships/bank";
-import { businessNow } from "~/features/memberships/dates";
 import { staffMembershipView } from "~/features/memberships/views.server";
 import {
   createHome,
@@ -10,6 +8,7 @@ import {
   createUser,
 } from "../../server/seed/factories";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
+import { addDays, businessNow } from "~/lib/business-calendar";
 
 /*
  * Issue 40, item 15: a customer's staff membership page is paginated like the member's pages

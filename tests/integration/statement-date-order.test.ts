@@ -1,8 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments } from "~/db/schema";
-import { addDays } from "~/features/memberships/bank";
-import { businessNow } from "~/features/memberships/dates";
 import { recordPayment } from "~/features/memberships/money.server";
 import { statementCsv } from "~/features/memberships/statement-csv.server";
 import {
@@ -11,7 +9,7 @@ import {
   type StatementEntry,
 } from "~/features/memberships/statement.server";
 import { moveVisitMinutes } from "~/features/memberships/visit-minutes.server";
-import { plainDate } from "~/lib/business-calendar";
+import { plainDate, addDays, businessNow } from "~/lib/business-calendar";
 import {
   createHome,
   createMembership,

@@ -7,8 +7,6 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { addDays } from "~/features/memberships/bank";
-import { businessNow } from "~/features/memberships/dates";
 import { membershipStatement, type StatementEntry } from "~/features/memberships/statement.server";
 import {
   releaseVisitMinutes,
@@ -17,6 +15,7 @@ import {
 import { startMembership } from "~/features/memberships/start.server";
 import { createAppointment, createHome, createUser } from "../../server/seed/factories";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";
+import { addDays, businessNow } from "~/lib/business-calendar";
 
 /*
  * The statement reads in the ledgers' own order (ADR 041): each running balance follows from

@@ -12,7 +12,6 @@ import {
   paymentSchedule,
 } from "~/db/schema";
 import { cancelOwnMembership } from "~/workflows/cancel-membership.server";
-import { businessNow } from "~/features/memberships/index.server";
 import {
   chooseRenewal,
   paymentProvider,
@@ -29,6 +28,7 @@ import { action as stripeWebhook } from "~/routes/webhooks.stripe";
 import { createHome, createUser } from "../../server/seed/factories";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { addDays, businessNow } from "~/lib/business-calendar";
 
 /*
  * Issue 39's Stripe edges, through the real SDK against the stand-in (STRIPE_API_URL), webhook
@@ -419,13 +419,6 @@ describe("the outbox's attempt cap", () => {
     expect(ms[0].periodsCharged).toBe(2);
   });
 });
-
-/** The business day `days` after `date`. */
-function addDays(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The moved clock: every payments job due by `at` run as at that instant (the schedule's clock). */
 async function runJobsDueBy(at: Date) {

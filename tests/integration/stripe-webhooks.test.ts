@@ -13,7 +13,6 @@ import {
   user,
 } from "~/db/schema";
 import { cancelMembership, cancelOwnMembership } from "~/workflows/cancel-membership.server";
-import { businessNow } from "~/features/memberships/index.server";
 import {
   markRefundPaid,
   reconcile,
@@ -29,6 +28,7 @@ import { action as stripeWebhook } from "~/routes/webhooks.stripe";
 import { createHome, createUser } from "../../server/seed/factories";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { businessNow } from "~/lib/business-calendar";
 
 /*
  * Stripe's webhooks through the real SDK against a local stand-in of its API (STRIPE_API_URL),

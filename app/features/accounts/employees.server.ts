@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { profiles, user } from "~/db/schema";
 import { STAFF_ROLES, type StaffRole } from "~/db/staff-role";
+import { personName } from "~/lib/names";
 
 /** A member of staff as the 'Assign Employee' picker lists them. */
 export type EmployeeChoice = { userId: string; name: string; role: StaffRole };
@@ -22,7 +23,7 @@ export async function listEmployees(database: DbOrTx = db()): Promise<EmployeeCh
     .orderBy(asc(profiles.firstName), asc(profiles.lastName));
   return rows.map((r) => ({
     userId: r.userId,
-    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+    name: personName(r.firstName, r.lastName) || r.email,
     role: r.role,
   }));
 }

@@ -4,6 +4,7 @@ import { homes, profiles, prospects, user } from "~/db/schema";
 import { verifiedMarkFor } from "~/lib/mobile-number.server";
 import { storedPhone } from "~/lib/phone";
 import type { HomeAddress, HomeInput, ProfileInput } from "./schema";
+import { personName } from "~/lib/names";
 
 /*
  * A person's own profile and home. Every function takes the acting user's id and touches only
@@ -81,6 +82,6 @@ export async function updateProfile(userId: string, input: ProfileInput) {
       set: { ...values, mobileVerifiedAt: verifiedMarkFor(values.mobilePhone) },
     });
   // The account's display name (used in e-mails) follows the profile.
-  const name = [input.firstName, input.lastName].filter(Boolean).join(" ");
+  const name = personName(input.firstName, input.lastName);
   if (name) await db().update(user).set({ name }).where(eq(user.id, userId));
 }

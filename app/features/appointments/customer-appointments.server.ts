@@ -6,6 +6,7 @@ import { OPEN_VISIT_STATUSES } from "~/db/visit-status";
 import { businessToday } from "~/lib/business-calendar";
 import type { AppointmentForCalendar } from "./ics.server";
 import type { CustomerAppointment } from "./types";
+import { personName } from "~/lib/names";
 
 /*
  * The customer's side of appointments: their own visits still ahead or under way (booked, on
@@ -82,8 +83,7 @@ export async function listUpcomingAppointments(
           firstName: row.handymanFirstName,
           lastName: row.handymanLastName,
           photoUrl: row.handymanPhotoUrl,
-          coveringFor:
-            [row.coveringForFirst, row.coveringForLast].filter(Boolean).join(" ") || null,
+          coveringFor: personName(row.coveringForFirst, row.coveringForLast) || null,
         }
       : null,
   }));

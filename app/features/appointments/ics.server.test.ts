@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appointmentIcs, appointmentIcsFileName, zonedTimeToUtc } from "./ics.server";
-import { formatAppointmentDate, formatAppointmentTime } from "./format";
+import { longDate, minuteLabel } from "~/lib/business-calendar";
 
 /** Unfolds RFC 5545 line folding so assertions can read whole properties. */
 function unfold(ics: string) {
@@ -74,9 +74,9 @@ describe("appointmentIcs", () => {
 
 describe("display formats", () => {
   it("shows dates in long US form and times in 12-hour form", () => {
-    expect(formatAppointmentDate("2026-12-01")).toBe("Tuesday, December 1, 2026");
-    expect(formatAppointmentTime("00:05:00")).toBe("12:05 AM");
-    expect(formatAppointmentTime("12:00:00")).toBe("12:00 PM");
-    expect(formatAppointmentTime("13:30")).toBe("1:30 PM");
+    expect(longDate("2026-12-01")).toBe("Tuesday, December 1, 2026");
+    expect(minuteLabel("00:05:00")).toBe("12:05 AM");
+    expect(minuteLabel("12:00:00")).toBe("12:00 PM");
+    expect(minuteLabel("13:30")).toBe("1:30 PM");
   });
 });

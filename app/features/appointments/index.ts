@@ -4,5 +4,4 @@ export {
   TASK_MAX_LENGTH,
   createAppointmentSchema,
 } from "./create-appointment-schema";
-export { formatAppointmentDate, formatAppointmentTime } from "./format";
 export type { CustomerAppointment } from "./types";

@@ -14,6 +14,7 @@ import {
   type VisitBlock,
   type WeeklyHours,
 } from "./slots";
+import { personName } from "~/lib/names";
 
 /*
  * The handymen's real availability, read from the database for the slot offering: every
@@ -99,7 +100,7 @@ export async function loadHandymen(
     }
     return {
       id: s.id,
-      name: [s.firstName, s.lastName].filter(Boolean).join(" ") || "Handyman",
+      name: personName(s.firstName, s.lastName) || "Handyman",
       hours: weekFrom(hours.filter((h) => h.employeeId === s.id)),
       timeOff: timeOff.filter((t) => t.employeeId === s.id),
       busy,

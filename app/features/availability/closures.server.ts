@@ -13,6 +13,7 @@ import {
 import { loadHandymen } from "./availability.server";
 import { loadClosedDays } from "./closed-days.server";
 import { DEFAULT_WORKING_HOURS, type WeeklyHours } from "./slots";
+import { personName } from "~/lib/names";
 
 /*
  * Closures and the visits inside them (issue 26, items 4 and 5; ADR 050): which open visits a
@@ -61,7 +62,7 @@ export type StrandedVisit = {
 };
 
 function nameOf(p: { firstName: string | null; lastName: string | null } | undefined) {
-  return p ? [p.firstName, p.lastName].filter(Boolean).join(" ") || null : null;
+  return p ? personName(p.firstName, p.lastName) || null : null;
 }
 
 /** "Monday, November 30, 2026, 9:00 AM to 10:45 AM" */

@@ -14,6 +14,7 @@ import {
 } from "~/lib/business-calendar";
 import { loadClosedDays } from "./closed-days.server";
 import { loadHandymen } from "./availability.server";
+import { personName } from "~/lib/names";
 
 /** The staff week view of one handyman: Monday to Sunday, visits as blocks, time off shaded. */
 export async function handymanWeek(employeeId: string | null, weekParam: string | null) {
@@ -90,7 +91,7 @@ export async function handymanWeek(employeeId: string | null, weekParam: string 
           status: v.status,
           kind: v.kind,
           leadId: v.leadId,
-          customer: [v.firstName, v.lastName].filter(Boolean).join(" ") || (v.contactName ?? ""),
+          customer: personName(v.firstName, v.lastName) || (v.contactName ?? ""),
           address: v.walkThruAddress ?? v.homeAddress ?? "",
         })),
     });

@@ -5,6 +5,7 @@ import { appointments, homes, profiles, serviceRequests, user } from "~/db/schem
 import { foldedMatch, fullNameMatches } from "~/db/search";
 import { phoneSearchDigits } from "~/lib/phone";
 import { openRequestsOf } from "~/features/service-requests/index.server";
+import { personName } from "~/lib/names";
 
 /*
  * Customers as staff see them: the Customers tab of the employee dashboard (a paged, searchable
@@ -151,7 +152,7 @@ export async function findCustomerChoices(
     .limit(CUSTOMER_PICKER_LIMIT + 1);
   const listed = rows.slice(0, CUSTOMER_PICKER_LIMIT).map((r) => ({
     userId: r.userId,
-    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+    name: personName(r.firstName, r.lastName) || r.email,
     email: r.email,
     twin: r.twin,
   }));

@@ -15,9 +15,10 @@ import { enqueue } from "~/lib/outbox.server";
  */
 
 import type { HandymanCard } from "./types";
+import { personName } from "~/lib/names";
 
 const handymanName = (first: string | null, last: string | null) =>
-  [first, last].filter(Boolean).join(" ") || "Handyman";
+  personName(first, last) || "Handyman";
 
 /** Every employee whose role is 'handyman' (ADR 047), by name. */
 export async function listHandymen(database: DbOrTx = db()): Promise<HandymanCard[]> {

@@ -11,6 +11,7 @@ import {
   type IsoDate,
 } from "~/lib/business-calendar";
 import { listHandymen } from "./dedicated.server";
+import { personName } from "~/lib/names";
 
 /*
  * 'Handymen' (issue 41, item 4): one row per handyman with his members, the hours booked in
@@ -34,7 +35,7 @@ export type HandymanRow = {
 };
 
 const nameOf = (r: { firstName: string | null; lastName: string | null; email: string }) =>
-  [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email;
+  personName(r.firstName, r.lastName) || r.email;
 
 /** Members (an active membership) of each handyman, and those without one. */
 async function membersByHandyman() {

@@ -1,5 +1,5 @@
 import type { ApplianceType } from "~/db/appliance-types";
-import { daysBetween, type IsoDate } from "~/lib/business-calendar";
+import { daysBetween, type IsoDate, plainDate } from "~/lib/business-calendar";
 
 /*
  * How long each kind of appliance usually lasts, in years (ADR 087). Sources: the National
@@ -39,13 +39,6 @@ const PLURAL: Record<Exclude<ApplianceType, "other">, string> = {
 /** A warranty ending within this many days is flagged. */
 export const WARRANTY_NOTICE_DAYS = 60;
 
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
-
 /** Why an appliance needs a look: its warranty ends soon, or it has reached its usual age. */
 export function applianceFlags(
   appliance: {
@@ -60,9 +53,7 @@ export function applianceFlags(
   if (appliance.warrantyEndsOn) {
     const days = daysBetween(today, appliance.warrantyEndsOn);
     if (days >= 0 && days <= WARRANTY_NOTICE_DAYS)
-      flags.push(
-        `Warranty ends ${dateFormat.format(new Date(`${appliance.warrantyEndsOn}T00:00:00Z`))}`,
-      );
+      flags.push(`Warranty ends ${plainDate(appliance.warrantyEndsOn)}`);
   }
   const year = appliance.installedOn
     ? Number(appliance.installedOn.slice(0, 4))

@@ -4,6 +4,7 @@ import { addDays, businessToday, type IsoDate } from "~/lib/business-calendar";
 import { PLAN_DAYS, PLAN_MIN_APPLIANCES, PLAN_MIN_TASKS, PLANS_DUE_WINDOW_DAYS } from "./catalog";
 import { planStatus } from "./record.server";
 import type { PlanStatusView } from "./types";
+import { personName } from "~/lib/names";
 
 export type PlanDue = {
   customerId: string;
@@ -49,7 +50,7 @@ export async function plansDue(now = new Date(), database: DbOrTx = db()): Promi
     limit 500`);
   return result.rows.map((r) => ({
     customerId: r.customer_id,
-    name: [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+    name: personName(r.first_name, r.last_name) || r.email,
     address: r.address,
     status: planStatus({
       startDate: r.start_date,

@@ -10,34 +10,19 @@ import {
   memberships,
 } from "~/db/schema";
 import { newActionKey } from "~/lib/action-keys.server";
-import { addDays, BUSINESS_TIME_ZONE, businessToday, type IsoDate } from "~/lib/business-calendar";
+import {
+  addDays,
+  businessToday,
+  type IsoDate,
+  plainDate,
+  timestampLabel,
+} from "~/lib/business-calendar";
 import type { SessionUser } from "~/lib/session.server";
 import { customerHomeId, homeAccess, type HomeAccess } from "./access.server";
 import { applianceFlags } from "./lifespans";
 import { PLAN_DAYS, PLAN_MIN_APPLIANCES, PLAN_MIN_TASKS } from "./catalog";
 import { dueState, frequencyLabel, monthLabel, monthsLabel, nextDueMonth } from "./plan-dates";
 import type { ApplianceView, HomeRecordView, PlanStatusView, PlanTaskView } from "./types";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
-
-/** "January 26, 2027" */
-export function dateLabel(date: IsoDate) {
-  return dateFormat.format(new Date(`${date}T00:00:00Z`));
-}
-
-const historyFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: BUSINESS_TIME_ZONE,
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -55,8 +40,8 @@ export function planStatus(input: {
   const sentence = ready
     ? `Your plan is ready: ${counts}`
     : overdue
-      ? `Your plan was due by ${dateLabel(dueBy)}: ${counts}`
-      : `Your plan is due by ${dateLabel(dueBy)}: ${counts}`;
+      ? `Your plan was due by ${plainDate(dueBy)}: ${counts}`
+      : `Your plan is due by ${plainDate(dueBy)}: ${counts}`;
   return { dueBy, ready, overdue, documented: input.documented, tasks: input.tasks, sentence };
 }
 
@@ -172,7 +157,7 @@ export async function homeRecord(
       : null,
     history: history.map((h) => ({
       at: h.createdAt.toISOString(),
-      when: historyFormat.format(h.createdAt),
+      when: timestampLabel(h.createdAt),
       who: h.actorName,
       summary: h.summary,
     })),

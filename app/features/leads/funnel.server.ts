@@ -1,6 +1,7 @@
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { appointments, introCalls, memberships, prospects } from "~/db/schema";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 
 /* ---------- the funnel (issue 29 item 6; the owner's reports draw it) ---------- */
 
@@ -14,11 +15,9 @@ export type FunnelMonth = {
   newMembers: number;
 };
 
-const TZ = "America/New_York";
-
 function monthKey(date: Date) {
   const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: TZ,
+    timeZone: BUSINESS_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
   }).formatToParts(date);
@@ -50,8 +49,8 @@ export async function leadFunnel(
   const months = funnelMonths(now);
   const first = `${months[0]}-01`;
   const monthOf = (column: unknown) =>
-    sql<string>`to_char(${column} at time zone ${TZ}, 'YYYY-MM')`;
-  const since = sql`(${first}::date)::timestamp at time zone ${TZ}`;
+    sql<string>`to_char(${column} at time zone ${BUSINESS_TIME_ZONE}, 'YYYY-MM')`;
+  const since = sql`(${first}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE}`;
   const [newLeads, calls, walks, offers, members] = await Promise.all([
     database
       .select({ month: monthOf(prospects.createdAt), n: count() })

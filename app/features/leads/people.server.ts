@@ -13,6 +13,7 @@ import {
 import { LEAD_STATUSES, type LeadStatus } from "~/db/lead-status";
 import { CITY_PAGES } from "~/content/cities";
 import type { CityPath } from "~/content/city-paths";
+import { personName } from "~/lib/names";
 
 /*
  * The people behind the leads (ADR 060): one row per e-mail address in `prospects`, each form
@@ -350,7 +351,7 @@ export async function leadDetail(leadId: string) {
       endTime: w.endTime.slice(0, 5),
       status: w.status,
       address: w.address,
-      handyman: [w.handymanFirst, w.handymanLast].filter(Boolean).join(" "),
+      handyman: personName(w.handymanFirst, w.handymanLast),
     })),
     isMember: member.length > 0,
     staff,
@@ -367,7 +368,7 @@ export async function staffMembers() {
     .orderBy(asc(profiles.firstName), asc(profiles.lastName));
   return rows.map((r) => ({
     id: r.id,
-    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || "Staff",
+    name: personName(r.firstName, r.lastName) || "Staff",
   }));
 }
 

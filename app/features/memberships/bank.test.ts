@@ -2,14 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PLANS, planById } from "~/content/plans";
 import {
-  addDays,
-  addMonths,
   chargeForPeriod,
   chargesDue,
-  daysBetween,
   decideVisit,
-  formatCents,
-  formatMinutes,
   hourlyRateLabel,
   membershipYear,
   minutesReturned,
@@ -21,17 +16,20 @@ import {
   type MembershipTerms,
 } from "./bank";
 import { quoteCancellation, refundForUnusedMinutes, withinGuarantee } from "./settlement";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
+import { addDays, addMonths, daysBetween } from "~/lib/business-calendar";
 
 const complete = planById("complete");
 const essential = planById("essential");
 
 describe("display", () => {
   it("writes minutes as hours and minutes", () => {
-    expect(formatMinutes(735)).toBe("12 h 15 min");
-    expect(formatMinutes(2520)).toBe("42 h");
-    expect(formatMinutes(105)).toBe("1 h 45 min");
-    expect(formatMinutes(45)).toBe("45 min");
-    expect(formatMinutes(0)).toBe("0 min");
+    expect(hoursText(735)).toBe("12 h 15 min");
+    expect(hoursText(2520)).toBe("42 h");
+    expect(hoursText(105)).toBe("1 h 45 min");
+    expect(hoursText(45)).toBe("45 min");
+    expect(hoursText(0)).toBe("0 min");
   });
   it("writes cents as dollars", () => {
     expect(formatCents(15_000)).toBe("$150.00");

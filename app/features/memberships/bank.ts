@@ -6,6 +6,8 @@ import {
   type VisitBlockMinutes,
 } from "~/content/plans";
 import { hoursLeftText, hoursMeterText, hoursText } from "~/lib/hours";
+import { formatCents, formatPrice } from "~/lib/money";
+import { addDays, addMonths, plainDate, type IsoDate } from "~/lib/business-calendar";
 
 /*
  * The arithmetic of a membership, pure so it can be tested by properties: minutes and cents are
@@ -21,24 +23,9 @@ export type MembershipTerms = Pick<
   PlanTerms,
   "monthlyPriceCents" | "minutesPerYear" | "visitsPerYear"
 >;
-export type IsoDate = string;
+export type { IsoDate };
 
 /* ---------- display ---------- */
-
-/** 735 -> "12 h 15 min", 2520 -> "42 h", 45 -> "45 min", 0 -> "0 min" (app/lib/hours.ts). */
-export const formatMinutes = hoursText;
-
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** 1234567 -> "$12,345.67", -1000 -> "-$10.00". */
-export function formatCents(cents: number) {
-  return dollars.format(cents / 100);
-}
-
-/** Whole dollars without cents ("$150"), otherwise like formatCents ("$84.29"). */
-export function formatPrice(cents: number) {
-  return cents % 100 === 0 ? formatCents(cents).replace(/\.00$/, "") : formatCents(cents);
-}
 
 /** The plan's hourly rate rounded to the cent, for display: Complete -> "$84.29/h". */
 export function hourlyRateLabel(terms: MembershipTerms) {
@@ -51,42 +38,6 @@ export function hourlyRateLabel(terms: MembershipTerms) {
 function parse(date: IsoDate) {
   const [y, m, d] = date.split("-").map(Number);
   return { y, m, d };
-}
-
-function iso(y: number, m: number, d: number): IsoDate {
-  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-}
-
-function daysInMonth(y: number, m: number) {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-/** `date` plus `months` calendar months; the 31st becomes the month's last day when needed. */
-export function addMonths(date: IsoDate, months: number): IsoDate {
-  const { y, m, d } = parse(date);
-  const index = y * 12 + (m - 1) + months;
-  const ny = Math.floor(index / 12);
-  const nm = (index % 12) + 1;
-  return iso(ny, nm, Math.min(d, daysInMonth(ny, nm)));
-}
-
-export function addDays(date: IsoDate, days: number): IsoDate {
-  const { y, m, d } = parse(date);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return iso(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: IsoDate, to: IsoDate) {
-  const a = parse(from);
-  const b = parse(to);
-  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000);
-}
-
-/** The first and last day (inclusive) of the calendar month holding `date`. */
-export function calendarMonth(date: IsoDate) {
-  const { y, m } = parse(date);
-  return { first: iso(y, m, 1), last: iso(y, m, daysInMonth(y, m)) };
 }
 
 /**
@@ -187,7 +138,7 @@ export type VisitDecision =
   | { kind: "extra"; minutes: number; chargeCents: number; reason: string }
   | { kind: "refused"; reason: string };
 
-export const EXTRA_VISIT_BLOCK_ONLY = `An extra visit is ${formatMinutes(EXTRA_VISIT.minutes)}.`;
+export const EXTRA_VISIT_BLOCK_ONLY = `An extra visit is ${hoursText(EXTRA_VISIT.minutes)}.`;
 
 /**
  * What booking a visit of `block` minutes spends. Within the visit allowances it takes its block
@@ -214,7 +165,7 @@ export function decideVisit(input: {
   if (!isVisitBlock(block)) {
     return {
       kind: "refused",
-      reason: `A member's visit is ${formatMinutes(VISIT_BLOCKS[0])} or ${formatMinutes(VISIT_BLOCKS[1])}.`,
+      reason: `A member's visit is ${hoursText(VISIT_BLOCKS[0])} or ${hoursText(VISIT_BLOCKS[1])}.`,
     };
   }
   const extra = (reason: string): VisitDecision => {
@@ -240,8 +191,8 @@ export function decideVisit(input: {
     return {
       kind: "refused",
       reason: ahead
-        ? `Not enough hours for that day: ${formatMinutes(Math.max(0, minutesAvailable + ahead))} can be booked by then, the visit needs ${formatMinutes(block)}.`
-        : `Not enough hours left: ${hoursLeftText(minutesAvailable)}, the visit needs ${formatMinutes(block)}.`,
+        ? `Not enough hours for that day: ${hoursText(Math.max(0, minutesAvailable + ahead))} can be booked by then, the visit needs ${hoursText(block)}.`
+        : `Not enough hours left: ${hoursLeftText(minutesAvailable)}, the visit needs ${hoursText(block)}.`,
     };
   }
   return { kind: "bank", minutes: block };
@@ -278,8 +229,8 @@ export function spendLabel(
       const now = Math.max(0, minutesAvailable);
       if (!ahead) {
         return now > 0
-          ? `Uses ${formatMinutes(decision.minutes)}: ${formatMinutes(now)} left now and ${formatMinutes(decision.minutes - now)} from the hours paid by then`
-          : `Uses ${formatMinutes(decision.minutes)} from the hours paid by then`;
+          ? `Uses ${hoursText(decision.minutes)}: ${hoursText(now)} left now and ${hoursText(decision.minutes - now)} from the hours paid by then`
+          : `Uses ${hoursText(decision.minutes)} from the hours paid by then`;
       }
       // What is already booked ahead (a bank below zero) takes the hours paid by then first.
       const borrowed = Math.max(0, -minutesAvailable);
@@ -292,24 +243,24 @@ export function spendLabel(
       const fromPaid = Math.min(rest, paidPool);
       rest -= fromPaid;
       const beyond = Math.min(rest, beyondPool);
-      const on = (date: IsoDate) => shortDate(date, ahead.visitDate);
+      const on = (date: IsoDate) => plainDate(date, { today: ahead.visitDate });
       const paidDates = ahead.paidByThen.dates;
       const parts = [
-        now > 0 ? `${formatMinutes(now)} left now` : null,
+        now > 0 ? `${hoursText(now)} left now` : null,
         fromPaid > 0
-          ? `${formatMinutes(fromPaid)} from the hours paid ${
+          ? `${hoursText(fromPaid)} from the hours paid ${
               paidDates.length === 1 ? `on ${on(paidDates[0])}` : `by ${on(ahead.visitDate)}`
             } (before the visit)`
           : null,
         beyond > 0
-          ? `${formatMinutes(beyond)} booked ahead of payment (its hours are charged on ${on(ahead.beyondPayment!.date)}, after the visit)`
+          ? `${hoursText(beyond)} booked ahead of payment (its hours are charged on ${on(ahead.beyondPayment!.date)}, after the visit)`
           : null,
       ].filter((p): p is string => p !== null);
       const list =
         parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
-      return `Uses ${formatMinutes(decision.minutes)}: ${list}`;
+      return `Uses ${hoursText(decision.minutes)}: ${list}`;
     }
-    return `Uses ${formatMinutes(decision.minutes)} of ${formatMinutes(minutesAvailable)} left`;
+    return `Uses ${hoursText(decision.minutes)} of ${hoursText(minutesAvailable)} left`;
   }
   if (decision.kind === "extra") return `Extra visit: ${formatPrice(decision.chargeCents)}`;
   return decision.reason;
@@ -385,25 +336,6 @@ export function bookableAhead(input: {
   return { paidByThen, beyondPayment };
 }
 
-const MONTH_DAY = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-});
-const MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
-
-/** "2026-12-18" -> "December 18" in `today`'s year, "December 18, 2027" otherwise. */
-export function shortDate(date: IsoDate, today: IsoDate) {
-  const { y, m, d } = parse(date);
-  const format = y === parse(today).y ? MONTH_DAY : MONTH_DAY_YEAR;
-  return format.format(new Date(Date.UTC(y, m - 1, d)));
-}
-
 const MONTH = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long" });
 
 /** "2026-11-05" -> "November". */
@@ -445,7 +377,7 @@ export function meterLabel(input: {
   today: IsoDate;
 }) {
   const next = input.next
-    ? `; ${formatMinutes(input.next.minutes)} more on ${shortDate(input.next.date, input.today)}`
+    ? `; ${hoursText(input.next.minutes)} more on ${plainDate(input.next.date, { today: input.today })}`
     : "";
   return `${hoursMeterText(input.paidMinutes, input.minutesLeft)}${next}`;
 }
@@ -470,7 +402,5 @@ export function refundSentText(
         : method
           ? `by ${method.replace("_", " ")}`
           : "";
-  const { y, m, d } = parse(on);
-  const day = MONTH_DAY_YEAR.format(new Date(Date.UTC(y, m - 1, d)));
-  return `Sent ${how ? `${how} ` : ""}on ${day}: ${formatCents(amountCents)}${reference ? ` (${reference})` : ""}.`;
+  return `Sent ${how ? `${how} ` : ""}on ${plainDate(on)}: ${formatCents(amountCents)}${reference ? ` (${reference})` : ""}.`;
 }

@@ -7,7 +7,7 @@ import {
   membershipVisits,
   type Membership,
 } from "~/db/schema";
-import { formatCents, formatMinutes, hourlyRateLabel } from "./bank";
+import { hourlyRateLabel } from "./bank";
 import {
   quoteCancellation,
   settleCancellation,
@@ -18,7 +18,6 @@ import {
 import { claimActionKey } from "~/lib/action-keys.server";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
-import { businessNow } from "./dates";
 import { mailMembershipCanceled } from "./emails.server";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
 import {
@@ -32,6 +31,9 @@ import {
 } from "./ledger.server";
 import { withdrawWaitingParts } from "./parts.server";
 import { releaseHeld } from "./visit-minutes.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
+import { businessNow } from "~/lib/business-calendar";
 
 /* ---------- cancel ---------- */
 
@@ -212,7 +214,7 @@ export function refundSentence(quote: CancellationQuote, hourlyRate: string, day
   if (quote.rule === "guarantee") {
     return `Within the ${days}-day guarantee: every membership charge is refunded in full, ${formatCents(quote.refundCents)}.`;
   }
-  return `Unused hours refunded: ${formatMinutes(quote.minutesRefunded)} at ${hourlyRate}, ${formatCents(quote.refundCents)}.`;
+  return `Unused hours refunded: ${hoursText(quote.minutesRefunded)} at ${hourlyRate}, ${formatCents(quote.refundCents)}.`;
 }
 
 /**
@@ -285,7 +287,7 @@ export async function settleMembershipCancel(
       await postMinutes(tx, m, {
         kind: "refund",
         minutes: -quote.minutesRefunded,
-        note: `Membership canceled: ${formatMinutes(quote.minutesRefunded)} unused`,
+        note: `Membership canceled: ${hoursText(quote.minutesRefunded)} unused`,
         createdBy: actor.id,
       });
     }
@@ -296,7 +298,7 @@ export async function settleMembershipCancel(
         description:
           quote.rule === "guarantee"
             ? `Refund: ${business().guaranteeDays}-day guarantee, membership charges in full`
-            : `Refund: ${formatMinutes(quote.minutesRefunded)} unused at ${hourlyRate}`,
+            : `Refund: ${hoursText(quote.minutesRefunded)} unused at ${hourlyRate}`,
         createdBy: actor.id,
       });
     }
@@ -306,13 +308,13 @@ export async function settleMembershipCancel(
       await postMinutes(tx, m, {
         kind: "correction",
         minutes: quote.minutesOwed,
-        note: `Membership canceled: ${formatMinutes(quote.minutesOwed)} used before they were paid`,
+        note: `Membership canceled: ${hoursText(quote.minutesOwed)} used before they were paid`,
         createdBy: actor.id,
       });
       await postMoney(tx, m, {
         kind: "correction",
         amountCents: quote.owedCents,
-        description: `Hours used before they were paid: ${formatMinutes(quote.minutesOwed)} at ${hourlyRate}`,
+        description: `Hours used before they were paid: ${hoursText(quote.minutesOwed)} at ${hourlyRate}`,
         createdBy: actor.id,
       });
     }

@@ -5,16 +5,17 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
-import { alertOffice, customerName, textCustomer } from "~/features/notifications/index.server";
-import { formatCents, formatMinutes } from "./bank";
+import { alertOffice, readPersonName, textCustomer } from "~/features/notifications/index.server";
 import {
   settlementLineText,
   settlementOfficeText,
   type CancellationQuote,
   type Settlement,
 } from "./settlement";
-import { businessNow, longDate } from "./dates";
 import { meterTextOf } from "./summary.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
+import { businessNow, plainDate } from "~/lib/business-calendar";
 
 /*
  * The membership e-mails, each written to the outbox in the transaction of the change it
@@ -80,8 +81,8 @@ export async function mailMembershipStarted(tx: Tx, m: Membership) {
     subject: `Welcome to ${business().name}: your ${m.planName} membership`,
     heading: "Your membership has started",
     lines: [
-      `Your ${m.planName} membership starts on ${longDate(m.startDate)}: ${price}.`,
-      `It includes ${formatMinutes(m.minutesPerYear)} of handyman time and ${m.visitsPerYear} visits a year. Your hours: ${meterTextOf(m, businessNow().date)}.`,
+      `Your ${m.planName} membership starts on ${plainDate(m.startDate)}: ${price}.`,
+      `It includes ${hoursText(m.minutesPerYear)} of handyman time and ${m.visitsPerYear} visits a year. Your hours: ${meterTextOf(m, businessNow().date)}.`,
       `If you are not satisfied within the first ${business().guaranteeDays} days, every membership charge is refunded in full. You can cancel any time without penalty; unused hours are refunded.`,
     ],
   });
@@ -116,7 +117,7 @@ export async function mailPartDecision(tx: Tx, m: Membership, part: MembershipPa
     ],
   });
   // Staff need the answer to buy the part (or not).
-  const name = await customerName(tx, m.customerId);
+  const name = await readPersonName(tx, m.customerId);
   await alertOffice(tx, {
     subject: `${name} ${verb} a part: ${part.description} (${formatCents(part.costCents)})`,
     customerName: name,
@@ -152,9 +153,9 @@ export async function mailPastDue(
     subject: `Payment reminder: ${amount} is past due`,
     heading: "Your membership is Past due",
     lines: [
-      `Your ${m.planName} membership has ${amount} unpaid since ${longDate(due.unpaidSince)}. Your membership is 'Past due'.`,
+      `Your ${m.planName} membership has ${amount} unpaid since ${plainDate(due.unpaidSince)}. Your membership is 'Past due'.`,
       howToPayByHand(),
-      `If it is not paid by ${longDate(due.waitsFrom)}, booking waits until it is paid. Your visits already booked stay booked.`,
+      `If it is not paid by ${plainDate(due.waitsFrom)}, booking waits until it is paid. Your visits already booked stay booked.`,
     ],
   });
   await textCustomer(tx, {
@@ -163,13 +164,13 @@ export async function mailPastDue(
     body: `${business().name}: ${amount} is past due on your membership. Please call ${business().phone} to pay.`,
     fallbackSubject: `Payment reminder: ${amount} is past due`,
   });
-  const name = await customerName(tx, m.customerId);
+  const name = await readPersonName(tx, m.customerId);
   await alertOffice(tx, {
     subject: `Past due: ${name} owes ${amount}`,
     customerName: name,
     lines: [
-      `${name}'s ${m.planName} membership has ${amount} unpaid since ${longDate(due.unpaidSince)}: it is 'Past due'. The member was sent a reminder with the amount and how to pay.`,
-      `Booking waits from ${longDate(due.waitsFrom)} unless it is paid. 'Record payment' on the membership page brings it back.`,
+      `${name}'s ${m.planName} membership has ${amount} unpaid since ${plainDate(due.unpaidSince)}: it is 'Past due'. The member was sent a reminder with the amount and how to pay.`,
+      `Booking waits from ${plainDate(due.waitsFrom)} unless it is paid. 'Record payment' on the membership page brings it back.`,
     ],
     staffPath: `/employee/customers/${m.customerId}/membership`,
   });
@@ -198,7 +199,7 @@ export async function mailMembershipCanceled(
     subject: `Your ${m.planName} membership is canceled`,
     heading: "Your membership is canceled",
     lines: [
-      `Your ${m.planName} membership ended on ${longDate(m.canceledOn ?? m.startDate)}.`,
+      `Your ${m.planName} membership ended on ${plainDate(m.canceledOn ?? m.startDate)}.`,
       refund.sentence,
       ...settlementText(settlement),
       ...(refund.visitsCanceled
@@ -211,7 +212,7 @@ export async function mailMembershipCanceled(
   });
   // Every cancellation tells the office what is owed, either way (issue 27, item 14), in the
   // office's words: what to do next, not what the member was told (ADR 081).
-  const name = await customerName(tx, m.customerId);
+  const name = await readPersonName(tx, m.customerId);
   const result = settlement.resultCents;
   await alertOffice(tx, {
     subject: `Membership canceled: ${name} (${m.planName}): ${
@@ -223,7 +224,7 @@ export async function mailMembershipCanceled(
     }`,
     customerName: name,
     lines: [
-      `${name}'s ${m.planName} membership ended on ${longDate(m.canceledOn ?? m.startDate)}.`,
+      `${name}'s ${m.planName} membership ended on ${plainDate(m.canceledOn ?? m.startDate)}.`,
       ...settlementOfficeText(settlement, name),
       ...(refund.visitsCanceled
         ? [

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Membership } from "~/db/schema";
-import { formatMinutes, spendLabel, decideVisit } from "./bank";
+import { spendLabel, decideVisit } from "./bank";
 import { planById } from "~/content/plans";
 import { statementCsv } from "./statement-csv.server";
 import { meterTextOf } from "./summary.server";
+import { hoursText } from "~/lib/hours";
 
 /* Every hours figure in the meter's words (issue 39, item 11; ADR 081). */
 
@@ -43,7 +44,7 @@ describe("hours in e-mails", () => {
   });
 
   it("the plan's hours are exact", () => {
-    expect(formatMinutes(essential.minutesPerYear)).toBe("17 h 30 min");
+    expect(hoursText(essential.minutesPerYear)).toBe("17 h 30 min");
   });
 
   it("a refusal with the bank below zero says what is booked ahead", () => {

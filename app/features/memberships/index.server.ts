@@ -62,8 +62,6 @@ export {
 export { checkPastDue, pastDueMemberships } from "./past-due.server";
 export type { PastDueRow } from "./past-due.server";
 export { howToPayByHand } from "./emails.server";
-export { formatCents, formatMinutes } from "./bank";
-export { businessNow, longDate } from "./dates";
 export {
   activeMembershipOf,
   NO_ACTIVE_MEMBERSHIP,

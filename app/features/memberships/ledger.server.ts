@@ -7,8 +7,8 @@ import {
   type Membership,
 } from "~/db/schema";
 import { bookableAhead, chargeForPeriod, minutesBookableAhead, type IsoDate } from "./bank";
-import { businessNow, longDate } from "./dates";
 import { type PaymentMethod } from "./money.server";
+import { businessNow, plainDate } from "~/lib/business-calendar";
 
 /*
  * Memberships on the database: every change to the hours bank or the money happens in a
@@ -183,7 +183,7 @@ export async function postChargesDue(tx: Tx, m: Membership, today: IsoDate) {
     if (renewal === "changed") continue;
     const billingLabel = m.billing === "annual" ? "annual" : "monthly";
     const through = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged + 1);
-    const period = `${longDate(charge.periodStart)} to the day before ${longDate(through.periodStart)}`;
+    const period = `${plainDate(charge.periodStart)} to the day before ${plainDate(through.periodStart)}`;
     await postMoney(tx, m, {
       kind: "membership_charge",
       amountCents: charge.amountCents,

@@ -2,11 +2,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import { membershipMoneyLedger } from "~/db/schema";
 import { claimActionKey } from "~/lib/action-keys.server";
-import { formatCents } from "./bank";
-import { businessNow } from "./dates";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
 import { inTransaction, lockMembership, postMoney } from "./ledger.server";
 import { applyPastDue } from "./past-due.server";
+import { formatCents } from "~/lib/money";
+import { businessNow } from "~/lib/business-calendar";
 
 /* ---------- money: payments ---------- */
 

@@ -10,14 +10,14 @@ import {
   type Membership,
 } from "~/db/schema";
 import { business } from "~/lib/business.server";
-import { calendarMonth, hourlyRateLabel, membershipYear, type IsoDate } from "./bank";
+import { hourlyRateLabel, membershipYear, type IsoDate } from "./bank";
 import { type LedgerItem } from "./settlement";
 import { cancellationOf, type CancellationPreview } from "./cancel.server";
-import { businessNow } from "./dates";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
 import { membershipStatementPage, type StatementEntry } from "./statement.server";
 import { currentMembership, refundsSentOf, summaryOf } from "./summary.server";
 import type { BankSummary, PartRow } from "./types";
+import { calendarMonth, businessNow } from "~/lib/business-calendar";
 
 /* ---------- a membership page, read at once ---------- */
 

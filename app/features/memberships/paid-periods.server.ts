@@ -2,11 +2,12 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { membershipMoneyLedger, memberships, type Membership } from "~/db/schema";
 import { env } from "~/lib/env.server";
-import { addDays, chargeForPeriod, formatCents, type IsoDate } from "./bank";
-import { longDate } from "./dates";
+import { chargeForPeriod, type IsoDate } from "./bank";
 import { MembershipRejectedError, NOT_FOUND } from "./errors.server";
 import { applyRenewalChoice, lockMembership, postMinutes, postMoney } from "./ledger.server";
 import type { PaymentMethod } from "./money.server";
+import { formatCents } from "~/lib/money";
+import { addDays, plainDate } from "~/lib/business-calendar";
 
 /*
  * What a payment provider writes to a membership (ADR 054), each under the membership row's
@@ -64,7 +65,7 @@ export async function postPaidPeriod(
   await applyRenewalChoice(tx, m, { cancelStops: false });
   const charge = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged);
   const through = chargeForPeriod(termsOf(m), m.billing, m.startDate, m.periodsCharged + 1);
-  const period = `${longDate(charge.periodStart)} to the day before ${longDate(through.periodStart)}`;
+  const period = `${plainDate(charge.periodStart)} to the day before ${plainDate(through.periodStart)}`;
   await postMoney(tx, m, {
     kind: "membership_charge",
     amountCents: charge.amountCents,

@@ -10,11 +10,11 @@ import {
   type MembershipPart,
 } from "~/db/schema";
 import { claimActionKey } from "~/lib/action-keys.server";
-import { formatCents } from "./bank";
-import { longDate } from "./dates";
 import { mailPartDecision, mailPartsApprovalNeeded } from "./emails.server";
 import { MembershipRejectedError } from "./errors.server";
 import { inTransaction, lockMembership, postMoney } from "./ledger.server";
+import { formatCents } from "~/lib/money";
+import { plainDate } from "~/lib/business-calendar";
 
 /** Over this a part waits for the member's approval. */
 export const PART_APPROVAL_OVER_CENTS = 10_000;
@@ -115,7 +115,7 @@ async function visitWhen(tx: Tx, appointmentId: string) {
     .select({ scheduledDate: appointments.scheduledDate })
     .from(appointments)
     .where(eq(appointments.id, appointmentId));
-  return appointment ? ` (visit on ${longDate(appointment.scheduledDate)})` : "";
+  return appointment ? ` (visit on ${plainDate(appointment.scheduledDate)})` : "";
 }
 
 /** The visit's shopping fee as it stands: its charge, less a reversal, plus a charge again. */

@@ -1,13 +1,19 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import { membershipMoneyLedger, memberships, profiles, user, type Membership } from "~/db/schema";
-import { addDays, businessToday, daysBetween, type IsoDate } from "~/lib/business-calendar";
+import {
+  addDays,
+  businessToday,
+  daysBetween,
+  type IsoDate,
+  businessNow,
+} from "~/lib/business-calendar";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { nudgeOutbox } from "~/lib/outbox.server";
-import { businessNow } from "./dates";
 import { mailPastDue } from "./emails.server";
 import { lockMembership, nextChargeDate, postChargesDue } from "./ledger.server";
+import { personName } from "~/lib/names";
 
 /*
  * 'Past due' without a card processor (issue 39 item 7, ADR 083). A membership the office
@@ -172,7 +178,7 @@ export async function pastDueMemberships(today = businessNow().date): Promise<Pa
       return {
         membershipId: m.id,
         customerId: m.customerId,
-        customerName: [first, last].filter(Boolean).join(" ") || email,
+        customerName: personName(first, last) || email,
         planName: m.planName,
         owedCents: m.balanceCents,
         unpaidSince,

@@ -3,20 +3,11 @@ import { UUID_PATTERN } from "~/lib/uuid";
 import { PLAN_IDS, VISIT_BLOCKS, WORK_STEP_MINUTES } from "~/content/plans";
 import { DATE_WINDOW, isWithinWindow } from "~/lib/business-calendar";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
+import { formatPrice, parseDollars } from "~/lib/money";
 
 /* The rules of the membership forms, shared by the forms and their actions. */
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MONEY = /^\$?\s*(\d{1,3}(,\d{3})+|\d{1,7})(\.\d{1,2})?$/;
-
-/** "$1,234.5" -> 123450 cents; undefined when it is not an amount. */
-export function parseDollars(value: string) {
-  const text = value.trim();
-  // "$10,000,000.00" is 14 characters: longer text is not an amount (and never reaches the pattern).
-  if (text.length > 20 || !MONEY.test(text)) return undefined;
-  const [whole, fraction = ""] = text.replace(/[$,\s]/g, "").split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
 
 const amount = (label: string, max: number) =>
   z.string({ error: `Please enter the ${label} in dollars` }).transform((value, ctx) => {
@@ -24,7 +15,7 @@ const amount = (label: string, max: number) =>
     if (cents === undefined || cents <= 0 || cents > max) {
       ctx.addIssue({
         code: "custom",
-        message: `Please enter the ${label} in dollars, more than $0 and at most $${(max / 100).toLocaleString("en-US")}`,
+        message: `Please enter the ${label} in dollars, more than $0 and at most ${formatPrice(max)}`,
       });
       return z.NEVER;
     }

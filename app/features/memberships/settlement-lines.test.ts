@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planById } from "~/content/plans";
-import { addMonths } from "./bank";
 import {
   quoteCancellation,
   refundHowLabel,
@@ -11,6 +10,7 @@ import {
   type LedgerItem,
   type SettlementLine,
 } from "./settlement";
+import { addMonths } from "~/lib/business-calendar";
 
 /*
  * Settlement lines true to the ledger (issue 39, item 3; ADR 081): each line of a cancellation's

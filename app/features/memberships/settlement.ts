@@ -1,13 +1,8 @@
 import { EXTRA_VISIT } from "~/content/plans";
-import {
-  daysBetween,
-  formatCents,
-  formatMinutes,
-  monthName,
-  type Billing,
-  type IsoDate,
-  type MembershipTerms,
-} from "./bank";
+import { daysBetween } from "~/lib/business-calendar";
+import { hoursText } from "~/lib/hours";
+import { formatCents } from "~/lib/money";
+import { monthName, type Billing, type IsoDate, type MembershipTerms } from "./bank";
 
 /*
  * A cancellation's money, pure like the bank's arithmetic (bank.ts): the quote (the guarantee
@@ -307,7 +302,7 @@ export function settleCancellation(input: {
   ];
   if (quote.owedCents > 0) {
     lines.push({
-      label: `Hours used before they were paid (${formatMinutes(quote.minutesOwed)})`,
+      label: `Hours used before they were paid (${hoursText(quote.minutesOwed)})`,
       cents: -quote.owedCents,
     });
   }

@@ -1,16 +1,14 @@
 import { plainDate } from "~/lib/business-calendar";
-import { hoursBalanceText } from "~/lib/hours";
-import { formatMinutes } from "./bank";
+import { hoursBalanceText, hoursText } from "~/lib/hours";
 import { statementKindLabel, statementLedgerLabel } from "./statement-kinds";
 import type { StatementEntry } from "./statement.server";
+import { centsAsDecimal } from "~/lib/money";
 
 function cell(value: string) {
   // Quote every cell; a leading =, +, - or @ would be read as a formula by spreadsheets.
   const safe = /^[=+\-@]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
-
-const money = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 /**
  * The statement as CSV, in the page's order (newest day first): each entry's day as people read
@@ -36,10 +34,10 @@ export function statementCsv(lines: StatementEntry[]) {
       statementLedgerLabel(l.ledger),
       statementKindLabel(l.ledger, l.kind),
       l.description,
-      money(l.amountCents),
-      money(l.balanceCents),
+      centsAsDecimal(l.amountCents),
+      centsAsDecimal(l.balanceCents),
       l.minutes === null ? "" : String(l.minutes),
-      l.minutes === null ? "" : formatMinutes(l.minutes),
+      l.minutes === null ? "" : hoursText(l.minutes),
       l.minutesBalance === null ? "" : String(l.minutesBalance),
       l.minutesBalance === null ? "" : hoursBalanceText(l.minutesBalance),
     ]),

@@ -10,8 +10,7 @@ import {
   memberships,
 } from "~/db/schema";
 import type { IsoDate } from "./bank";
-import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
-import { businessNow } from "./dates";
+import { BUSINESS_TIME_ZONE, businessNow } from "~/lib/business-calendar";
 import { type MemberVisitRow, type PartRow } from "./types";
 
 export type StatementEntry = {

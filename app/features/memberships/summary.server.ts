@@ -14,7 +14,6 @@ import {
   type IsoDate,
   type VisitDecision,
 } from "./bank";
-import { businessNow, longDate } from "./dates";
 import { type BankSummary } from "./types";
 import {
   aheadSplitFor,
@@ -24,6 +23,7 @@ import {
   minutesAheadFor,
 } from "./ledger.server";
 import { visitCounts, selfBookedLimit } from "./visit-minutes.server";
+import { businessNow, plainDate } from "~/lib/business-calendar";
 
 /* ---------- reading ---------- */
 
@@ -158,7 +158,7 @@ export function summaryOf(
             next: { date: next.periodStart, minutes: next.minutes },
             today,
           })
-        : `Canceled on ${longDate(m.canceledOn ?? m.startDate)}: settled as below`,
+        : `Canceled on ${plainDate(m.canceledOn ?? m.startDate)}: settled as below`,
     settlement: m.settlement ?? null,
     visitsPerYear: m.visitsPerYear,
     visitsLeftThisYear: Math.max(0, m.visitsPerYear - counts.thisYear),

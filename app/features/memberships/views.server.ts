@@ -3,12 +3,13 @@ import { db } from "~/db/client.server";
 import { homes, profiles, user, type Membership } from "~/db/schema";
 import { newActionKey } from "~/lib/action-keys.server";
 import { pageParam } from "~/lib/query";
-import { formatCents } from "./bank";
 import { membershipPartVisits, membershipVisitPage } from "./statement.server";
 import { refundSentence } from "./cancel.server";
 import { membershipPage } from "./page.server";
 import { currentMembership } from "./summary.server";
 import type { MembershipView, StaffMembershipView } from "./types";
+import { formatCents } from "~/lib/money";
+import { personName } from "~/lib/names";
 
 /*
  * What the membership pages show, shaped for the browser (dates as strings). The customer's
@@ -119,7 +120,7 @@ export async function staffMembershipView(
   return {
     customer: {
       userId: customer.userId,
-      name: [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email,
+      name: personName(customer.firstName, customer.lastName) || customer.email,
       email: customer.email,
       phone: customer.phone,
       hasHome: Boolean(customer.homeId),

@@ -9,10 +9,7 @@ import {
 } from "~/db/schema";
 import { EXTRA_VISIT } from "~/content/plans";
 import {
-  calendarMonth,
-  formatPrice,
   decideVisit,
-  formatMinutes,
   membershipYear,
   minutesReturned,
   selfBookedExtraLimitMessage,
@@ -21,8 +18,7 @@ import {
   type VisitDecision,
 } from "./bank";
 import { business } from "~/lib/business.server";
-import { hoursLeftText } from "~/lib/hours";
-import { businessNow, longDate } from "./dates";
+import { hoursLeftText, hoursText } from "~/lib/hours";
 import { bookingWaitsForPayment } from "./paid-periods.server";
 import { MembershipRejectedError, VisitSpendRefusedError } from "./errors.server";
 import {
@@ -35,6 +31,8 @@ import {
   minutesAheadFor,
   postChargesDue,
 } from "./ledger.server";
+import { formatPrice } from "~/lib/money";
+import { calendarMonth, businessNow, plainDate } from "~/lib/business-calendar";
 
 /* ---------- visits: reserve, release, move, complete ---------- */
 
@@ -184,13 +182,13 @@ export async function reserveVisitMinutes(
   });
   if (decision.kind === "refused") throw new VisitSpendRefusedError(decision.reason);
 
-  const when = longDate(visit.scheduledDate);
+  const when = plainDate(visit.scheduledDate);
   if (decision.kind === "bank") {
     await postMinutes(tx, m, {
       kind: "reserve",
       minutes: -decision.minutes,
       appointmentId,
-      note: `Visit on ${when} (${formatMinutes(decision.minutes)} reserved)`,
+      note: `Visit on ${when} (${hoursText(decision.minutes)} reserved)`,
       createdBy: options.actorId,
     });
   } else {
@@ -198,7 +196,7 @@ export async function reserveVisitMinutes(
       kind: "extra_visit",
       amountCents: decision.chargeCents,
       appointmentId,
-      description: `Extra visit on ${when} (${formatMinutes(decision.minutes)}): ${decision.reason}`,
+      description: `Extra visit on ${when} (${hoursText(decision.minutes)}): ${decision.reason}`,
       createdBy: options.actorId,
     });
   }
@@ -230,7 +228,7 @@ export async function releaseHeld(
     .where(eq(appointments.id, held.appointmentId));
   // A move has re-dated the visit already: its entries show that new day (ADR 089), and so
   // does what this one says.
-  const day = appointment ? longDate(appointment.scheduledDate) : null;
+  const day = appointment ? plainDate(appointment.scheduledDate) : null;
   const what =
     why === "moved" ? (day ? ` moved to ${day}` : " moved") : `${day ? ` on ${day}` : ""} canceled`;
   if (held.isExtra) {
@@ -246,7 +244,7 @@ export async function releaseHeld(
       kind: "release",
       minutes: held.blockMinutes,
       appointmentId: held.appointmentId,
-      note: `Visit${what}: ${formatMinutes(held.blockMinutes)} back`,
+      note: `Visit${what}: ${hoursText(held.blockMinutes)} back`,
       createdBy: actorId,
     });
   }
@@ -342,7 +340,7 @@ export async function settleVisitMinutes(
       kind: "return",
       minutes: back,
       appointmentId: held.appointmentId,
-      note: `Visit on ${longDate(visit.scheduledDate)}: ${formatMinutes(input.minutesWorked)} worked, ${formatMinutes(back)} back`,
+      note: `Visit on ${plainDate(visit.scheduledDate)}: ${hoursText(input.minutesWorked)} worked, ${hoursText(back)} back`,
       createdBy: input.actorId,
     });
   }
@@ -435,16 +433,16 @@ export async function correctTimeWorked(
     const before = (await timeWorked(tx, input.appointmentId))!;
     const difference = input.minutesWorked - before;
     if (difference === 0)
-      throw new MembershipRejectedError(`The time worked is already ${formatMinutes(before)}.`);
+      throw new MembershipRejectedError(`The time worked is already ${hoursText(before)}.`);
     if (difference > m.minutesAvailable)
       throw new MembershipRejectedError(
-        `The bank has ${hoursLeftText(m.minutesAvailable)}, less than the ${formatMinutes(difference)} to take.`,
+        `The bank has ${hoursLeftText(m.minutesAvailable)}, less than the ${hoursText(difference)} to take.`,
       );
     await postMinutes(tx, m, {
       kind: "correction",
       minutes: -difference,
       appointmentId: input.appointmentId,
-      note: `Visit on ${longDate(visit.scheduledDate)}: time worked corrected from ${formatMinutes(before)} to ${formatMinutes(input.minutesWorked)} (${reason})`,
+      note: `Visit on ${plainDate(visit.scheduledDate)}: time worked corrected from ${hoursText(before)} to ${hoursText(input.minutesWorked)} (${reason})`,
       createdBy: staffId,
     });
     return { minutesWorked: input.minutesWorked, minutesLeft: m.minutesAvailable };

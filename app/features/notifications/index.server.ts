@@ -1,7 +1,7 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
 export {
   alertOffice,
-  customerName,
+  readPersonName,
   messagesFor,
   notificationSettings,
   saveNotifications,

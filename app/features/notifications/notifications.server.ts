@@ -5,11 +5,12 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
-import { e164 } from "~/lib/sms.server";
 import { plainGsm7 } from "~/lib/text-segment";
 import { wants, type MessageKind, type NotificationPrefs } from "~/lib/message-kinds";
 import { saveTextConsent } from "~/lib/texts.server";
 import { consentReplyText, officeAlertText } from "./texts.server";
+import { personName } from "~/lib/names";
+import { e164 } from "~/lib/phone";
 
 export { saveTextConsent };
 
@@ -113,15 +114,18 @@ export async function alertOffice(
   }
 }
 
-/** "Maria Alvarez" from a profile's names (or the account's e-mail when it has none). */
-export async function customerName(database: DbOrTx, userId: string) {
+/**
+ * A person's name read from the database: "Maria Alvarez" from the profile's names (or the
+ * account's e-mail when it has none); "A customer" when there is no such account.
+ */
+export async function readPersonName(database: DbOrTx, userId: string) {
   const [row] = await database
     .select({ first: profiles.firstName, last: profiles.lastName, email: user.email })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, userId));
   if (!row) return "A customer";
-  return [row.first, row.last].filter(Boolean).join(" ") || row.email;
+  return personName(row.first, row.last) || row.email;
 }
 
 /* ---------- consent ---------- */

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { membershipOffers, memberships, paymentSchedule } from "~/db/schema";
-import { formatCents } from "~/features/memberships/index.server";
-import { alertOffice, customerName } from "~/features/notifications/index.server";
+import { alertOffice, readPersonName } from "~/features/notifications/index.server";
 import { logger } from "~/lib/logger.server";
 import { paymentProvider } from "./provider.server";
 import { scheduleOnce } from "./schedule-once.server";
+import { formatCents } from "~/lib/money";
 
 /*
  * One Checkout per offer (issue 39): 'Start membership' reuses the offer's open session, but a
@@ -93,7 +93,7 @@ export async function refundDuplicate(key: string, duplicate: DuplicatePayment) 
       .select({ customerId: membershipOffers.customerId })
       .from(membershipOffers)
       .where(eq(membershipOffers.id, duplicate.offerId));
-    const name = offer ? await customerName(tx, offer.customerId) : "A customer";
+    const name = offer ? await readPersonName(tx, offer.customerId) : "A customer";
     await alertOffice(tx, {
       subject: `Paid twice, refunded: ${name}`,
       lines: [

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { paymentEvents, type Membership } from "~/db/schema";
-import { businessNow, markPastDue, postPaidPeriod } from "~/features/memberships/index.server";
+import { markPastDue, postPaidPeriod } from "~/features/memberships/index.server";
 import {
   alertOffice,
-  customerName,
+  readPersonName,
   paymentFailedText,
   textCustomer,
 } from "~/features/notifications/index.server";
@@ -16,6 +16,7 @@ import { postRefundsMadeInStripe } from "./refunds.server";
 import { membershipForPayment } from "./reconcile-apply.server";
 import { mailMember } from "./messages.server";
 import { paymentProvider, type ProviderPayment } from "./provider.server";
+import { businessNow } from "~/lib/business-calendar";
 
 /*
  * Applying a stored Stripe event (ADR 054), run by its job. The event only says which object
@@ -55,7 +56,7 @@ async function tellPastDue(
   payment: ProviderPayment,
   needsAuthentication = false,
 ) {
-  const name = await customerName(tx, m.customerId);
+  const name = await readPersonName(tx, m.customerId);
   const graceDays = env().pastDueGraceDays;
   // The bank asked the member to confirm the payment (strong customer authentication): it can
   // only be done by them, on the invoice's own page.

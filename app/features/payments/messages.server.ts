@@ -5,7 +5,7 @@ import { business } from "~/lib/business.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
 import { siteUrl } from "~/features/notifications/index.server";
-import { formatCents } from "~/features/memberships/index.server";
+import { formatCents } from "~/lib/money";
 
 /** The member's Membership tab, where 'Update card' and 'Manage card' are. */
 export const MEMBERSHIP_TAB = "/dashboard?tab=membership";

@@ -1,9 +1,10 @@
 import type { DbOrTx } from "~/db/client.server";
-import { formatCents, longDate } from "~/features/memberships/index.server";
 import { siteUrl, textCustomer } from "~/features/notifications/index.server";
 import { business } from "~/lib/business.server";
-import { durationLabel } from "~/lib/business-calendar";
 import { mailMember, MEMBERSHIP_TAB } from "./messages.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
+import { plainDate } from "~/lib/business-calendar";
 
 /*
  * An offer reaches the person (issue 40, item 1): 'Send membership offer' e-mails the customer
@@ -46,10 +47,7 @@ function oneSegment(candidates: string[]) {
 const shortPrice = (offer: OfferTerms) =>
   `${formatCents(offer.priceCents)}/${offer.billing === "annual" ? "yr" : "mo"}`;
 
-const shortDate = (date: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+const shortDate = (date: string) => plainDate(date, { month: "short", year: false });
 
 export async function tellOfferSent(tx: DbOrTx, offer: OfferTerms) {
   const link = siteUrl(MEMBERSHIP_TAB);
@@ -59,8 +57,8 @@ export async function tellOfferSent(tx: DbOrTx, offer: OfferTerms) {
     lines: [
       `We have prepared a membership for your home: ${offer.planName}.`,
       `Price: ${offerPrice(offer)}.`,
-      `What it includes: ${durationLabel(offer.minutesPerYear)} of work and up to ${offer.visitsPerYear} visits a year.`,
-      `Starts: ${longDate(offer.startDate)}, or the day of your first payment if later.`,
+      `What it includes: ${hoursText(offer.minutesPerYear)} of work and up to ${offer.visitsPerYear} visits a year.`,
+      `Starts: ${plainDate(offer.startDate)}, or the day of your first payment if later.`,
       "See the terms and start your membership on the Plan tab of your account.",
     ],
     action: "See your offer on the Plan tab",
@@ -82,7 +80,7 @@ export async function tellOfferWithdrawn(tx: DbOrTx, offer: OfferTerms) {
     subject: "Your membership offer was withdrawn",
     heading: "Your membership offer was withdrawn",
     lines: [
-      `The offer of the ${offer.planName} membership (${offerPrice(offer)}, from ${longDate(offer.startDate)}) was withdrawn: it can no longer be started.`,
+      `The offer of the ${offer.planName} membership (${offerPrice(offer)}, from ${plainDate(offer.startDate)}) was withdrawn: it can no longer be started.`,
       `Nothing was charged. If you expected it, or would like another one, call us at ${business().phone}.`,
     ],
     action: "See your Plan tab",

@@ -10,7 +10,7 @@ import {
   type PaymentMethod,
 } from "~/features/memberships/index.server";
 import { leadOfferSent } from "~/features/leads/index.server";
-import { alertOffice, customerName, siteUrl } from "~/features/notifications/index.server";
+import { alertOffice, readPersonName, siteUrl } from "~/features/notifications/index.server";
 import { claimActionKey, isActionKeyClaimed } from "~/lib/action-keys.server";
 import { nudgeOutbox } from "~/lib/outbox.server";
 import { MEMBERSHIP_TAB } from "./messages.server";
@@ -153,7 +153,7 @@ async function providerCustomerId(customerId: string) {
   const id = await paymentProvider().customerFor({
     id: customerId,
     email: person?.email ?? "",
-    name: await customerName(db(), customerId),
+    name: await readPersonName(db(), customerId),
   });
   await db()
     .insert(paymentCustomers)
@@ -194,7 +194,7 @@ export async function startOfferCheckout(
   const offer = await openOfferOf(customerId);
   if (!offer) throw new MembershipRejectedError(NO_OPEN_OFFER);
   const provider = paymentProvider();
-  const name = await customerName(db(), customerId);
+  const name = await readPersonName(db(), customerId);
   if (!provider.takesCards) {
     await db().transaction(async (tx) => {
       if (

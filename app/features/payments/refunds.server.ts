@@ -3,20 +3,20 @@ import { db, type Tx } from "~/db/client.server";
 import { memberships, paymentCustomers, paymentRefunds, profiles, user } from "~/db/schema";
 import {
   assertRefundWithinReceived,
-  businessNow,
-  formatCents,
-  longDate,
   MembershipRejectedError,
   postRefundPaid,
   providerPaymentsOf,
   type PaymentMethod,
 } from "~/features/memberships/index.server";
-import { alertOffice, customerName } from "~/features/notifications/index.server";
+import { alertOffice, readPersonName } from "~/features/notifications/index.server";
 import { claimActionKey } from "~/lib/action-keys.server";
 import { business } from "~/lib/business.server";
 import { enqueue } from "~/lib/outbox.server";
 import { mailRefundSent } from "./messages.server";
 import { paymentProvider, type ProviderRefundSeen } from "./provider.server";
+import { formatCents } from "~/lib/money";
+import { businessNow, plainDate } from "~/lib/business-calendar";
+import { personName } from "~/lib/names";
 
 /*
  * Refunds (ADR 054): the amount the cancel rule computed goes back to the card it came from
@@ -53,7 +53,7 @@ export async function queueRefund(
 }
 
 async function tellOfficeToPay(tx: Tx, customerId: string, amountCents: number) {
-  const name = await customerName(tx, customerId);
+  const name = await readPersonName(tx, customerId);
   await alertOffice(tx, {
     subject: `Refund to pay: ${formatCents(amountCents)} to ${name}`,
     lines: [
@@ -167,7 +167,7 @@ export async function refundsToPay(): Promise<RefundToPay[]> {
     id: r.id,
     membershipId: r.membershipId,
     customerId: r.customerId,
-    customerName: [r.first, r.last].filter(Boolean).join(" ") || r.email,
+    customerName: personName(r.first, r.last) || r.email,
     amountCents: r.amountCents - r.toCardCents,
     createdAt: r.createdAt,
   }));
@@ -202,7 +202,7 @@ async function tellMemberRefundSent(
     .from(memberships)
     .where(eq(memberships.id, membershipId));
   if (!m) return;
-  await mailRefundSent(tx, m.customerId, { ...sent, sentOn: longDate(businessNow().date) });
+  await mailRefundSent(tx, m.customerId, { ...sent, sentOn: plainDate(businessNow().date) });
 }
 
 export function markRefundPaid(
@@ -307,7 +307,7 @@ export async function postRefundsMadeInStripe(tx: Tx, refunds: ProviderRefundSee
     });
     if (result !== "posted") continue;
     posted++;
-    const name = await customerName(tx, m.customerId);
+    const name = await readPersonName(tx, m.customerId);
     await alertOffice(tx, {
       subject: `Refund made in Stripe: ${formatCents(refund.amountCents)} to ${name}`,
       lines: [

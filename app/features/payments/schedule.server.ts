@@ -3,11 +3,7 @@ import { db } from "~/db/client.server";
 import { membershipMoneyLedger, memberships, paymentSchedule } from "~/db/schema";
 import {
   bringChargesUpToDate,
-  businessNow,
   checkPastDue,
-  formatCents,
-  formatMinutes,
-  longDate,
   nextChargeDate,
 } from "~/features/memberships/index.server";
 import { alertOffice, siteUrl } from "~/features/notifications/index.server";
@@ -17,6 +13,9 @@ import { paymentProvider } from "./provider.server";
 import { applyPaymentNow } from "./reconcile-apply.server";
 import { postRefundsMadeInStripe } from "./refunds.server";
 import { scheduleOnce } from "./schedule-once.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
+import { addDays, businessNow, plainDate } from "~/lib/business-calendar";
 
 export { scheduleOnce };
 
@@ -39,12 +38,6 @@ export const RECONCILE_DAYS = 3;
 /** The instant a job of a business day runs: 12:00 UTC, early morning in Atlanta. */
 function dayInstant(date: string) {
   return new Date(`${date}T12:00:00Z`);
-}
-
-function addDaysIso(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 export async function markDone(key: string) {
@@ -80,7 +73,7 @@ export async function planSchedule(now = new Date()) {
     }
     if (m.billing === "annual") planned += await planRenewal(m.id, next, today);
   }
-  const tomorrow = addDaysIso(today, 1);
+  const tomorrow = addDays(today, 1);
   // The daily 'Past due' check of memberships collected by hand (ADR 083): today's (at once,
   // when the process starts after its hour) and tomorrow's, each once.
   for (const day of [today, tomorrow]) {
@@ -115,8 +108,8 @@ async function planRenewal(membershipId: string, renewal: string, today: string)
   let planned = 0;
   const [first, last] = RENEWAL_NOTICE_DAYS;
   for (const days of RENEWAL_NOTICE_DAYS) {
-    const day = addDaysIso(renewal, -days);
-    if (days === first && addDaysIso(renewal, -last) <= today) continue;
+    const day = addDays(renewal, -days);
+    if (days === first && addDays(renewal, -last) <= today) continue;
     if (
       await scheduleOnce(db(), {
         key: `renewal-notice-${days}:${membershipId}:${renewal}`,
@@ -175,10 +168,10 @@ export async function runRenewalNotice(
 }
 
 function renewalNotice(m: typeof memberships.$inferSelect, renewal: string, days: number) {
-  const date = longDate(renewal);
+  const date = plainDate(renewal);
   const year = formatCents(m.monthlyPriceCents * 12);
   const month = formatCents(m.monthlyPriceCents);
-  const hours = formatMinutes(m.minutesPerYear);
+  const hours = hoursText(m.minutesPerYear);
   const when = days === 7 ? "in 7 days" : `in ${days} days`;
   const how =
     m.paymentProvider === "stripe"

@@ -8,12 +8,7 @@ import { openOfferOf } from "./offers.server";
 import { paymentProvider } from "./provider.server";
 import { refundsToPay } from "./refunds.server";
 import type { MemberPaymentsView, OfferSummary, StaffPaymentsView } from "./types";
-
-function addDaysIso(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+import { addDays } from "~/lib/business-calendar";
 
 /**
  * Whether the member chose 'Start membership' on this offer (its key claimed since the offer
@@ -119,7 +114,7 @@ export async function memberPaymentsView(
         ? { owedCents: active.balanceCents, howToPay: howToPayByHand() }
         : null,
     bookingWaitsFrom: active?.pastDueSince
-      ? addDaysIso(active.pastDueSince, env().pastDueGraceDays)
+      ? addDays(active.pastDueSince, env().pastDueGraceDays)
       : null,
   };
 }

@@ -1,4 +1,10 @@
-import { addDays, type IsoDate } from "~/lib/business-calendar";
+import {
+  addDays,
+  addMonths,
+  calendarMonth,
+  type IsoDate,
+  plainDate,
+} from "~/lib/business-calendar";
 
 /*
  * The reports' period: one of the picker's choices, or a custom range, read from the page's GET
@@ -31,19 +37,6 @@ export type Period = {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The first day of the month `months` after the month holding `date`. */
-export function addMonths(date: IsoDate, months: number): IsoDate {
-  const [y, m] = date.split("-").map(Number);
-  const index = y * 12 + (m - 1) + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
-}
-
-/** The first and last day of the calendar month holding `date`. */
-export function calendarMonth(date: IsoDate) {
-  const first = `${date.slice(0, 7)}-01`;
-  return { first, last: addDays(addMonths(first, 1), -1) };
-}
-
 function isRealDate(value: string) {
   if (!DATE.test(value)) return false;
   const [y, m, d] = value.split("-").map(Number);
@@ -56,13 +49,6 @@ const monthName = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   timeZone: "UTC",
 });
-const dayName = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 function utc(date: IsoDate) {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d));
@@ -71,11 +57,6 @@ function utc(date: IsoDate) {
 /** "2026-03-01" -> "Mar 2026". */
 export function monthLabel(monthStart: IsoDate) {
   return monthName.format(utc(monthStart));
-}
-
-/** "2026-03-05" -> "Mar 5, 2026". */
-export function dayLabel(date: IsoDate) {
-  return dayName.format(utc(date));
 }
 
 export function monthsBetween(from: IsoDate, to: IsoDate) {
@@ -89,7 +70,7 @@ function make(choice: PeriodChoice, from: IsoDate, to: IsoDate, error?: string):
     choice,
     from,
     to,
-    label: `${dayLabel(from)} to ${dayLabel(to)}`,
+    label: `${plainDate(from, { month: "short" })} to ${plainDate(to, { month: "short" })}`,
     months: monthsBetween(from, to),
     ...(error ? { error } : {}),
   };
@@ -119,7 +100,7 @@ export function periodFrom(params: URLSearchParams, today: IsoDate): Period {
         isRealDate(from) &&
         isRealDate(to) &&
         from <= to &&
-        addMonths(from, 60) >= to &&
+        addMonths(calendarMonth(from).first, 60) >= to &&
         from >= "2000-01-01"
       ) {
         return make(choice, from, to);

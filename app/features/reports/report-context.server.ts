@@ -1,7 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { addDays, businessToday, zonedInstant, type IsoDate } from "~/lib/business-calendar";
-import { addMonths, calendarMonth, type Period } from "./period";
+import {
+  addDays,
+  addMonths,
+  businessToday,
+  calendarMonth,
+  zonedInstant,
+  type IsoDate,
+} from "~/lib/business-calendar";
+import type { Period } from "./period";
 
 /*
  * What every section of the owner's report reads by: the period, the day and instant its "as of"

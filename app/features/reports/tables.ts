@@ -1,6 +1,8 @@
 import type { OwnerReport } from "./reports.server";
 import { hoursText } from "~/lib/hours";
-import { dayLabel, monthLabel } from "./period";
+import { formatCents } from "~/lib/money";
+import { monthLabel } from "./period";
+import { plainDate } from "~/lib/business-calendar";
 
 /*
  * The report's tables, as the page shows them beside each chart and as 'Download CSV' gives
@@ -13,16 +15,6 @@ export type ReportTable = {
   columns: string[];
   rows: string[][];
 };
-
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** 1234567 -> "$12,345.67". */
-export function money(cents: number) {
-  return dollars.format(cents / 100);
-}
-
-/** Minutes as hours and minutes: 735 -> "12 h 15 min", 0 -> "0 min". */
-export const duration = hoursText;
 
 /** A share in basis points as a percentage with one decimal: 449 -> "4.5%". */
 export function percent(basisPoints: number | null) {
@@ -42,16 +34,16 @@ export function reportTables(report: OwnerReport): ReportTable[] {
   return [
     {
       id: "active-members",
-      title: `Active members by plan and billing on ${dayLabel(report.asOf)}`,
+      title: `Active members by plan and billing on ${plainDate(report.asOf, { month: "short" })}`,
       columns: ["Plan", "Billing", "Members", "Monthly recurring revenue"],
       rows: [
         ...members.active.map((r) => [
           r.planName,
           BILLING[r.billing],
           count(r.count),
-          money(r.mrrCents),
+          formatCents(r.mrrCents),
         ]),
-        ["All plans", "", count(members.activeTotal), money(members.mrrCents)],
+        ["All plans", "", count(members.activeTotal), formatCents(members.mrrCents)],
       ],
     },
     {
@@ -71,7 +63,7 @@ export function reportTables(report: OwnerReport): ReportTable[] {
         count(m.newMembers),
         count(m.canceled),
         percent(m.churnBasisPoints),
-        money(m.mrrCents),
+        formatCents(m.mrrCents),
       ]),
     },
     {
@@ -91,24 +83,24 @@ export function reportTables(report: OwnerReport): ReportTable[] {
       ],
       rows: [...members.revenue, { ...members.revenueTotal, month: null }].map((r) => [
         r.month === null ? "Period" : monthLabel(r.month),
-        money(r.membershipCents),
-        money(r.extraVisitCents),
-        money(r.partsCents),
-        money(r.shoppingFeeCents),
-        money(r.correctionCents),
-        money(r.creditCents),
-        money(r.netCents),
-        money(r.paymentCents),
-        money(r.refundCents),
+        formatCents(r.membershipCents),
+        formatCents(r.extraVisitCents),
+        formatCents(r.partsCents),
+        formatCents(r.shoppingFeeCents),
+        formatCents(r.correctionCents),
+        formatCents(r.creditCents),
+        formatCents(r.netCents),
+        formatCents(r.paymentCents),
+        formatCents(r.refundCents),
       ]),
     },
     {
       id: "hours-owed",
-      title: `Hours paid and not yet used on ${dayLabel(report.asOf)}`,
+      title: `Hours paid and not yet used on ${plainDate(report.asOf, { month: "short" })}`,
       columns: ["Plan", "Hours owed", "Value at the plan's hourly rate"],
       rows: [
-        ...hours.owed.map((r) => [r.planName, duration(r.minutes), money(r.valueCents)]),
-        ["All plans", duration(hours.owedMinutes), money(hours.owedCents)],
+        ...hours.owed.map((r) => [r.planName, hoursText(r.minutes), formatCents(r.valueCents)]),
+        ["All plans", hoursText(hours.owedMinutes), formatCents(hours.owedCents)],
       ],
     },
     {
@@ -117,10 +109,10 @@ export function reportTables(report: OwnerReport): ReportTable[] {
       columns: ["Month", "Sold", "Reserved", "Used", "Refunded"],
       rows: hours.months.map((m) => [
         monthLabel(m.month),
-        duration(m.soldMinutes),
-        duration(m.reservedMinutes),
-        duration(m.usedMinutes),
-        duration(m.refundedMinutes),
+        hoursText(m.soldMinutes),
+        hoursText(m.reservedMinutes),
+        hoursText(m.usedMinutes),
+        hoursText(m.refundedMinutes),
       ]),
     },
     {
@@ -128,9 +120,9 @@ export function reportTables(report: OwnerReport): ReportTable[] {
       title: "Booked against available hours per week",
       columns: ["Week of", "Available", "Booked", "Utilization"],
       rows: handymen.weeks.map((w) => [
-        dayLabel(w.week),
-        duration(w.availableMinutes),
-        duration(w.bookedMinutes),
+        plainDate(w.week, { month: "short" }),
+        hoursText(w.availableMinutes),
+        hoursText(w.bookedMinutes),
         percent(share(w.bookedMinutes, w.availableMinutes)),
       ]),
     },
@@ -149,13 +141,13 @@ export function reportTables(report: OwnerReport): ReportTable[] {
       ],
       rows: handymen.people.map((p) => [
         p.name,
-        duration(p.availableMinutes),
-        duration(p.bookedMinutes),
+        hoursText(p.availableMinutes),
+        hoursText(p.bookedMinutes),
         percent(share(p.bookedMinutes, p.availableMinutes)),
         count(p.completedVisits),
         p.workingDays ? (p.completedVisits / p.workingDays).toFixed(1) : "n/a",
-        duration(p.workedMinutes),
-        duration(p.workedBookedMinutes),
+        hoursText(p.workedMinutes),
+        hoursText(p.workedBookedMinutes),
       ]),
     },
     {
@@ -176,8 +168,11 @@ export function reportTables(report: OwnerReport): ReportTable[] {
       title: "Parts",
       columns: ["Figure", "Value"],
       rows: [
-        [`Approvals pending on ${dayLabel(report.asOf)}`, count(parts.pendingCount)],
-        ["Cost of the parts pending", money(parts.pendingCents)],
+        [
+          `Approvals pending on ${plainDate(report.asOf, { month: "short" })}`,
+          count(parts.pendingCount),
+        ],
+        ["Cost of the parts pending", formatCents(parts.pendingCents)],
         ["Decisions in the period", count(parts.decided)],
         [
           "Average days to a decision",
@@ -185,10 +180,10 @@ export function reportTables(report: OwnerReport): ReportTable[] {
             ? "n/a"
             : (parts.averageDecisionHundredths / 100).toFixed(1),
         ],
-        ["Parts charged", `${count(parts.partsCount)} for ${money(parts.partsCents)}`],
+        ["Parts charged", `${count(parts.partsCount)} for ${formatCents(parts.partsCents)}`],
         [
           "Shopping fees charged",
-          `${count(parts.shoppingFeeCount)} for ${money(parts.shoppingFeeCents)}`,
+          `${count(parts.shoppingFeeCount)} for ${formatCents(parts.shoppingFeeCents)}`,
         ],
       ],
     },

@@ -6,16 +6,14 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
+import { formatCents } from "~/lib/money";
 
 /* The referral e-mails: the member hears of it; the specialist gets the job once she agrees. */
-
-const money = (cents: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 /** What the member is told of the specialist's referral fee (shown wherever she sees him). */
 export function referralFeeLine(company: string, cents: number | null) {
   return cents
-    ? `${company} pays ${business().name} a referral fee of ${money(cents)} if you hire them; your price is the same.`
+    ? `${company} pays ${business().name} a referral fee of ${formatCents(cents)} if you hire them; your price is the same.`
     : `${business().name} receives no referral fee from ${company}.`;
 }
 

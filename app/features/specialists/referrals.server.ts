@@ -25,6 +25,7 @@ import {
   referralFeeLine,
 } from "./referral-mail.server";
 import type { MemberReferralView } from "./types";
+import { personName } from "~/lib/names";
 
 /*
  * Referrals (issue 41, item 6; ADR 088): a handyman (or the office) refers the member to a
@@ -215,7 +216,7 @@ async function sendJobToSpecialist(tx: Tx, referral: typeof specialistReferrals.
   await mailReferralToSpecialist(tx, {
     to: row.specialist.email,
     company: row.specialist.company,
-    memberName: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email,
+    memberName: personName(row.firstName, row.lastName) || row.email,
     memberEmail: row.email,
     memberPhone: row.phone ? formatPhone(row.phone) : null,
     address: row.address,
@@ -252,7 +253,7 @@ export async function staffReferrals(database: DbOrTx = db()) {
     consented: r.consentAt !== null,
     customerId: r.customerId,
     company: r.company,
-    memberName: [r.firstName, r.lastName].filter(Boolean).join(" ") || "A member",
+    memberName: personName(r.firstName, r.lastName) || "A member",
   }));
 }
 

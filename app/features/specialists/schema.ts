@@ -7,18 +7,9 @@ import {
   isValidEmail,
   withoutControlCharacters,
 } from "~/lib/validation";
+import { parseDollars } from "~/lib/money";
 
 /* The rules of the specialists' and referrals' forms (issue 41, ADR 088). */
-
-const MONEY = /^\$?\s*(\d{1,3}(,\d{3})+|\d{1,6})(\.\d{1,2})?$/;
-
-/** "$1,234.5" -> 123450 cents; undefined when it is not an amount. */
-export function dollarsToCents(value: string) {
-  const text = value.trim();
-  if (text.length > 14 || !MONEY.test(text)) return undefined;
-  const [whole, fraction = ""] = text.replace(/[$,\s]/g, "").split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
 
 const text = (label: string, max: number) =>
   z
@@ -53,7 +44,7 @@ export const specialistSchema = z.object({
   notes: optionalText("notes", 1000),
   referralFee: optionalText("referral fee", 20).transform((v, ctx) => {
     if (v === null) return null;
-    const cents = dollarsToCents(v);
+    const cents = parseDollars(v, { maxLength: 14, plainDigits: 6 });
     if (cents === undefined) {
       ctx.addIssue({ code: "custom", message: "Please enter the referral fee in dollars" });
       return z.NEVER;

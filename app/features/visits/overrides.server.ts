@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { profiles, user, visitOverrides } from "~/db/schema";
+import { personName } from "~/lib/names";
 
 /*
  * 'Book anyway' (ADR 050): a staff booking or move to a time with warnings (a closed day, time
@@ -52,8 +53,7 @@ export async function recordOverride(
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, input.staffId));
-  const staffName =
-    [staff?.firstName, staff?.lastName].filter(Boolean).join(" ") || staff?.email || "Staff";
+  const staffName = personName(staff?.firstName, staff?.lastName) || staff?.email || "Staff";
   await tx.insert(visitOverrides).values({
     appointmentId: input.appointmentId,
     staffId: input.staffId,

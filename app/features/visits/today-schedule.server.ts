@@ -13,6 +13,7 @@ import {
 } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
 import { formatPhone } from "~/lib/phone";
+import { personName } from "~/lib/names";
 import {
   addDays,
   businessToday,
@@ -156,11 +157,7 @@ export async function handymanVisits(
       isWalkThru: r.kind === "walk_thru",
       startedAt: r.startedAt?.toISOString() ?? null,
       customerName:
-        [r.firstName, r.lastName].filter(Boolean).join(" ") ||
-        r.email ||
-        r.contactName ||
-        r.contactEmail ||
-        "",
+        personName(r.firstName, r.lastName) || r.email || r.contactName || r.contactEmail || "",
       phone: formatPhone(r.mobilePhone ?? r.leadPhone),
       address: r.address
         ? `${r.address}, ${r.city}, ${r.state} ${r.zipCode}`

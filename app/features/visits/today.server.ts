@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { appointments, appointmentTasks, profiles, user } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
-import { addPart, formatCents, MembershipRejectedError } from "~/features/memberships/index.server";
+import { addPart, MembershipRejectedError } from "~/features/memberships/index.server";
 import {
   alertOffice,
-  customerName,
+  readPersonName,
   onMyWayText,
   textCustomer,
   wantsEmail,
@@ -15,6 +15,7 @@ import { businessToday, longDate } from "~/lib/business-calendar";
 import { business } from "~/lib/business.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
+import { formatCents } from "~/lib/money";
 import { changeVisitState, completeVisit, lockVisit } from "./visit-life.server";
 import { VisitRejectedError } from "./visit-errors";
 
@@ -107,7 +108,7 @@ async function tellMemberOnMyWay(
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, visit.customerId));
   const handymanName = visit.assignedEmployeeId
-    ? await customerName(tx, visit.assignedEmployeeId)
+    ? await readPersonName(tx, visit.assignedEmployeeId)
     : null;
   const who = handymanName ? `${handymanName} from ${business().name}` : `Your handyman`;
   const subject = `${who} is on the way`;
@@ -227,8 +228,8 @@ async function alertOfficeOfPart(
   part: Awaited<ReturnType<typeof addPart>>,
 ) {
   const [handymanName, name] = await Promise.all([
-    customerName(tx, handyman.id),
-    customerName(tx, visit.customerId),
+    readPersonName(tx, handyman.id),
+    readPersonName(tx, visit.customerId),
   ]);
   const price = formatCents(part.costCents);
   const what =

@@ -3,7 +3,6 @@ import { db, type Database, type DbOrTx, type Tx } from "~/db/client.server";
 import { appointmentTasks, homePlanTasks, membershipParts, serviceRequests } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
 import {
-  formatCents,
   MembershipRejectedError,
   meterTextOf,
   settleVisitMinutes,
@@ -11,13 +10,7 @@ import {
   type SettledVisit,
 } from "~/features/memberships/index.server";
 import { setRequestStatus } from "~/features/service-requests/index.server";
-import {
-  businessToday,
-  durationLabel,
-  longDate,
-  minuteOfDay,
-  type IsoDate,
-} from "~/lib/business-calendar";
+import { businessToday, longDate, minuteOfDay, type IsoDate } from "~/lib/business-calendar";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
@@ -26,6 +19,8 @@ import { mayTransition, refusalMessage } from "./visit-state";
 import { VisitRejectedError, type Actor } from "./visit-errors";
 import { changeVisitState, lockVisit } from "./visit-lock.server";
 import { mailContext } from "./visit-mail.server";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 export { changeVisitState, lockVisit } from "./visit-lock.server";
 
@@ -47,7 +42,7 @@ export const STAFF_ONLY_MESSAGE = "Only staff can change a visit's progress.";
 export const WALK_THRU_NOT_HERE = "A walk-thru is not a member's visit: it spends no hours.";
 
 export function workedMinutesMessage(block: number) {
-  return `Time worked is in ${WORK_STEP_MINUTES}-minute steps, from ${WORK_STEP_MINUTES} minutes up to the visit's ${durationLabel(block)}.`;
+  return `Time worked is in ${WORK_STEP_MINUTES}-minute steps, from ${WORK_STEP_MINUTES} minutes up to the visit's ${hoursText(block)}.`;
 }
 
 /** The database's own refusal (trigger appointments_visit_life, SQLSTATE 23514). */
@@ -289,14 +284,14 @@ async function mailVisitCompleted(
   const m = visit.settled?.membership;
   const subject = `Visit completed on ${longDate(visit.scheduledDate)}`;
   const lines = [
-    `Time used: ${durationLabel(visit.minutesWorked)}${visit.settled?.isExtra ? " (an extra visit, not taken from your hours)" : ""}.`,
+    `Time used: ${hoursText(visit.minutesWorked)}${visit.settled?.isExtra ? " (an extra visit, not taken from your hours)" : ""}.`,
     ...(visit.done.length ? ["Tasks done:", ...visit.done.map((t) => `- ${t}`)] : []),
     ...(visit.notDone.length
       ? ["Not done this time (back on your list):", ...visit.notDone.map((t) => `- ${t}`)]
       : []),
     ...(await visitPartLines(tx, visit.id)),
     ...(visit.settled && visit.settled.minutesBack > 0
-      ? [`${durationLabel(visit.settled.minutesBack)} went back to your hours.`]
+      ? [`${hoursText(visit.settled.minutesBack)} went back to your hours.`]
       : []),
     ...(m ? [`Your hours: ${meterTextOf(m, visit.today)}.`] : []),
   ];

@@ -5,12 +5,13 @@ import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/
 import { extraVisitCharge } from "~/features/memberships/index.server";
 import {
   alertOffice,
-  customerName,
+  readPersonName,
   siteUrl,
   textCustomer,
   visitChangeText,
 } from "~/features/notifications/index.server";
 import { longDate, minuteLabel, minuteOfDay } from "~/lib/business-calendar";
+import { personName } from "~/lib/names";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
@@ -120,19 +121,10 @@ export async function handymanLine(
   tx: Tx,
   place: { handymanId: string | null; coveringForId: string | null },
 ) {
-  const name = await customerName(tx, place.handymanId!);
+  const name = await readPersonName(tx, place.handymanId!);
   return place.coveringForId
-    ? `${name}, covering for ${await customerName(tx, place.coveringForId)}`
+    ? `${name}, covering for ${await readPersonName(tx, place.coveringForId)}`
     : name;
-}
-
-/** The member as a calendar names them: "First Last", or the address when no name is kept. */
-export function personName(person: {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}) {
-  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
 }
 
 const textDateFormat = new Intl.DateTimeFormat("en-US", {
@@ -225,7 +217,10 @@ export async function calendarMail(
         state: place.state,
         tasks: place.tasks,
       },
-      attendee: { name: personName(place), email: place.email },
+      attendee: {
+        name: personName(place.firstName, place.lastName) || place.email,
+        email: place.email,
+      },
       sequence,
       method: kind === "canceled" ? "CANCEL" : "REQUEST",
     },
@@ -246,7 +241,7 @@ export async function alertOfficeOfMemberChange(
   visit: VisitForMail & { customerId: string },
   change: "moved" | "canceled",
 ) {
-  const name = await customerName(tx, visit.customerId);
+  const name = await readPersonName(tx, visit.customerId);
   await alertOffice(tx, {
     subject: `${name} ${change} a visit`,
     customerName: name,

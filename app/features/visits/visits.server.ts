@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { appointments, appointmentTasks, profiles, user } from "~/db/schema";
 import { extraVisitCharge } from "~/features/memberships/index.server";
-import { customerName } from "~/features/notifications/index.server";
+import { readPersonName } from "~/features/notifications/index.server";
 import { openRequestsOf } from "~/features/service-requests/index.server";
-import { personName } from "./visit-mail.server";
+import { personName } from "~/lib/names";
 
 /*
  * A member's visits (ADR 017, 094), by job: booking in create-visit.server.ts (createVisit, for
@@ -78,13 +78,15 @@ export async function visitDetails(appointmentId: string, employeeId: string | n
     .where(eq(appointments.id, appointmentId));
   return {
     extra: await extraVisitCharge(db(), appointmentId),
-    customerName: customer ? personName(customer) : "the member",
+    customerName: customer
+      ? personName(customer.firstName, customer.lastName) || customer.email
+      : "the member",
     tasks: tasks.map((t) => t.description),
     // "Sam Reyes, covering for Dana Whitfield" when booked with the covering handyman.
     handymanName: handyman
-      ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ") +
+      ? personName(handyman.firstName, handyman.lastName) +
         (customer?.coveringForId
-          ? `, covering for ${await customerName(db(), customer.coveringForId)}`
+          ? `, covering for ${await readPersonName(db(), customer.coveringForId)}`
           : "")
       : null,
   };

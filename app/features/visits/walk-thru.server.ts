@@ -20,6 +20,7 @@ import { createVisit } from "./create-visit.server";
 import { SLOT_UNAVAILABLE_MESSAGE, VisitRejectedError, type Actor } from "./visit-errors";
 import { changeVisitState, lockVisit } from "./visit-lock.server";
 import { enqueueVisitMail, type VisitForMail } from "./visit-mail.server";
+import { personName } from "~/lib/names";
 
 /*
  * The free in-home walk-thru (ADR 061): an appointment of kind 'walk_thru', 45 minutes with a
@@ -95,7 +96,7 @@ export async function walkThruDefaults(customerId: string) {
     .limit(1);
   if (!row) return null;
   return {
-    name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.name,
+    name: personName(row.firstName, row.lastName) || row.name,
     email: row.email,
     address: row.address ? `${row.address}, ${row.city}, ${row.state} ${row.zipCode}`.trim() : "",
   };

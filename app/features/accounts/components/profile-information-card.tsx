@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { SessionUser } from "~/lib/session.server";
 import { formatPhone } from "~/lib/phone";
+import { personName } from "~/lib/names";
 
 type Answer = { ok: boolean; message: string };
 
@@ -17,7 +18,7 @@ export function ProfileInformationCard({ user }: { user: SessionUser }) {
   const fetcher = useFetcher<Answer>();
   const saving = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const name = personName(user.firstName, user.lastName);
 
   useEffect(() => {
     if (!answer) return;

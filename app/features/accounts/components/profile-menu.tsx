@@ -15,6 +15,7 @@ import type { SessionUser } from "~/lib/session.server";
 import type { HomeAddress } from "../schema";
 import { ProfileSettingsDialog } from "./profile-settings-dialog";
 import { useSignOut } from "./use-sign-out";
+import { personName } from "~/lib/names";
 
 export type ProfileMenuProps = {
   /** The signed-in user, as a loader returns it (SessionUser from session.server.ts). */
@@ -51,8 +52,7 @@ export function ProfileMenu({
       );
   };
   const { signOut, pending } = useSignOut({ errorMessage: signOutErrorMessage });
-  const displayName =
-    [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name || user.email;
+  const displayName = personName(user.firstName, user.lastName) || user.name || user.email;
   const shortName = user.firstName || user.email;
   const initial = shortName.charAt(0).toUpperCase();
 

@@ -1,6 +1,7 @@
 import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { href } from "react-router";
 import type { SessionUser } from "~/lib/session.server";
+import { personName } from "~/lib/names";
 
 /**
  * The profile menu of a page that runs no JavaScript (the reports, ADR 030's pattern): the same
@@ -15,8 +16,7 @@ export function StaticProfileMenu({
   user: SessionUser;
   profileHref: string;
 }) {
-  const displayName =
-    [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name || user.email;
+  const displayName = personName(user.firstName, user.lastName) || user.name || user.email;
   const shortName = user.firstName || user.email;
   return (
     <details className="group relative">

@@ -4,9 +4,10 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import { formatAppointmentDate, formatAppointmentTime } from "../format";
 import type { CustomerAppointment } from "../types";
 import { VISIT_STATUS_LABELS } from "~/features/visits";
+import { longDate, minuteLabel } from "~/lib/business-calendar";
+import { personName } from "~/lib/names";
 
 /** 'Upcoming Appointments (count)': the customer's approved visits, soonest first. */
 export function AppointmentsTab({
@@ -49,7 +50,7 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
   const headingId = `appointment-${appointment.id}-title`;
   const { home, handyman } = appointment;
   const handymanName = handyman
-    ? [handyman.firstName, handyman.lastName].filter(Boolean).join(" ") || "Your handyman"
+    ? personName(handyman.firstName, handyman.lastName) || "Your handyman"
     : null;
   return (
     <article
@@ -60,15 +61,14 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h3 id={headingId} className="font-semibold">
-            {formatAppointmentDate(appointment.scheduledDate)}
+            {longDate(appointment.scheduledDate)}
           </h3>
           {appointment.kind === "walk_thru" ? (
             <p className="text-sm font-medium">Free walk-thru</p>
           ) : null}
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <Clock aria-hidden="true" className="size-4" />
-            {formatAppointmentTime(appointment.startTime)} -{" "}
-            {formatAppointmentTime(appointment.endTime)}
+            {minuteLabel(appointment.startTime)} - {minuteLabel(appointment.endTime)}
           </p>
           {appointment.status !== "booked" ? (
             <p data-status={appointment.status} className="text-sm font-medium">

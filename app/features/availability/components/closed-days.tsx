@@ -2,19 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { longDate, type HolidayKey, type IsoDate } from "~/lib/business-calendar";
-
-const monthDayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-});
-
-/** "November 27", with the year when it is not this year's ("January 1, 2027"). */
-function shortDate(date: string, today: string) {
-  const label = monthDayFormat.format(new Date(`${date}T12:00:00Z`));
-  return date.slice(0, 4) === today.slice(0, 4) ? label : `${label}, ${date.slice(0, 4)}`;
-}
+import { longDate, plainDate, type HolidayKey, type IsoDate } from "~/lib/business-calendar";
 
 /**
  * The business's closed days (office staff only): the holidays it closes on every year, each
@@ -85,7 +73,7 @@ export function ClosedDays({
               />
               {/* Says what it does and to which day: 'Reopen November 27'. */}
               <Button type="submit" variant="outline" size="sm">
-                {day.kind === "reopened" ? "Close" : "Reopen"} {shortDate(day.date, today)}
+                {day.kind === "reopened" ? "Close" : "Reopen"} {plainDate(day.date, { today })}
               </Button>
             </Form>
           </li>

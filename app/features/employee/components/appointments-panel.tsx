@@ -3,14 +3,14 @@ import { Button } from "~/components/ui/button";
 import { LineIcon, LineIconSprite, LineIconUse } from "~/components/ui/line-icon";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { EmployeeAppointment } from "~/features/appointments/index.server";
-import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
-import { customerName } from "~/features/customers";
 import { VISIT_STATUS_LABELS } from "~/features/visits";
 import type { IntroCallListing } from "~/features/intro-calls/index.server";
-import { phoneHref } from "~/lib/business";
 import { formatDateTime } from "../format";
 import { withParams } from "./requests-panel";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone, phoneHref } from "~/lib/phone";
+import { longDate, minuteLabel } from "~/lib/business-calendar";
+import { customerName } from "~/lib/names";
+import { Pager } from "~/components/ui/pager";
 
 export function AppointmentsPanel({
   view,
@@ -74,36 +74,13 @@ export function AppointmentsPanel({
               ))}
             </ul>
           )}
-          {(hasMore || page > 1) && (
-            <nav aria-label="Appointment pages" className="flex justify-between">
-              {page > 1 ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link
-                    to={withParams(location.search, {
-                      apage: String(page - 1),
-                      tab: "appointments",
-                    })}
-                  >
-                    Previous page
-                  </Link>
-                </Button>
-              ) : (
-                <span />
-              )}
-              {hasMore && (
-                <Button asChild variant="outline" size="sm">
-                  <Link
-                    to={withParams(location.search, {
-                      apage: String(page + 1),
-                      tab: "appointments",
-                    })}
-                  >
-                    Next page
-                  </Link>
-                </Button>
-              )}
-            </nav>
-          )}
+          <Pager
+            label="Appointment pages"
+            page={page}
+            hasMore={hasMore}
+            to={(n) => withParams(location.search, { apage: String(n), tab: "appointments" })}
+            className="flex justify-between"
+          />
         </CardContent>
       </Card>
 
@@ -182,12 +159,12 @@ function AppointmentCard({ appointment }: { appointment: EmployeeAppointment }) 
       </p>
       <p>
         <LineIconUse name="calendar" />
-        {formatAppointmentDate(appointment.scheduledDate)}
+        {longDate(appointment.scheduledDate)}
       </p>
       <p>
         <LineIconUse name="clock" />
-        {formatAppointmentTime(appointment.startTime)}
-        <span className="text-muted-foreground">{`to ${formatAppointmentTime(appointment.endTime)}`}</span>
+        {minuteLabel(appointment.startTime)}
+        <span className="text-muted-foreground">{`to ${minuteLabel(appointment.endTime)}`}</span>
       </p>
       <p>
         <LineIconUse name="list-checks" />

@@ -1,5 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form, useLocation } from "react-router";
 import { SearchActions } from "./search-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -12,16 +11,16 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { formatAppointmentDate, formatAppointmentTime } from "~/features/appointments";
-import { customerName } from "~/features/customers";
 import type { CustomerRow } from "~/features/customers/index.server";
 import { MembershipLink } from "~/features/memberships";
 import type { ActiveMembership } from "~/features/memberships/index.server";
-import { phoneHref } from "~/lib/business";
 import { CARDS_BELOW_LG as cards } from "~/components/ui/table-cards";
 import { listHeading } from "./card-rows";
 import { withParams } from "./requests-panel";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone, phoneHref } from "~/lib/phone";
+import { longDate, minuteLabel } from "~/lib/business-calendar";
+import { customerName } from "~/lib/names";
+import { Pager } from "~/components/ui/pager";
 
 /** A customer row, with their active membership (ADR 014) when they have one. */
 type CustomerWithMembership = CustomerRow & { membership?: ActiveMembership | null };
@@ -146,9 +145,9 @@ export function CustomersPanel({
                   >
                     {customer.nextAppointmentDate && customer.nextAppointmentStart ? (
                       <>
-                        {formatAppointmentDate(customer.nextAppointmentDate)}
+                        {longDate(customer.nextAppointmentDate)}
                         <br />
-                        {formatAppointmentTime(customer.nextAppointmentStart)}
+                        {minuteLabel(customer.nextAppointmentStart)}
                       </>
                     ) : (
                       <span className="text-muted-foreground">None scheduled</span>
@@ -169,35 +168,12 @@ export function CustomersPanel({
             </TableBody>
           </Table>
         )}
-        {pageCount > 1 && (
-          <nav aria-label="Customer pages" className="mt-4 flex items-center justify-between gap-2">
-            {page > 1 ? (
-              <Button asChild variant="outline" size="sm">
-                <Link
-                  to={withParams(location.search, { cpage: String(page - 1), tab: "customers" })}
-                >
-                  Previous page
-                </Link>
-              </Button>
-            ) : (
-              <span />
-            )}
-            <p className="text-sm text-muted-foreground">
-              Page {page} of {pageCount}
-            </p>
-            {page < pageCount ? (
-              <Button asChild variant="outline" size="sm">
-                <Link
-                  to={withParams(location.search, { cpage: String(page + 1), tab: "customers" })}
-                >
-                  Next page
-                </Link>
-              </Button>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <Pager
+          label="Customer pages"
+          page={page}
+          pageCount={pageCount}
+          to={(n) => withParams(location.search, { cpage: String(n), tab: "customers" })}
+        />
       </CardContent>
     </Card>
   );

@@ -12,17 +12,16 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { REQUEST_STATUSES } from "~/db/request-status";
-import { customerName } from "~/features/customers";
 import { MembershipLink } from "~/features/memberships";
 import type { ActiveMembership } from "~/features/memberships/index.server";
 import { NOTES_MAX_LENGTH, statusLabel } from "~/features/service-requests";
 import { shortId } from "~/features/service-requests";
 import type { RequestDetail as RequestDetailRow } from "~/features/service-requests/index.server";
-import { phoneHref } from "~/lib/business";
 import { formatLongDate } from "../format";
 import { useActionToast } from "../use-action-toast";
 import { PriorityBadge, StatusBadge } from "./request-badges";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone, phoneHref } from "~/lib/phone";
+import { customerName } from "~/lib/names";
 
 /** A request's detail, with the customer's active membership (ADR 014) when they have one. */
 type DetailWithMembership = RequestDetailRow & { membership?: ActiveMembership | null };

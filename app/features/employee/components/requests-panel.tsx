@@ -16,7 +16,6 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { REQUEST_STATUSES } from "~/db/request-status";
-import { customerName } from "~/features/customers";
 import { statusLabel } from "~/features/service-requests";
 import { MATCH_COUNT_CAP, shortId } from "~/features/service-requests";
 import { SEARCH_MAX_LENGTH, normaliseSearch } from "~/lib/query";
@@ -25,6 +24,7 @@ import { formatCreatedDate } from "../format";
 import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { listHeading } from "./card-rows";
 import { PriorityBadge, StatusBadge } from "./request-badges";
+import { customerName } from "~/lib/names";
 
 /** The All Requests tab: one page of rows (`RequestListItem`), its links and its filter. */
 export type RequestsPanelData = NonNullable<EmployeeDashboard["requests"]>;

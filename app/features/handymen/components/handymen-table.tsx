@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { HandymanCard } from "../types";
 import { HandymanAvatar } from "./handyman-avatar";
+import { hoursText } from "~/lib/hours";
 
 export type Outcome = { ok: boolean; intent: string; message: string; id?: string } | null;
 
@@ -19,11 +20,8 @@ type Row = {
   timeOff: string[];
 };
 
-const hours = (minutes: number) => {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
-};
+/** A week's minutes, the hours always said: 45 -> "0 h 45 min". */
+const hours = (minutes: number) => hoursText(minutes, { hours: "always" });
 
 /** 'Reassign' for one member: the handyman, and whether her future visits move with her. */
 function ReassignForm({

@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/db/lead-status";
+import { timestampLabel } from "~/lib/business-calendar";
 
 /** A lead's status as staff read it; 'Lost' with its reason. */
 export function LeadStatusBadge({
@@ -31,15 +32,6 @@ export function sourceLabel(source: string) {
   return `/${source}`;
 }
 
-const whenFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 export function whenLabel(iso: string) {
-  return whenFormat.format(new Date(iso));
+  return timestampLabel(iso);
 }

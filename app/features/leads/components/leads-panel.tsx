@@ -19,6 +19,7 @@ import type { LeadListItem } from "../people.server";
 import type { FunnelMonth } from "../funnel.server";
 import { LeadStatusBadge, sourceLabel, whenLabel } from "./lead-status-badge";
 import { formatPhone } from "~/lib/phone";
+import { Pager } from "~/components/ui/pager";
 
 type LeadsData = {
   leads: LeadListItem[];
@@ -287,31 +288,12 @@ export function LeadsPanel({ data }: { data: LeadsData }) {
           ) : (
             <LeadsTable leads={data.leads} />
           )}
-          {data.pageCount > 1 && (
-            <nav aria-label="Lead pages" className="mt-4 flex items-center justify-between gap-2">
-              {data.page > 1 ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={withParams(location.search, { lpage: String(data.page - 1) })}>
-                    Previous page
-                  </Link>
-                </Button>
-              ) : (
-                <span />
-              )}
-              <p className="text-sm text-muted-foreground">
-                Page {data.page} of {data.pageCount}
-              </p>
-              {data.page < data.pageCount ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={withParams(location.search, { lpage: String(data.page + 1) })}>
-                    Next page
-                  </Link>
-                </Button>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pager
+            label="Lead pages"
+            page={data.page}
+            pageCount={data.pageCount}
+            to={(n) => withParams(location.search, { lpage: String(n) })}
+          />
         </CardContent>
       </Card>
       <LeadFunnel funnel={data.funnel} />

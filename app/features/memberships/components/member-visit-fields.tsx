@@ -3,7 +3,7 @@ import { href, useFetcher } from "react-router";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { VISIT_BLOCKS } from "~/content/plans";
-import { formatMinutes } from "../bank";
+import { hoursText } from "~/lib/hours";
 
 type SpendResult =
   | { ok: true; member: false }
@@ -93,7 +93,7 @@ export function MemberVisitFields({
         >
           {VISIT_BLOCKS.map((minutes) => (
             <option key={minutes} value={minutes}>
-              {formatMinutes(minutes)}
+              {hoursText(minutes)}
             </option>
           ))}
         </NativeSelect>

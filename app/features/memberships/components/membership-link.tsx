@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { hoursLeftText } from "~/lib/hours";
-import { formatCents } from "../bank";
 import type { ActiveMembership } from "../counters.server";
+import { formatCents } from "~/lib/money";
 
 /** On staff's customer views: the member's plan and hours, linking to their membership page. */
 export function MembershipLink({

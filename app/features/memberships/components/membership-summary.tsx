@@ -1,9 +1,9 @@
 import { Badge } from "~/components/ui/badge";
 import { Progress } from "~/components/ui/progress";
-import { formatCents } from "../bank";
-import { longDate } from "../dates";
 import type { BankSummary } from "../types";
 import { SettlementLines } from "./settlement-lines";
+import { formatCents } from "~/lib/money";
+import { plainDate } from "~/lib/business-calendar";
 
 /** Plan, status, renewal, the hours meter and the visits left: the same for member and staff. */
 export function MembershipSummary({
@@ -34,14 +34,14 @@ export function MembershipSummary({
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-muted-foreground">Started</dt>
-          <dd>{longDate(summary.startDate)}</dd>
+          <dd>{plainDate(summary.startDate)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{active ? "Renews on" : "Canceled on"}</dt>
           <dd>
             {active
-              ? longDate(summary.renewsOn)
-              : longDate(summary.canceledOn ?? summary.startDate)}
+              ? plainDate(summary.renewsOn)
+              : plainDate(summary.canceledOn ?? summary.startDate)}
           </dd>
         </div>
       </dl>

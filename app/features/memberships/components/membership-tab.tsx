@@ -3,14 +3,14 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { PLANS } from "~/content/plans";
-import { formatCents, formatMinutes } from "../bank";
-import { longDate } from "../dates";
-import { minuteLabel, minuteOfDay } from "~/lib/business-calendar";
+import { minuteLabel, minuteOfDay, plainDate } from "~/lib/business-calendar";
 import type { MembershipView, PartView } from "../types";
 import { ReceiptPhoto } from "./receipt-photo";
 import { CancelMembership } from "./cancel-membership";
 import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
+import { formatCents } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 
 /**
  * Where the member's membership forms post: the dashboard, which shows this tab, answers them
@@ -134,7 +134,7 @@ function PartApproval({ part }: { part: PartView }) {
       <div className="grid gap-1">
         <p className="font-medium">{part.description}</p>
         <p className="text-sm text-muted-foreground">
-          {formatCents(part.costCents)} for your visit on {longDate(part.scheduledDate)}
+          {formatCents(part.costCents)} for your visit on {plainDate(part.scheduledDate)}
         </p>
         {part.hasReceipt && <ReceiptPhoto part={part} />}
       </div>
@@ -190,14 +190,14 @@ function PlanChoices({
                 <span className="text-sm font-normal text-muted-foreground">/month</span>
               </p>
               <p className="text-sm">
-                {formatMinutes(plan.minutesPerYear)} and {plan.visitsPerYear} visits per year
+                {hoursText(plan.minutesPerYear)} and {plan.visitsPerYear} visits per year
               </p>
             </li>
           ))}
         </ul>
         {walkThru ? (
           <p className="text-sm" data-testid="walk-thru-booked">
-            Your free walk-thru is booked: {longDate(walkThru.scheduledDate)},{" "}
+            Your free walk-thru is booked: {plainDate(walkThru.scheduledDate)},{" "}
             {minuteLabel(minuteOfDay(walkThru.startTime))}. It is on your Appointments tab.
           </p>
         ) : (

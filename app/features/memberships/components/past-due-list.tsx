@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { longDate, type IsoDate } from "~/lib/business-calendar";
-import { formatCents } from "../bank";
+import { formatCents } from "~/lib/money";
 
 export type PastDueListRow = {
   membershipId: string;

@@ -1,13 +1,12 @@
 import { useNavigation } from "react-router";
+import { fieldErrorsOf, type FormAnswer } from "~/lib/form-answer";
 
-/* What the staff membership page's forms share: the outcome next to each form, and its busy state. */
+/*
+ * What the staff membership page's forms share: the outcome next to each form, the fields it
+ * refused, and its busy state.
+ */
 
-export type Outcome = { ok: boolean; intent: string; message: string } | null;
-
-export const twelveHour = (time: string) => {
-  const [h, m] = time.split(":").map(Number);
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-};
+export type Outcome = FormAnswer<{ intent: string; message: string }> | null;
 
 export function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -25,4 +24,24 @@ export function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: str
       {outcome.message}
     </p>
   );
+}
+
+/**
+ * One field of the form `intent` as its answer left it (ADR 093): when the action refused the
+ * field, the control's ARIA ties (aria-invalid, aria-describedby) and its message below it.
+ */
+export function marked(outcome: Outcome, intent: string, name: string, id: string) {
+  const message =
+    outcome && !outcome.ok && outcome.intent === intent
+      ? fieldErrorsOf(outcome.result)[name]
+      : undefined;
+  if (!message) return { props: {}, message: null };
+  return {
+    props: { "aria-invalid": true, "aria-describedby": `${id}-error` },
+    message: (
+      <p id={`${id}-error`} className="text-sm text-destructive">
+        {message}
+      </p>
+    ),
+  };
 }

@@ -5,10 +5,10 @@ import { Label } from "~/components/ui/label";
 import type { PartView } from "../types";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/native-select";
-import { formatCents } from "../bank";
-import { longDate } from "../dates";
+import { formatCents, centsAsDecimal } from "~/lib/money";
+import { minuteLabel, plainDate } from "~/lib/business-calendar";
 import { ReceiptPhoto } from "./receipt-photo";
-import { type Outcome, OutcomeLine, twelveHour, useBusy } from "./staff-membership-forms";
+import { type Outcome, OutcomeLine, marked, useBusy } from "./staff-membership-forms";
 
 const PART_STATUS: Record<PartView["status"], string> = {
   pending_approval: "Awaiting approval",
@@ -99,7 +99,7 @@ function PartActions({
               id={`${id}-cost`}
               name="cost"
               inputMode="decimal"
-              defaultValue={(part.costCents / 100).toFixed(2)}
+              defaultValue={centsAsDecimal(part.costCents)}
               required
               maxLength={20}
             />
@@ -130,6 +130,9 @@ export function PartsCard({
   keys: PartKeys;
 }) {
   const busy = useBusy("add-part");
+  const visit = marked(outcome, "add-part", "appointmentId", "part-visit");
+  const description = marked(outcome, "add-part", "description", "part-description");
+  const cost = marked(outcome, "add-part", "cost", "part-cost");
   const open = visits;
   return (
     <Card>
@@ -151,21 +154,37 @@ export function PartsCard({
             <input type="hidden" name="key" value={keys.add} />
             <div className="grid gap-1.5">
               <Label htmlFor="part-visit">Visit</Label>
-              <NativeSelect id="part-visit" name="appointmentId" required>
+              <NativeSelect id="part-visit" name="appointmentId" required {...visit.props}>
                 {open.map((v) => (
                   <option key={v.appointmentId} value={v.appointmentId}>
-                    {longDate(v.scheduledDate)}, {twelveHour(v.startTime)}
+                    {plainDate(v.scheduledDate)}, {minuteLabel(v.startTime)}
                   </option>
                 ))}
               </NativeSelect>
+              {visit.message}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="part-description">Part description</Label>
-              <Input id="part-description" name="description" required maxLength={200} />
+              <Input
+                id="part-description"
+                name="description"
+                required
+                maxLength={200}
+                {...description.props}
+              />
+              {description.message}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="part-cost">Cost (USD)</Label>
-              <Input id="part-cost" name="cost" inputMode="decimal" required maxLength={20} />
+              <Input
+                id="part-cost"
+                name="cost"
+                inputMode="decimal"
+                required
+                maxLength={20}
+                {...cost.props}
+              />
+              {cost.message}
             </div>
             <div className="grid gap-2 sm:col-span-3">
               <p className="text-sm text-muted-foreground">
@@ -194,7 +213,7 @@ export function PartsCard({
                     {part.description}, {formatCents(part.costCents)}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    Visit on {longDate(part.scheduledDate)} · {PART_STATUS[part.status]}
+                    Visit on {plainDate(part.scheduledDate)} · {PART_STATUS[part.status]}
                   </p>
                   {part.hasReceipt && <ReceiptPhoto part={part} />}
                 </div>

@@ -14,10 +14,10 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { isOpenVisit, VISIT_STATUS_LABELS } from "~/features/visits";
-import { formatMinutes } from "../bank";
-import { longDate } from "../dates";
+import { hoursText } from "~/lib/hours";
+import { minuteLabel, plainDate } from "~/lib/business-calendar";
 import type { MemberVisitRow, StatementPage } from "../types";
-import { type Outcome, OutcomeLine, twelveHour, useBusy } from "./staff-membership-forms";
+import { type Outcome, OutcomeLine, useBusy } from "./staff-membership-forms";
 
 /**
  * 'Previous page' and 'Next page' of the visits: plain links (no JavaScript needed) that keep
@@ -97,15 +97,15 @@ export function VisitsCard({
               {visits.map((visit) => (
                 <TableRow key={visit.appointmentId} className={`align-top ${cards.row}`}>
                   <TableCell className={`font-medium whitespace-normal ${cards.cell}`}>
-                    {longDate(visit.scheduledDate)}
+                    {plainDate(visit.scheduledDate)}
                     <br />
-                    {twelveHour(visit.startTime)} - {twelveHour(visit.endTime)}
+                    {minuteLabel(visit.startTime)} - {minuteLabel(visit.endTime)}
                   </TableCell>
                   <TableCell
                     data-label="Block"
                     className={`whitespace-normal ${cards.cell} ${cards.labelled}`}
                   >
-                    {formatMinutes(visit.blockMinutes)}
+                    {hoursText(visit.blockMinutes)}
                     {visit.isExtra && (
                       <>
                         {" "}
@@ -126,7 +126,7 @@ export function VisitsCard({
                   >
                     {visit.appointmentStatus === "completed" && visit.minutesWorked !== null ? (
                       <div className="grid gap-2">
-                        <span>{formatMinutes(visit.minutesWorked)}</span>
+                        <span>{hoursText(visit.minutesWorked)}</span>
                         <TaskOutcomes tasks={visit.tasks} />
                         {visit.isExtra ? null : (
                           <CorrectForm
@@ -194,11 +194,11 @@ function CompleteForm({ visit }: { visit: MemberVisitRow }) {
       ))}
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
-          <Label htmlFor={id}>Time worked on {longDate(visit.scheduledDate)}</Label>
+          <Label htmlFor={id}>Time worked on {plainDate(visit.scheduledDate)}</Label>
           <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
             {workedChoices(visit.blockMinutes).map((m) => (
               <option key={m} value={m}>
-                {formatMinutes(m)}
+                {hoursText(m)}
               </option>
             ))}
           </NativeSelect>
@@ -236,7 +236,7 @@ function CorrectForm({ visit, actionKey }: { visit: MemberVisitRow; actionKey: s
         >
           {workedChoices(visit.blockMinutes).map((m) => (
             <option key={m} value={m}>
-              {formatMinutes(m)}
+              {hoursText(m)}
             </option>
           ))}
         </select>

@@ -10,7 +10,7 @@ import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
 import { MembershipTermsFields } from "./membership-terms-fields";
 import { formatPhone } from "~/lib/phone";
-import { type Outcome, OutcomeLine, useBusy } from "./staff-membership-forms";
+import { type Outcome, OutcomeLine, marked, useBusy } from "./staff-membership-forms";
 import { PartsCard, type PartKeys } from "./staff-membership-parts";
 import { VisitsCard } from "./staff-membership-visits";
 
@@ -180,6 +180,9 @@ function StartForm({
   actionKey: string;
 }) {
   const busy = useBusy("start");
+  const amount = marked(outcome, "start", "amount", "start-payment-amount");
+  const method = marked(outcome, "start", "method", "start-payment-method");
+  const reference = marked(outcome, "start", "reference", "start-payment-reference");
   return (
     <Card>
       <CardHeader>
@@ -205,20 +208,35 @@ function StartForm({
                 inputMode="decimal"
                 required
                 maxLength={20}
+                {...amount.props}
               />
+              {amount.message}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="start-payment-method">Paid by</Label>
-              <NativeSelect id="start-payment-method" name="method" defaultValue="check" required>
+              <NativeSelect
+                id="start-payment-method"
+                name="method"
+                defaultValue="check"
+                required
+                {...method.props}
+              >
                 <option value="check">Check</option>
                 <option value="cash">Cash</option>
                 <option value="bank_transfer">Bank transfer</option>
                 <option value="card">Card</option>
               </NativeSelect>
+              {method.message}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="start-payment-reference">Reference (optional)</Label>
-              <Input id="start-payment-reference" name="reference" maxLength={100} />
+              <Input
+                id="start-payment-reference"
+                name="reference"
+                maxLength={100}
+                {...reference.props}
+              />
+              {reference.message}
             </div>
             <div className="grid gap-2 sm:col-span-3">
               <Button type="submit" className="w-fit" disabled={busy}>
@@ -235,6 +253,9 @@ function StartForm({
 
 function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: string }) {
   const busy = useBusy("payment");
+  const amount = marked(outcome, "payment", "amount", "payment-amount");
+  const method = marked(outcome, "payment", "method", "payment-method");
+  const reference = marked(outcome, "payment", "reference", "payment-reference");
   return (
     <Card>
       <CardHeader>
@@ -252,20 +273,36 @@ function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: stri
           <input type="hidden" name="key" value={actionKey} />
           <div className="grid gap-1.5">
             <Label htmlFor="payment-amount">Amount (USD)</Label>
-            <Input id="payment-amount" name="amount" inputMode="decimal" required maxLength={20} />
+            <Input
+              id="payment-amount"
+              name="amount"
+              inputMode="decimal"
+              required
+              maxLength={20}
+              {...amount.props}
+            />
+            {amount.message}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="payment-method">Method</Label>
-            <NativeSelect id="payment-method" name="method" defaultValue="card" required>
+            <NativeSelect
+              id="payment-method"
+              name="method"
+              defaultValue="card"
+              required
+              {...method.props}
+            >
               <option value="card">Card</option>
               <option value="check">Check</option>
               <option value="cash">Cash</option>
               <option value="bank_transfer">Bank transfer</option>
             </NativeSelect>
+            {method.message}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="payment-reference">Reference (optional)</Label>
-            <Input id="payment-reference" name="reference" maxLength={100} />
+            <Input id="payment-reference" name="reference" maxLength={100} {...reference.props} />
+            {reference.message}
           </div>
           <div className="grid gap-2 sm:col-span-3">
             <Button type="submit" className="w-fit" disabled={busy}>

@@ -9,13 +9,13 @@ import {
 import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { Link, useSearchParams } from "react-router";
 import { plainDate } from "~/lib/business-calendar";
-import { hoursBalanceText } from "~/lib/hours";
-import { formatCents, formatMinutes } from "../bank";
+import { hoursBalanceText, hoursText } from "~/lib/hours";
 import { statementKindLabel } from "../statement-kinds";
 import type { StatementLine, StatementPage } from "../types";
+import { formatCents } from "~/lib/money";
 
 function signedMinutes(minutes: number) {
-  return minutes > 0 ? `+${formatMinutes(minutes)}` : formatMinutes(minutes);
+  return minutes > 0 ? `+${hoursText(minutes)}` : hoursText(minutes);
 }
 
 /** Links to newer and older pages of the statement, plain links (no JavaScript needed). */

@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { timestampLabel } from "~/lib/business-calendar";
 
 export type MessageRow = {
   id: string;
@@ -7,15 +8,6 @@ export type MessageRow = {
   subject: string;
   status: string;
 };
-
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 /** 'Messages': every e-mail and text written for the customer, newest first. */
 export function MessagesList({ messages }: { messages: MessageRow[] }) {
@@ -35,7 +27,7 @@ export function MessagesList({ messages }: { messages: MessageRow[] }) {
             {messages.map((message) => (
               <li key={message.id} className="grid gap-1 border-b pb-3 text-sm last:border-b-0">
                 <p className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground">
-                  <time dateTime={message.at}>{timeFormat.format(new Date(message.at))} ET</time>
+                  <time dateTime={message.at}>{timestampLabel(message.at)} ET</time>
                   <span>{message.channel}</span>
                   <span>Status: {message.status}</span>
                 </p>

@@ -3,11 +3,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { longDate, plainDate } from "~/lib/business-calendar";
 import { hoursText } from "~/lib/hours";
+import { formatCents } from "~/lib/money";
 import type { MemberPaymentsView, RenewalSummary } from "../types";
-
-// One formatter for the module: toLocaleString with options builds a new one per call (issue 45).
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const dollars = (cents: number) => usd.format(cents / 100);
 
 function RenewalForm({
   intent,
@@ -51,15 +48,15 @@ function Renewal({ renewal, formKey }: { renewal: RenewalSummary; formKey: strin
       ) : renewal.choice === "monthly" ? (
         <p>
           From {date} your {renewal.planName} membership is billed{" "}
-          <strong>{dollars(renewal.monthCents)} a month</strong> (
+          <strong>{formatCents(renewal.monthCents)} a month</strong> (
           {hoursText(renewal.minutesPerYear)} of handyman time a year, paid month by month).
         </p>
       ) : (
         <p>
           Your {renewal.planName} membership renews on {date} for another year:{" "}
-          <strong>{dollars(renewal.yearCents)}</strong> for {hoursText(renewal.minutesPerYear)} of
-          handyman time and {renewal.visitsPerYear} visits. Or pay monthly from then:{" "}
-          {dollars(renewal.monthCents)} a month.
+          <strong>{formatCents(renewal.yearCents)}</strong> for {hoursText(renewal.minutesPerYear)}{" "}
+          of handyman time and {renewal.visitsPerYear} visits. Or pay monthly from then:{" "}
+          {formatCents(renewal.monthCents)} a month.
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -117,7 +114,7 @@ export function MemberPayments({
             <p>
               {view.offer.planName} membership, {view.offer.billing} billing:{" "}
               <strong>
-                {dollars(view.offer.priceCents)}
+                {formatCents(view.offer.priceCents)}
                 {view.offer.billing === "annual" ? " a year, paid upfront" : " a month"}
               </strong>
               , from {plainDate(view.offer.startDate)}.
@@ -150,7 +147,7 @@ export function MemberPayments({
         {view.pastDueByHand ? (
           <div role="alert" className="grid gap-2">
             <p className="font-medium text-destructive">
-              Past due: {dollars(view.pastDueByHand.owedCents)} of your membership is unpaid.
+              Past due: {formatCents(view.pastDueByHand.owedCents)} of your membership is unpaid.
               {view.bookingWaitsFrom
                 ? ` From ${longDate(view.bookingWaitsFrom)}, booking waits until it is paid.`
                 : ""}

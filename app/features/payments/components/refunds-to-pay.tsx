@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { longDate, type IsoDate } from "~/lib/business-calendar";
-import { dollars } from "./staff-payments";
+import { formatCents } from "~/lib/money";
 
 export type RefundToPayRow = {
   id: string;
@@ -27,9 +27,9 @@ export function RefundsToPay({ refunds }: { refunds: RefundToPayRow[] }) {
           <h2 id="refunds-to-pay-title">Refunds to pay</h2>
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          {refunds.length === 1 ? "1 refund" : `${refunds.length} refunds`} owed, {dollars(total)}{" "}
-          in all. Pay each by check, cash or transfer, then 'Mark refund paid' on the membership
-          page.
+          {refunds.length === 1 ? "1 refund" : `${refunds.length} refunds`} owed,{" "}
+          {formatCents(total)} in all. Pay each by check, cash or transfer, then 'Mark refund paid'
+          on the membership page.
         </p>
       </CardHeader>
       <CardContent>
@@ -45,7 +45,7 @@ export function RefundsToPay({ refunds }: { refunds: RefundToPayRow[] }) {
                 {refund.customerName}
               </Link>
               <span>
-                {dollars(refund.amountCents)}, owed since {longDate(refund.since)}
+                {formatCents(refund.amountCents)}, owed since {longDate(refund.since)}
               </span>
             </li>
           ))}

@@ -7,12 +7,9 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { MembershipTermsFields } from "~/features/memberships";
 import { plainDate } from "~/lib/business-calendar";
 import type { StaffPaymentsView } from "../types";
+import { formatCents, centsAsDecimal } from "~/lib/money";
 
 type Outcome = { ok: boolean; intent: string; message: string } | null;
-
-// One formatter for the module: toLocaleString with options builds a new one per call (issue 45).
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-export const dollars = (cents: number) => usd.format(cents / 100);
 
 function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: string }) {
   if (!outcome || outcome.intent !== intent) return null;
@@ -105,7 +102,7 @@ export function StaffPayments({
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
             <p>
-              {view.offer.planName}, {view.offer.billing}: {dollars(view.offer.priceCents)}
+              {view.offer.planName}, {view.offer.billing}: {formatCents(view.offer.priceCents)}
               {view.offer.billing === "annual" ? " a year" : " a month"}, from{" "}
               {plainDate(view.offer.startDate)}. Sent, waiting for the customer&apos;s first
               payment.
@@ -126,7 +123,7 @@ export function StaffPayments({
                     id="offer-payment-amount"
                     name="amount"
                     inputMode="decimal"
-                    defaultValue={(view.offer.priceCents / 100).toFixed(2)}
+                    defaultValue={centsAsDecimal(view.offer.priceCents)}
                     required
                     maxLength={20}
                   />
@@ -183,10 +180,10 @@ function RefundsToPay({
             method="post"
             key={refund.id}
             className="grid gap-4 sm:grid-cols-3 sm:items-end"
-            aria-label={`Refund of ${dollars(refund.amountCents)}`}
+            aria-label={`Refund of ${formatCents(refund.amountCents)}`}
           >
             <p className="sm:col-span-3">
-              {dollars(refund.amountCents)} owed to {refund.customerName}
+              {formatCents(refund.amountCents)} owed to {refund.customerName}
             </p>
             <input type="hidden" name="intent" value="mark-refund-paid" />
             <input type="hidden" name="refundId" value={refund.id} />

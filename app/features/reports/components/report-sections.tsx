@@ -1,9 +1,12 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { dayLabel, PERIOD_CHOICES, type Period } from "../period";
+import { PERIOD_CHOICES, type Period } from "../period";
 import type { OwnerReport } from "../reports.server";
-import { duration, money, percent, share, type ReportTable } from "../tables";
+import { percent, share, type ReportTable } from "../tables";
+import { plainDate } from "~/lib/business-calendar";
+import { formatCents, formatPrice } from "~/lib/money";
+import { hoursText } from "~/lib/hours";
 import { Chart, CHART_COLORS } from "./chart";
 import { Block, Figure } from "./report-block";
 
@@ -21,7 +24,7 @@ const dollarsShort = (cents: number) =>
     ? `$${(cents / 100_000_00).toFixed(cents % 100_000_00 ? 1 : 0)}M`
     : cents >= 1_000_00
       ? `$${Math.round(cents / 1_000_00)}k`
-      : money(cents).replace(/\.00$/, "");
+      : formatPrice(cents);
 
 /** The period picker: a plain GET form (the page runs no JavaScript). */
 export function PeriodForm({ period }: { period: Period & { error?: string | null } }) {
@@ -70,11 +73,20 @@ export function MembersSection({
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Figure label="Active members" value={report.members.activeTotal.toLocaleString("en-US")} />
-        <Figure label="Monthly recurring revenue" value={money(report.members.mrrCents)} />
-        <Figure label="Revenue after credits" value={money(report.members.revenueTotal.netCents)} />
-        <Figure label="Payments received" value={money(report.members.revenueTotal.paymentCents)} />
-        <Figure label="Refunds" value={money(report.members.revenueTotal.refundCents)} />
-        <Figure label="Credits at cancel" value={money(report.members.revenueTotal.creditCents)} />
+        <Figure label="Monthly recurring revenue" value={formatCents(report.members.mrrCents)} />
+        <Figure
+          label="Revenue after credits"
+          value={formatCents(report.members.revenueTotal.netCents)}
+        />
+        <Figure
+          label="Payments received"
+          value={formatCents(report.members.revenueTotal.paymentCents)}
+        />
+        <Figure label="Refunds" value={formatCents(report.members.revenueTotal.refundCents)} />
+        <Figure
+          label="Credits at cancel"
+          value={formatCents(report.members.revenueTotal.creditCents)}
+        />
       </dl>
       <Block
         title="Active members by plan and billing"
@@ -181,8 +193,8 @@ export function PrepaidHoursSection({
         Prepaid hours
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Figure label="Hours owed" value={duration(report.hours.owedMinutes)} />
-        <Figure label="What the business owes" value={money(report.hours.owedCents)} />
+        <Figure label="Hours owed" value={hoursText(report.hours.owedMinutes)} />
+        <Figure label="What the business owes" value={formatCents(report.hours.owedCents)} />
         <Figure
           label="Visits completed"
           value={report.hours.completedVisits.toLocaleString("en-US")}
@@ -192,7 +204,7 @@ export function PrepaidHoursSection({
           value={
             report.hours.averageWorkedMinutes === null
               ? "n/a"
-              : duration(report.hours.averageWorkedMinutes)
+              : hoursText(report.hours.averageWorkedMinutes)
           }
         />
       </dl>
@@ -202,7 +214,7 @@ export function PrepaidHoursSection({
         query={query}
         chart={
           <Chart
-            label={`Value of the hours owed by plan: ${report.hours.owed.map((o) => `${o.planName} ${money(o.valueCents)}`).join(", ")}`}
+            label={`Value of the hours owed by plan: ${report.hours.owed.map((o) => `${o.planName} ${formatCents(o.valueCents)}`).join(", ")}`}
             categories={report.hours.owed.map((o) => o.planName.split(" ")[0])}
             series={[
               {
@@ -266,7 +278,9 @@ export function HandymenSection({
         chart={
           <Chart
             label="Booked hours as a share of available hours, per week"
-            categories={report.handymen.weeks.map((w) => dayLabel(w.week).replace(/, \d+$/, ""))}
+            categories={report.handymen.weeks.map((w) =>
+              plainDate(w.week, { month: "short", year: false }),
+            )}
             series={[
               {
                 name: "Utilization",

@@ -2,10 +2,11 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { MemberReferralView } from "../types";
+import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 
 // One formatter for the module: toLocaleDateString with options builds a new one per call.
 const dayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
+  timeZone: BUSINESS_TIME_ZONE,
   month: "long",
   day: "numeric",
 });

@@ -3,6 +3,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { SPECIALIST_TRADES, TRADE_LABELS, type SpecialistTrade } from "~/db/specialist-trade";
+import { centsAsDecimal } from "~/lib/money";
 
 export type SpecialistValues = {
   trade: SpecialistTrade;
@@ -14,8 +15,6 @@ export type SpecialistValues = {
   notes: string | null;
   referralFeeCents: number | null;
 };
-
-const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 /** The fields of 'Add specialist' and of each specialist's 'Save' (ids made unique by `prefix`). */
 export function SpecialistFields({
@@ -95,7 +94,7 @@ export function SpecialistFields({
           id={id("fee")}
           name="referralFee"
           inputMode="decimal"
-          defaultValue={dollars(values?.referralFeeCents ?? null)}
+          defaultValue={centsAsDecimal(values?.referralFeeCents ?? null)}
           maxLength={20}
         />
       </div>

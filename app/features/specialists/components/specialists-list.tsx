@@ -2,15 +2,13 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { SpecialistFields, type SpecialistValues } from "./specialist-fields";
+import { formatCents } from "~/lib/money";
 
 export type Outcome = { ok: boolean; intent: string; message: string; id?: string } | null;
 
 export type SpecialistItem = SpecialistValues & { id: string; tradeLabel: string; active: boolean };
 
-export const feeLabel = (cents: number | null) =>
-  cents === null
-    ? null
-    : new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+export const feeLabel = (cents: number | null) => (cents === null ? null : formatCents(cents));
 
 export function OutcomeLine({
   outcome,

@@ -1,7 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { durationLabel, longDate } from "~/lib/business-calendar";
+import { longDate } from "~/lib/business-calendar";
 import { VISIT_BLOCKS } from "~/features/availability";
 import { onVisitLabel } from "../visit-state";
 import {
@@ -13,6 +13,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useBusiness } from "~/lib/business";
+import { hoursText } from "~/lib/hours";
 
 export type BookVisitData = {
   choice: BookingChoice;
@@ -200,7 +201,7 @@ export function BookVisit({
       {choice.block ? (
         <Chosen
           label="Visit length"
-          value={durationLabel(choice.block)}
+          value={hoursText(choice.block)}
           change={bookingHref(choice, "block")}
         />
       ) : (
@@ -219,7 +220,7 @@ export function BookVisit({
                     required
                     defaultChecked={i === 0}
                   />
-                  {durationLabel(block)}
+                  {hoursText(block)}
                 </label>
               ))}
             </fieldset>

@@ -1,2 +1,0 @@
-/** What other features may use of this feature (ESLint enforces it); server code: ./index.server. */
-export { customerName } from "./name";
