@@ -75,6 +75,26 @@ function marked(outcome: Outcome, intent: string, name: string, id: string) {
   };
 }
 
+/** A labelled input, marked as `mark` (from `marked`) says. */
+function MarkedInput({
+  mark,
+  id,
+  label,
+  ...input
+}: {
+  mark: ReturnType<typeof marked>;
+  id: string;
+  label: string;
+} & React.ComponentProps<typeof Input>) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...input} {...mark.props} />
+      {mark.message}
+    </div>
+  );
+}
+
 /** One form's outcome, next to the form it answers. */
 function OutcomeLine({ outcome, intent }: { outcome: Outcome; intent: string }) {
   if (!outcome || outcome.intent !== intent) return null;
@@ -254,9 +274,6 @@ function StartForm({
   actionKey: string;
 }) {
   const busy = useBusy("start");
-  const amount = marked(outcome, "start", "amount", "start-payment-amount");
-  const method = marked(outcome, "start", "method", "start-payment-method");
-  const reference = marked(outcome, "start", "reference", "start-payment-reference");
   return (
     <Card>
       <CardHeader>
@@ -274,44 +291,7 @@ function StartForm({
             <input type="hidden" name="intent" value="start" />
             <input type="hidden" name="key" value={actionKey} />
             <MembershipTermsFields idPrefix="membership" today={today} bounded />
-            <div className="grid gap-1.5">
-              <Label htmlFor="start-payment-amount">First payment (USD)</Label>
-              <Input
-                id="start-payment-amount"
-                name="amount"
-                inputMode="decimal"
-                required
-                maxLength={20}
-                {...amount.props}
-              />
-              {amount.message}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="start-payment-method">Paid by</Label>
-              <NativeSelect
-                id="start-payment-method"
-                name="method"
-                defaultValue="check"
-                required
-                {...method.props}
-              >
-                <option value="check">Check</option>
-                <option value="cash">Cash</option>
-                <option value="bank_transfer">Bank transfer</option>
-                <option value="card">Card</option>
-              </NativeSelect>
-              {method.message}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="start-payment-reference">Reference (optional)</Label>
-              <Input
-                id="start-payment-reference"
-                name="reference"
-                maxLength={100}
-                {...reference.props}
-              />
-              {reference.message}
-            </div>
+            <PaymentFields outcome={outcome} form="start" />
             <div className="grid gap-2 sm:col-span-3">
               <Button type="submit" className="w-fit" disabled={busy}>
                 {busy ? "Starting..." : "Start Membership"}
@@ -325,11 +305,80 @@ function StartForm({
   );
 }
 
+const METHOD_LABELS = {
+  card: "Card",
+  check: "Check",
+  cash: "Cash",
+  bank_transfer: "Bank transfer",
+} as const;
+
+/** Each payment form's words: the first payment with a start, or a payment recorded. */
+const PAYMENT_FORMS = {
+  start: {
+    idPrefix: "start-payment",
+    labels: { amount: "First payment (USD)", method: "Paid by" },
+    methods: ["check", "cash", "bank_transfer", "card"],
+  },
+  payment: {
+    idPrefix: "payment",
+    labels: { amount: "Amount (USD)", method: "Method" },
+    methods: ["card", "check", "cash", "bank_transfer"],
+  },
+} as const;
+
+/** A payment's amount, method and reference, each marked when its form refused it. */
+function PaymentFields({
+  outcome,
+  form: intent,
+}: {
+  outcome: Outcome;
+  form: keyof typeof PAYMENT_FORMS;
+}) {
+  const { idPrefix, labels, methods } = PAYMENT_FORMS[intent];
+  const amount = marked(outcome, intent, "amount", `${idPrefix}-amount`);
+  const method = marked(outcome, intent, "method", `${idPrefix}-method`);
+  const reference = marked(outcome, intent, "reference", `${idPrefix}-reference`);
+  return (
+    <>
+      <MarkedInput
+        mark={amount}
+        id={`${idPrefix}-amount`}
+        label={labels.amount}
+        name="amount"
+        inputMode="decimal"
+        required
+        maxLength={20}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-method`}>{labels.method}</Label>
+        <NativeSelect
+          id={`${idPrefix}-method`}
+          name="method"
+          defaultValue={methods[0]}
+          required
+          {...method.props}
+        >
+          {methods.map((m) => (
+            <option key={m} value={m}>
+              {METHOD_LABELS[m]}
+            </option>
+          ))}
+        </NativeSelect>
+        {method.message}
+      </div>
+      <MarkedInput
+        mark={reference}
+        id={`${idPrefix}-reference`}
+        label="Reference (optional)"
+        name="reference"
+        maxLength={100}
+      />
+    </>
+  );
+}
+
 function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: string }) {
   const busy = useBusy("payment");
-  const amount = marked(outcome, "payment", "amount", "payment-amount");
-  const method = marked(outcome, "payment", "method", "payment-method");
-  const reference = marked(outcome, "payment", "reference", "payment-reference");
   return (
     <Card>
       <CardHeader>
@@ -345,39 +394,7 @@ function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: stri
         >
           <input type="hidden" name="intent" value="payment" />
           <input type="hidden" name="key" value={actionKey} />
-          <div className="grid gap-1.5">
-            <Label htmlFor="payment-amount">Amount (USD)</Label>
-            <Input
-              id="payment-amount"
-              name="amount"
-              inputMode="decimal"
-              required
-              maxLength={20}
-              {...amount.props}
-            />
-            {amount.message}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="payment-method">Method</Label>
-            <NativeSelect
-              id="payment-method"
-              name="method"
-              defaultValue="card"
-              required
-              {...method.props}
-            >
-              <option value="card">Card</option>
-              <option value="check">Check</option>
-              <option value="cash">Cash</option>
-              <option value="bank_transfer">Bank transfer</option>
-            </NativeSelect>
-            {method.message}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="payment-reference">Reference (optional)</Label>
-            <Input id="payment-reference" name="reference" maxLength={100} {...reference.props} />
-            {reference.message}
-          </div>
+          <PaymentFields outcome={outcome} form="payment" />
           <div className="grid gap-2 sm:col-span-3">
             <Button type="submit" className="w-fit" disabled={busy}>
               {busy ? "Recording..." : "Record Payment"}
@@ -670,29 +687,23 @@ function PartsCard({
               </NativeSelect>
               {visit.message}
             </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="part-description">Part description</Label>
-              <Input
-                id="part-description"
-                name="description"
-                required
-                maxLength={200}
-                {...description.props}
-              />
-              {description.message}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="part-cost">Cost (USD)</Label>
-              <Input
-                id="part-cost"
-                name="cost"
-                inputMode="decimal"
-                required
-                maxLength={20}
-                {...cost.props}
-              />
-              {cost.message}
-            </div>
+            <MarkedInput
+              mark={description}
+              id="part-description"
+              label="Part description"
+              name="description"
+              required
+              maxLength={200}
+            />
+            <MarkedInput
+              mark={cost}
+              id="part-cost"
+              label="Cost (USD)"
+              name="cost"
+              inputMode="decimal"
+              required
+              maxLength={20}
+            />
             <div className="grid gap-2 sm:col-span-3">
               <p className="text-sm text-muted-foreground">
                 A part over $100 waits for the member&apos;s approval. The $10 shopping fee is
