@@ -31,7 +31,7 @@ const BEING_SPLIT = new Set([
   "app/features/payments/stripe.server.ts",
   "app/features/service-requests/components/request-dialog.tsx",
   "app/lib/auth.server.ts",
-  "app/routes/employee.customers.$customerId.membership.tsx",
+  "app/routes/employee.customers.$customerId.membership.server.ts",
   "app/routes/employee.leads.$leadId.tsx",
   "app/routes/home.tsx",
 ]);

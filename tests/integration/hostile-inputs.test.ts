@@ -212,6 +212,24 @@ describe("a membership's start date", () => {
     expect(m.periodsCharged).toBeGreaterThanOrEqual(12);
     expect(m.periodsCharged).toBeLessThanOrEqual(13);
   });
+
+  it("a refused start marks every field it refuses, the first message its sentence (ADR 093)", async () => {
+    const member = await customer();
+    const answer = (await start(member.id, "9999-12-31", "")) as Answer & {
+      data?: { intent: string; result?: { error?: Record<string, string[] | null> } };
+    };
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      intent: "start",
+      message: START_DATE_WINDOW_MESSAGE,
+    });
+    const errors = answer.data?.result?.error ?? {};
+    expect(errors.startDate).toEqual([START_DATE_WINDOW_MESSAGE]);
+    expect(errors.amount?.[0]).toMatch(/^Please enter the amount in dollars/);
+    expect(Object.keys(errors).sort()).toEqual(["amount", "startDate"]);
+    expect(await database.db.$count(memberships)).toBe(0);
+  });
 });
 
 describe("the visit-spend estimate", () => {
@@ -299,43 +317,5 @@ describe("bodies sent to /api/auth/*", () => {
       status: 400,
       body: { code: "INVALID_CHARACTERS" },
     });
-  });
-});
-
-describe("a refused membership form marks every field it refuses (ADR 093)", () => {
-  it("answers each field's message, the first as the form's sentence; nothing is started", async () => {
-    const member = await createUser(database.db, {
-      email: "member2@example.com",
-      password: "x",
-      firstName: "Ana",
-      lastName: "Reyes",
-    });
-    await createHome(database.db, member.id);
-    const answer = (await membershipAction({
-      request: post(`/employee/customers/${member.id}/membership`, {
-        intent: "start",
-        key: newActionKey(),
-        plan: "complete",
-        billing: "monthly",
-        startDate: "9999-12-31",
-        amount: "",
-        method: "check",
-      }),
-      params: { customerId: member.id },
-      context: {},
-    } as never)) as Answer & {
-      data?: { intent: string; result?: { error?: Record<string, string[] | null> } };
-    };
-    expect(answer.init?.status).toBe(400);
-    expect(answer.data).toMatchObject({
-      ok: false,
-      intent: "start",
-      message: START_DATE_WINDOW_MESSAGE,
-    });
-    const errors = answer.data?.result?.error ?? {};
-    expect(errors.startDate).toEqual([START_DATE_WINDOW_MESSAGE]);
-    expect(errors.amount?.[0]).toMatch(/^Please enter the amount in dollars/);
-    expect(Object.keys(errors).sort()).toEqual(["amount", "startDate"]);
-    expect(await database.db.$count(memberships)).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
 import { useNavigation } from "react-router";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { fieldErrorsOf, type FormAnswer } from "~/lib/form-answer";
 
 /*
@@ -44,4 +46,24 @@ export function marked(outcome: Outcome, intent: string, name: string, id: strin
       </p>
     ),
   };
+}
+
+/** A labelled input, marked as `mark` (from `marked`) says. */
+export function MarkedInput({
+  mark,
+  id,
+  label,
+  ...input
+}: {
+  mark: ReturnType<typeof marked>;
+  id: string;
+  label: string;
+} & React.ComponentProps<typeof Input>) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...input} {...mark.props} />
+      {mark.message}
+    </div>
+  );
 }

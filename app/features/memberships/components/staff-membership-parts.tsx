@@ -8,7 +8,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { formatCents, centsAsDecimal } from "~/lib/money";
 import { minuteLabel, plainDate } from "~/lib/business-calendar";
 import { ReceiptPhoto } from "./receipt-photo";
-import { type Outcome, OutcomeLine, marked, useBusy } from "./staff-membership-forms";
+import { type Outcome, MarkedInput, OutcomeLine, marked, useBusy } from "./staff-membership-forms";
 
 const PART_STATUS: Record<PartView["status"], string> = {
   pending_approval: "Awaiting approval",
@@ -163,29 +163,23 @@ export function PartsCard({
               </NativeSelect>
               {visit.message}
             </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="part-description">Part description</Label>
-              <Input
-                id="part-description"
-                name="description"
-                required
-                maxLength={200}
-                {...description.props}
-              />
-              {description.message}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="part-cost">Cost (USD)</Label>
-              <Input
-                id="part-cost"
-                name="cost"
-                inputMode="decimal"
-                required
-                maxLength={20}
-                {...cost.props}
-              />
-              {cost.message}
-            </div>
+            <MarkedInput
+              mark={description}
+              id="part-description"
+              label="Part description"
+              name="description"
+              required
+              maxLength={200}
+            />
+            <MarkedInput
+              mark={cost}
+              id="part-cost"
+              label="Cost (USD)"
+              name="cost"
+              inputMode="decimal"
+              required
+              maxLength={20}
+            />
             <div className="grid gap-2 sm:col-span-3">
               <p className="text-sm text-muted-foreground">
                 A part over $100 waits for the member&apos;s approval. The $10 shopping fee is

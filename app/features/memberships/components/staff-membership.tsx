@@ -1,7 +1,6 @@
 import { Form, href, Link, useLocation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { StaffFormKeys, StaffMembershipView } from "../types";
@@ -10,7 +9,7 @@ import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
 import { MembershipTermsFields } from "./membership-terms-fields";
 import { formatPhone } from "~/lib/phone";
-import { type Outcome, OutcomeLine, marked, useBusy } from "./staff-membership-forms";
+import { type Outcome, MarkedInput, OutcomeLine, marked, useBusy } from "./staff-membership-forms";
 import { PartsCard, type PartKeys } from "./staff-membership-parts";
 import { VisitsCard } from "./staff-membership-visits";
 
@@ -180,9 +179,6 @@ function StartForm({
   actionKey: string;
 }) {
   const busy = useBusy("start");
-  const amount = marked(outcome, "start", "amount", "start-payment-amount");
-  const method = marked(outcome, "start", "method", "start-payment-method");
-  const reference = marked(outcome, "start", "reference", "start-payment-reference");
   return (
     <Card>
       <CardHeader>
@@ -200,44 +196,7 @@ function StartForm({
             <input type="hidden" name="intent" value="start" />
             <input type="hidden" name="key" value={actionKey} />
             <MembershipTermsFields idPrefix="membership" today={today} bounded />
-            <div className="grid gap-1.5">
-              <Label htmlFor="start-payment-amount">First payment (USD)</Label>
-              <Input
-                id="start-payment-amount"
-                name="amount"
-                inputMode="decimal"
-                required
-                maxLength={20}
-                {...amount.props}
-              />
-              {amount.message}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="start-payment-method">Paid by</Label>
-              <NativeSelect
-                id="start-payment-method"
-                name="method"
-                defaultValue="check"
-                required
-                {...method.props}
-              >
-                <option value="check">Check</option>
-                <option value="cash">Cash</option>
-                <option value="bank_transfer">Bank transfer</option>
-                <option value="card">Card</option>
-              </NativeSelect>
-              {method.message}
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="start-payment-reference">Reference (optional)</Label>
-              <Input
-                id="start-payment-reference"
-                name="reference"
-                maxLength={100}
-                {...reference.props}
-              />
-              {reference.message}
-            </div>
+            <PaymentFields outcome={outcome} form="start" />
             <div className="grid gap-2 sm:col-span-3">
               <Button type="submit" className="w-fit" disabled={busy}>
                 {busy ? "Starting..." : "Start Membership"}
@@ -251,11 +210,80 @@ function StartForm({
   );
 }
 
+const METHOD_LABELS = {
+  card: "Card",
+  check: "Check",
+  cash: "Cash",
+  bank_transfer: "Bank transfer",
+} as const;
+
+/** Each payment form's words: the first payment with a start, or a payment recorded. */
+const PAYMENT_FORMS = {
+  start: {
+    idPrefix: "start-payment",
+    labels: { amount: "First payment (USD)", method: "Paid by" },
+    methods: ["check", "cash", "bank_transfer", "card"],
+  },
+  payment: {
+    idPrefix: "payment",
+    labels: { amount: "Amount (USD)", method: "Method" },
+    methods: ["card", "check", "cash", "bank_transfer"],
+  },
+} as const;
+
+/** A payment's amount, method and reference, each marked when its form refused it. */
+function PaymentFields({
+  outcome,
+  form: intent,
+}: {
+  outcome: Outcome;
+  form: keyof typeof PAYMENT_FORMS;
+}) {
+  const { idPrefix, labels, methods } = PAYMENT_FORMS[intent];
+  const amount = marked(outcome, intent, "amount", `${idPrefix}-amount`);
+  const method = marked(outcome, intent, "method", `${idPrefix}-method`);
+  const reference = marked(outcome, intent, "reference", `${idPrefix}-reference`);
+  return (
+    <>
+      <MarkedInput
+        mark={amount}
+        id={`${idPrefix}-amount`}
+        label={labels.amount}
+        name="amount"
+        inputMode="decimal"
+        required
+        maxLength={20}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${idPrefix}-method`}>{labels.method}</Label>
+        <NativeSelect
+          id={`${idPrefix}-method`}
+          name="method"
+          defaultValue={methods[0]}
+          required
+          {...method.props}
+        >
+          {methods.map((m) => (
+            <option key={m} value={m}>
+              {METHOD_LABELS[m]}
+            </option>
+          ))}
+        </NativeSelect>
+        {method.message}
+      </div>
+      <MarkedInput
+        mark={reference}
+        id={`${idPrefix}-reference`}
+        label="Reference (optional)"
+        name="reference"
+        maxLength={100}
+      />
+    </>
+  );
+}
+
 function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: string }) {
   const busy = useBusy("payment");
-  const amount = marked(outcome, "payment", "amount", "payment-amount");
-  const method = marked(outcome, "payment", "method", "payment-method");
-  const reference = marked(outcome, "payment", "reference", "payment-reference");
   return (
     <Card>
       <CardHeader>
@@ -271,39 +299,7 @@ function PaymentForm({ outcome, actionKey }: { outcome: Outcome; actionKey: stri
         >
           <input type="hidden" name="intent" value="payment" />
           <input type="hidden" name="key" value={actionKey} />
-          <div className="grid gap-1.5">
-            <Label htmlFor="payment-amount">Amount (USD)</Label>
-            <Input
-              id="payment-amount"
-              name="amount"
-              inputMode="decimal"
-              required
-              maxLength={20}
-              {...amount.props}
-            />
-            {amount.message}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="payment-method">Method</Label>
-            <NativeSelect
-              id="payment-method"
-              name="method"
-              defaultValue="card"
-              required
-              {...method.props}
-            >
-              <option value="card">Card</option>
-              <option value="check">Check</option>
-              <option value="cash">Cash</option>
-              <option value="bank_transfer">Bank transfer</option>
-            </NativeSelect>
-            {method.message}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="payment-reference">Reference (optional)</Label>
-            <Input id="payment-reference" name="reference" maxLength={100} {...reference.props} />
-            {reference.message}
-          </div>
+          <PaymentFields outcome={outcome} form="payment" />
           <div className="grid gap-2 sm:col-span-3">
             <Button type="submit" className="w-fit" disabled={busy}>
               {busy ? "Recording..." : "Record Payment"}
