@@ -307,6 +307,12 @@ export const appointments = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     /** Booked with the covering handyman (ADR 088): the member's dedicated handyman, away. */
     coveringForId: text().references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The second handyman, for a job one person cannot do alone (ADR 091): never the first
+     * one; a trigger of migration 0026 holds his time as the exclusion constraint holds the
+     * first one's.
+     */
+    secondHandymanId: text().references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     index("appointments_employee_date_idx").on(t.assignedEmployeeId, t.scheduledDate, t.startTime),
@@ -317,6 +323,13 @@ export const appointments = pgTable(
     index("appointments_walk_thru_created_idx")
       .on(t.createdAt)
       .where(sql`${t.kind} = 'walk_thru'`),
+    index("appointments_second_handyman_date_idx")
+      .on(t.secondHandymanId, t.scheduledDate, t.startTime)
+      .where(sql`${t.secondHandymanId} is not null`),
+    check(
+      "appointments_second_handyman_differs",
+      sql`${t.secondHandymanId} is null or ${t.secondHandymanId} <> ${t.assignedEmployeeId}`,
+    ),
     check(
       "appointments_visit_has_customer",
       sql`${t.kind} = 'walk_thru' or (${t.customerId} is not null and ${t.homeId} is not null)`,
@@ -549,6 +562,7 @@ export const membershipMoneyKind = pgEnum("membership_money_kind", [
   "refund",
   "correction",
   "refund_paid",
+  "second_handyman",
 ]);
 
 export const paymentMethod = pgEnum("payment_method", ["card", "check", "cash", "bank_transfer"]);
@@ -603,12 +617,20 @@ export const membershipMoneyLedger = pgTable(
     uniqueIndex("membership_money_ledger_one_shopping_fee_per_visit")
       .on(t.appointmentId)
       .where(sql`${t.kind} = 'shopping_fee'`),
+    // A visit's second handyman is charged once (ADR 091): the kinds before it are named (and
+    // refund_paid left out by its payment method), as the migration that added the kind could
+    // not name it (migration 0026).
+    uniqueIndex("membership_money_ledger_one_second_handyman_per_visit")
+      .on(t.appointmentId)
+      .where(
+        sql`${t.kind} not in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'payment', 'refund', 'correction') and ${t.paymentMethod} is null`,
+      ),
     uniqueIndex("membership_money_ledger_one_charge_per_part")
       .on(t.partId)
       .where(sql`${t.kind} = 'part'`),
     check(
       "membership_money_ledger_sign",
-      sql`(${t.kind}::text in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'refund_paid') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
+      sql`(${t.kind}::text in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'refund_paid', 'second_handyman') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
     ),
     check(
       "membership_money_ledger_payment_method",

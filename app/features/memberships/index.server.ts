@@ -64,3 +64,8 @@ export type { PastDueRow } from "./past-due.server";
 export { howToPayByHand } from "./emails.server";
 export { formatCents, formatMinutes } from "./bank";
 export { businessNow, longDate } from "./dates";
+export {
+  chargeSecondHandyman,
+  reverseSecondHandyman,
+  secondHandymanFeeNet,
+} from "./second-handyman-fee.server";
