@@ -1,4 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
+import { outbox } from "~/db/schema";
+import { offerVisits } from "~/features/availability/availability.server";
+import {
+  bookMemberVisit,
+  cancelMemberVisit,
+  moveMemberVisit,
+} from "~/features/visits/member-visits.server";
+import { setSecondHandyman } from "~/features/visits/second-handyman-office.server";
+import type { MailMessage } from "~/lib/mail.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments, membershipMoneyLedger, memberships } from "~/db/schema";
 import { isDoubleBooking } from "~/features/availability/double-booking";
@@ -12,6 +21,7 @@ import {
   createHome,
   createMemberVisit,
   createMembership,
+  createServiceRequest,
   createUser,
 } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
@@ -213,5 +223,138 @@ describe("the second handyman's time", () => {
       ),
     );
     expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
+  });
+});
+
+describe("booking with two handymen", () => {
+  // Tuesday 24 November 2026, 10:10 AM in Atlanta.
+  const now = new Date("2026-11-24T15:10:00Z");
+
+  async function booking() {
+    const { dana, sam, member, home } = await world();
+    await database.db.execute(
+      sql`update profiles set dedicated_handyman_id = ${dana.id} where user_id = ${member.id}`,
+    );
+    const requests = [];
+    for (const title of ["Hang the heavy mirror", "Carry the drywall"])
+      requests.push(await createServiceRequest(database.db, home, { title, priority: "next" }));
+    return { dana, sam, member, home, requests };
+  }
+
+  async function mails(to: string) {
+    const rows = await database.db.select().from(outbox).orderBy(outbox.createdAt);
+    return rows
+      .map((r) => r.payload as MailMessage)
+      .filter((m) => m.to === to && !m.subject.startsWith("Reminder"));
+  }
+
+  it("offers only starts where two are free, books both, charges once, takes the block once", async () => {
+    const { dana, sam, member, requests } = await booking();
+    // Sam is busy on Monday morning: two handymen are free only from 12:30 on.
+    await database.db.insert(appointments).values({
+      customerId: member.id,
+      homeId: (await database.db.select().from(appointments).limit(1))[0].homeId,
+      assignedEmployeeId: sam.id,
+      scheduledDate: "2026-11-30",
+      startTime: "08:00",
+      endTime: "12:30",
+    });
+    const { days } = await offerVisits({
+      customerId: member.id,
+      block: 105,
+      now,
+      onlyDate: "2026-11-30",
+      handymenNeeded: 2,
+    });
+    expect(days[0].slots[0]).toMatchObject({ startMinute: 12 * 60 + 30 });
+    expect(days[0].slots[0].handymen.map((h) => h.id)).toEqual([dana.id, sam.id]);
+    const [before] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.customerId, member.id));
+    const visit = await bookMemberVisit(
+      member.id,
+      {
+        block: 105,
+        date: "2026-11-30",
+        startMinute: 9 * 60,
+        requestIds: [requests[0].id],
+        twoHandymen: true,
+      },
+      { now },
+    ).catch((e: Error) => e);
+    expect((visit as Error).message).toMatch(/not available/);
+    const booked = await bookMemberVisit(
+      member.id,
+      {
+        block: 105,
+        date: "2026-11-30",
+        startMinute: 13 * 60,
+        requestIds: [requests[0].id],
+        twoHandymen: true,
+      },
+      { now },
+    );
+    expect(booked).toMatchObject({ assignedEmployeeId: dana.id, secondHandymanId: sam.id });
+    const [after] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.customerId, member.id));
+    // The block once, and the fee once.
+    expect(before.minutesAvailable - after.minutesAvailable).toBe(105);
+    expect(after.balanceCents - before.balanceCents).toBe(9_500);
+    const [mail] = await mails(`ada${seq}@example.com`);
+    expect(mail.text).toContain("Your handymen: Dana Whitfield and Sam Okafor");
+    expect(mail.text).toContain("Second handyman: $95.00, charged to your membership.");
+    const ics = String((mail.attachments?.[0] as { content: string }).content);
+    expect(ics.replace(/\r\n /g, "")).toContain("Handymen: Dana Whitfield and Sam Okafor");
+
+    // Moved: both must be free at the new time; the fee stays once.
+    await moveMemberVisit(
+      { id: member.id, isEmployee: false },
+      booked.id,
+      { date: "2026-12-01", startMinute: 9 * 60 },
+      { now },
+    );
+    const [moved] = await database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, booked.id));
+    expect(moved.secondHandymanId).toBe(sam.id);
+    expect((await secondHandymanFeeNet(database.db, booked.id)).netCents).toBe(9_500);
+
+    // Canceled: the fee is reversed, the hours back.
+    await cancelMemberVisit({ id: member.id, isEmployee: false }, booked.id, { now });
+    const [end] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.customerId, member.id));
+    expect(end.balanceCents).toBe(before.balanceCents);
+    expect(end.minutesAvailable).toBe(before.minutesAvailable);
+  });
+
+  it("the office adds and removes the second handyman once per form, the member told", async () => {
+    const { dana, sam, member, requests } = await booking();
+    const booked = await bookMemberVisit(
+      member.id,
+      { block: 105, date: "2026-11-30", startMinute: 9 * 60, requestIds: [requests[0].id] },
+      { now },
+    );
+    expect(booked.assignedEmployeeId).toBe(dana.id);
+    const office = { id: dana.id, isEmployee: true };
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        setSecondHandyman(office, booked.id, sam.id, "key-add-second-handyman-1", { now }),
+      ),
+    );
+    expect(tries.filter((t) => t === "added")).toHaveLength(1);
+    expect(tries.filter((t) => t === "already done")).toHaveLength(9);
+    expect((await secondHandymanFeeNet(database.db, booked.id)).netCents).toBe(9_500);
+    await setSecondHandyman(office, booked.id, null, "key-remove-second-handyman-1", { now });
+    expect((await secondHandymanFeeNet(database.db, booked.id)).netCents).toBe(0);
+    const subjects = (await mails(`ada${seq}@example.com`)).map((m) => m.subject);
+    expect(subjects.filter((s) => s.startsWith("Your visit's handymen have changed"))).toHaveLength(
+      2,
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "~/features/memberships/index.server";
 import type { Closure } from "~/features/availability/index.server";
 import type { Override } from "./overrides.server";
+import { chargeTwoHandymen, reverseTwoHandymen } from "./second-handyman.server";
 import {
   bookVisit,
   cancelVisit,
@@ -92,6 +93,7 @@ export async function bookMemberVisit(
         asExtra: input.asExtra,
       }).catch(asVisitRefusal);
       if (!reserved) throw new VisitRejectedError(MEMBERS_ONLY_MESSAGE);
+      await chargeTwoHandymen(tx, appointmentId, customerId);
     },
   });
 }
@@ -140,6 +142,7 @@ export async function cancelMemberVisit(
     ...options,
     release: async (tx: Tx, id: string) => {
       await releaseVisitMinutes(tx, id, { actorId: actor.id });
+      await reverseTwoHandymen(tx, id, actor.id);
     },
   });
 }

@@ -34,6 +34,13 @@ import { env } from "~/lib/env.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
 import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { BookAnywayNeededError, recordOverride, type Override } from "./overrides.server";
+import {
+  handymenNamesLine,
+  secondAfterMove,
+  secondHandymanFeeMailLine,
+  secondHandymanOf,
+  settleSecondHandymanFee,
+} from "./second-handyman.server";
 import { VisitRejectedError, type Actor } from "./visit-errors";
 import { changeVisitState, lockVisit } from "./visit-lock.server";
 import { refusalMessage, VISIT_STATUS_LABELS, type VisitStatus } from "./visit-state";
@@ -106,6 +113,7 @@ export async function mailContext(tx: Tx, appointmentId: string) {
     .select({
       customerId: user.id,
       handymanId: appointments.assignedEmployeeId,
+      secondHandymanId: appointments.secondHandymanId,
       coveringForId: appointments.coveringForId,
       email: user.email,
       firstName: profiles.firstName,
@@ -163,14 +171,23 @@ function whenLabel(visit: Pick<VisitForMail, "scheduledDate" | "startTime" | "en
 async function calendarMail(
   tx: Tx,
   visit: VisitForMail,
-  kind: "booked" | "moved" | "canceled",
+  kind: "booked" | "moved" | "canceled" | "handymen",
   sequence: number,
   /** Why the business canceled it (a closure): the e-mail asks the member to choose again. */
   why?: string,
 ) {
   const place = await mailContext(tx, visit.id);
+  const handyman = kind !== "canceled" && place.handymanId ? await handymanLine(tx, place) : null;
+  const handymen = handyman ? await handymenNamesLine(tx, handyman, place.secondHandymanId) : null;
   const ics = appointmentIcs(
-    { ...visit, address: place.address, city: place.city, state: place.state, tasks: place.tasks },
+    {
+      ...visit,
+      address: place.address,
+      city: place.city,
+      state: place.state,
+      tasks: place.tasks,
+      handymen: handymen?.names,
+    },
     {
       organizer: { name: business().name, email: business().email },
       attendee: { name: personName(place), email: place.email },
@@ -183,20 +200,25 @@ async function calendarMail(
     booked: `Your visit is booked: ${when}`,
     moved: `Your visit has moved: ${when}`,
     canceled: `Your visit is canceled: ${when}`,
+    handymen: `Your visit's handymen have changed: ${when}`,
   }[kind];
   const lead = {
     booked: `Your visit from ${business().name} is booked.`,
     moved: `Your visit from ${business().name} has moved to a new time.`,
     canceled: `Your visit from ${business().name} is canceled. The attached file removes it from your calendar.`,
+    handymen: place.secondHandymanId
+      ? `Your visit from ${business().name} now has two handymen.`
+      : `Your visit from ${business().name} now has one handyman: the second handyman's fee is reversed.`,
   }[kind];
   // An extra visit says its price where it is booked or moved (issue 27, item 13).
   const extra = kind === "canceled" ? null : await extraVisitCharge(tx, visit.id);
-  const handyman = kind !== "canceled" && place.handymanId ? await handymanLine(tx, place) : null;
+  const fee = kind === "canceled" ? null : await secondHandymanFeeMailLine(tx, visit.id);
   const lines = [
     `When: ${when}`,
     ...(extra ? [`${extra.label}.${extra.reason ? ` ${extra.reason}` : ""}`] : []),
+    ...(fee ? [fee] : []),
     `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
-    ...(handyman ? [`Your handyman: ${handyman}`] : []),
+    ...(handymen ? [handymen.line] : []),
     ...(place.tasks.length ? ["Planned tasks:", ...place.tasks.map((t) => `- ${t}`)] : []),
     ...(visit.notes ? [`Notes: ${visit.notes}`] : []),
   ];
@@ -210,12 +232,13 @@ async function calendarMail(
         ]
       : [];
   const hello = `Hello${place.firstName ? ` ${place.firstName}` : ""},`;
-  await textCustomer(tx, {
-    recipientId: place.customerId,
-    kind: "visit-changes",
-    body: visitChangeText(kind, textWhen(visit), siteUrl("/dashboard?tab=schedule")),
-    fallbackSubject: subject,
-  });
+  if (kind !== "handymen")
+    await textCustomer(tx, {
+      recipientId: place.customerId,
+      kind: "visit-changes",
+      body: visitChangeText(kind, textWhen(visit), siteUrl("/dashboard?tab=schedule")),
+      fallbackSubject: subject,
+    });
   await enqueue(
     tx,
     "email",
@@ -266,6 +289,17 @@ export function mailVisitBooked(tx: Tx, visit: VisitForMail) {
   return calendarMail(tx, visit, "booked", 0);
 }
 
+/**
+ * The office added or removed the visit's second handyman (ADR 091): the member's e-mail with
+ * the calendar file updated (the next SEQUENCE), in the caller's transaction.
+ */
+export async function mailVisitHandymenChanged(tx: Tx, visit: VisitForMail) {
+  const state = await lockCalendar(tx, visit.id);
+  const sequence = state.sequence + 1;
+  await calendarMail(tx, visit, "handymen", sequence);
+  await tx.update(visitCalendar).set({ sequence }).where(eq(visitCalendar.appointmentId, visit.id));
+}
+
 /** The office hears of a visit a member moved or canceled themselves. */
 async function alertOfficeOfMemberChange(
   tx: Tx,
@@ -297,7 +331,8 @@ async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
   if (due.getTime() <= now.getTime()) return { email: null, text: null };
   const place = await mailContext(tx, visit.id);
   const when = whenLabel(visit);
-  const handyman = place.handymanId ? await handymanLine(tx, place) : null;
+  const first = place.handymanId ? await handymanLine(tx, place) : null;
+  const handyman = first ? (await handymenNamesLine(tx, first, place.secondHandymanId)).line : null;
   const message: MailMessage = {
     to: place.email,
     subject: `Reminder: your visit tomorrow, ${when}`,
@@ -306,7 +341,7 @@ async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
       "",
       `A reminder: your handyman from ${business().name} comes ${when}.`,
       `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
-      ...(handyman ? [`Your handyman: ${handyman}`] : []),
+      ...(handyman ? [handyman] : []),
       "",
       `To change it, call us at ${business().phone}.`,
     ].join("\n"),
@@ -315,7 +350,7 @@ async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
       paragraphs: [
         `A reminder: your handyman from ${business().name} comes ${when}.`,
         `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
-        ...(handyman ? [`Your handyman: ${handyman}`] : []),
+        ...(handyman ? [handyman] : []),
         `To change it, call us at ${business().phone}.`,
       ],
       action: { label: "See your visits", url: `${env().publicUrl}/dashboard?tab=schedule` },
@@ -350,6 +385,8 @@ async function checkSlot(input: {
   employeeId?: string;
   now: Date;
   excludeAppointmentId?: string;
+  /** 'Two handymen' (ADR 091): the start must have two free; the second is returned. */
+  twoHandymen?: boolean;
 }) {
   const { days } = await offerVisits({
     customerId: input.customerId,
@@ -357,13 +394,14 @@ async function checkSlot(input: {
     now: input.now,
     onlyDate: input.date,
     excludeAppointmentId: input.excludeAppointmentId,
+    handymenNeeded: input.twoHandymen ? 2 : 1,
   });
   const slot = days[0]?.slots.find((s) => s.startMinute === input.startMinute);
   const handyman = input.employeeId
     ? slot?.handymen.find((h) => h.id === input.employeeId)
     : slot?.handymen[0];
   if (!handyman) throw new VisitRejectedError(SLOT_UNAVAILABLE_MESSAGE);
-  return handyman;
+  return { ...handyman, second: input.twoHandymen ? secondHandymanOf(slot!, handyman.id) : null };
 }
 
 /**
@@ -386,6 +424,8 @@ export type BookVisitInput = {
   startMinute: number;
   employeeId?: string;
   requestIds: string[];
+  /** 'Two handymen' (ADR 091). */
+  twoHandymen?: boolean;
 };
 
 /**
@@ -453,6 +493,7 @@ export async function bookVisit(
           customerId,
           homeId: home.id,
           assignedEmployeeId: handyman.id,
+          secondHandymanId: handyman.second?.id ?? null,
           coveringForId,
           scheduledDate: input.date,
           startTime: timeOfDay(input.startMinute),
@@ -516,6 +557,7 @@ export async function findVisit(actor: Actor, appointmentId: string) {
       customerId: appointments.customerId,
       kind: appointments.kind,
       assignedEmployeeId: appointments.assignedEmployeeId,
+      secondHandymanId: appointments.secondHandymanId,
       scheduledDate: appointments.scheduledDate,
       startTime: appointments.startTime,
       endTime: appointments.endTime,
@@ -595,6 +637,7 @@ export async function moveVisit(
     employeeId: input.employeeId ?? visit.assignedEmployeeId ?? undefined,
     now,
     excludeAppointmentId: visit.id,
+    twoHandymen: Boolean(visit.secondHandymanId),
   }).catch(async (error: unknown) => {
     // The same handyman is not free then: anyone free is fine unless staff chose one.
     if (input.employeeId || !(error instanceof VisitRejectedError)) throw error;
@@ -605,9 +648,16 @@ export async function moveVisit(
       startMinute: input.startMinute,
       now,
       excludeAppointmentId: visit.id,
+      twoHandymen: Boolean(visit.secondHandymanId),
     });
   });
-  return writeMove(actor, visit, { ...input, employeeId: handyman.id }, options).then((moved) => ({
+  const secondHandymanId = handyman.second?.id ?? null;
+  return writeMove(
+    actor,
+    visit,
+    { ...input, employeeId: handyman.id, secondHandymanId },
+    options,
+  ).then((moved) => ({
     ...moved,
     handyman,
   }));
@@ -621,7 +671,13 @@ export async function moveVisit(
 async function writeMove(
   actor: Actor,
   visit: { id: string; block: number },
-  input: { date: IsoDate; startMinute: number; employeeId: string | null },
+  input: {
+    date: IsoDate;
+    startMinute: number;
+    employeeId: string | null;
+    /** The second handyman the move found free; unsaid, he stays (unless he becomes first). */
+    secondHandymanId?: string | null;
+  },
   options: {
     now?: Date;
     respend?: (tx: Tx, appointmentId: string) => Promise<void>;
@@ -639,6 +695,7 @@ async function writeMove(
           startTime: timeOfDay(input.startMinute),
           endTime: timeOfDay(input.startMinute + visit.block),
           assignedEmployeeId: input.employeeId,
+          secondHandymanId: secondAfterMove(input),
           // With another than her dedicated handyman: he covers for him (ADR 088).
           coveringForId: input.employeeId
             ? sql`(select p.dedicated_handyman_id from profiles p where p.user_id = ${appointments.customerId} and p.dedicated_handyman_id <> ${input.employeeId})`
@@ -654,6 +711,7 @@ async function writeMove(
         throw new VisitRejectedError(moveRefusal(current?.status ?? "canceled"));
       }
       await options.respend?.(tx, visit.id);
+      await settleSecondHandymanFee(tx, visit.id, actor.id);
       if (options.override?.warnings.length)
         await recordOverride(tx, {
           appointmentId: visit.id,
