@@ -7,6 +7,7 @@ import {
   moveMemberVisit,
 } from "~/features/visits/member-visits.server";
 import { setSecondHandyman } from "~/features/visits/second-handyman-office.server";
+import { handymanVisits, progressOwnVisit } from "~/features/visits/today.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments, membershipMoneyLedger, memberships } from "~/db/schema";
@@ -356,5 +357,40 @@ describe("booking with two handymen", () => {
     expect(subjects.filter((s) => s.startsWith("Your visit's handymen have changed"))).toHaveLength(
       2,
     );
+  });
+
+  it("is on both handymen's 'Today', and either one works it", async () => {
+    const { dana, sam, member, requests } = await booking();
+    const booked = await bookMemberVisit(
+      member.id,
+      {
+        block: 105,
+        date: "2026-11-30",
+        startMinute: 9 * 60,
+        requestIds: [requests[0].id],
+        twoHandymen: true,
+      },
+      { now },
+    );
+    const [danaDay] = await handymanVisits(dana.id, "today", "2026-11-30");
+    const [samDay] = await handymanVisits(sam.id, "today", "2026-11-30");
+    expect(danaDay).toMatchObject({ id: booked.id, withHandyman: "Sam Okafor" });
+    expect(samDay).toMatchObject({ id: booked.id, withHandyman: "Dana Whitfield" });
+    const monday = new Date("2026-11-30T13:30:00Z");
+    await progressOwnVisit(
+      { id: sam.id },
+      { appointmentId: booked.id, to: "on_the_way", key: "key-sam-on-my-way-1" },
+      { now: monday },
+    );
+    await progressOwnVisit(
+      { id: dana.id },
+      { appointmentId: booked.id, to: "in_progress", key: "key-dana-start-1" },
+      { now: monday },
+    );
+    const [row] = await database.db
+      .select({ status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.id, booked.id));
+    expect(row.status).toBe("in_progress");
   });
 });

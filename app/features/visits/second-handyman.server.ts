@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import { appointments } from "~/db/schema";
 import {
@@ -96,4 +96,19 @@ export async function secondHandymanDetails(appointmentId: string, database: DbO
     name: await customerName(database, visit.second),
     feeLine: fee.netCents > 0 ? secondHandymanFeeLine(fee.netCents) : null,
   };
+}
+
+/** A visit this handyman works: as its first handyman or its second (ADR 091). */
+export function handymanOnVisit(handymanId: string) {
+  return or(
+    eq(appointments.assignedEmployeeId, handymanId),
+    eq(appointments.secondHandymanId, handymanId),
+  )!;
+}
+
+/** The other handyman of a two-handymen visit, named, for the handyman's 'Today'. */
+export function otherHandymanName(handymanId: string) {
+  return sql<
+    string | null
+  >`(select nullif(btrim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') from profiles o where ${appointments.secondHandymanId} is not null and o.user_id = case when ${appointments.assignedEmployeeId} = ${handymanId} then ${appointments.secondHandymanId} else ${appointments.assignedEmployeeId} end)`;
 }

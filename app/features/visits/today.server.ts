@@ -36,6 +36,7 @@ import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { changeVisitState, completeVisit, lockVisit, WORK_STEP_MINUTES } from "./visit-life.server";
 import type { VisitStatus } from "./visit-state";
 import { VisitRejectedError } from "./visits.server";
+import { handymanOnVisit, otherHandymanName } from "./second-handyman.server";
 
 /*
  * 'Today' (issue 26 items 9-10, ADR 047-049): the handyman's visits for a day or a week, with
@@ -102,6 +103,8 @@ export type TodayVisit = {
   visitNotes: string | null;
   /** Booked with him while the member's dedicated handyman is away (ADR 088). */
   coveringFor: string | null;
+  /** The other handyman of a two-handymen visit (ADR 091). */
+  withHandyman: string | null;
   tasks: TodayTask[];
   parts: TodayPart[];
 };
@@ -143,6 +146,7 @@ export async function handymanVisits(
       coveringFor: sql<
         string | null
       >`(select nullif(btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') from profiles c where c.user_id = ${appointments.coveringForId})`,
+      withHandyman: otherHandymanName(handymanId),
     })
     .from(appointments)
     // A walk-thru for a lead has no account or home yet: its person and address are its own.
@@ -152,7 +156,7 @@ export async function handymanVisits(
     .leftJoin(prospects, eq(prospects.id, appointments.leadId))
     .where(
       and(
-        eq(appointments.assignedEmployeeId, handymanId),
+        handymanOnVisit(handymanId),
         gte(appointments.scheduledDate, from),
         lte(appointments.scheduledDate, to),
         ne(appointments.status, "canceled"),
@@ -236,6 +240,7 @@ export async function handymanVisits(
       homeId: r.kind === "visit" ? r.homeId : null,
       visitNotes: r.notes,
       coveringFor: r.coveringFor,
+      withHandyman: r.withHandyman,
       tasks: tasks
         .filter((t) => t.appointmentId === r.id)
         .map((t) => ({
@@ -287,7 +292,10 @@ type Handyman = { id: string };
 /** The visit, locked, when it is this handyman's; otherwise refused. */
 async function lockOwnVisit(tx: Parameters<typeof lockVisit>[0], handyman: Handyman, id: string) {
   const visit = await lockVisit(tx, id);
-  if (!visit || visit.assignedEmployeeId !== handyman.id)
+  if (
+    !visit ||
+    (visit.assignedEmployeeId !== handyman.id && visit.secondHandymanId !== handyman.id)
+  )
     throw new VisitRejectedError(NOT_YOUR_VISIT_MESSAGE);
   return visit;
 }
@@ -297,9 +305,7 @@ export async function isOwnVisit(handymanId: string, appointmentId: string) {
   const [row] = await db()
     .select({ id: appointments.id })
     .from(appointments)
-    .where(
-      and(eq(appointments.id, appointmentId), eq(appointments.assignedEmployeeId, handymanId)),
-    );
+    .where(and(eq(appointments.id, appointmentId), handymanOnVisit(handymanId)));
   return Boolean(row);
 }
 
@@ -500,7 +506,7 @@ export async function ownTaskRequest(handymanId: string, appointmentId: string, 
       and(
         eq(appointmentTasks.id, taskId),
         eq(appointmentTasks.appointmentId, appointmentId),
-        eq(appointments.assignedEmployeeId, handymanId),
+        handymanOnVisit(handymanId),
       ),
     );
   // A task's request is always a member's: a walk-thru (no customer) has none.
