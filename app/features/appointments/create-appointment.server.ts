@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Tx } from "~/db/client.server";
 import {
   appointments,
   appointmentTasks,
@@ -20,7 +20,11 @@ import {
 import { staffBookingWarnings } from "~/features/availability/index.server";
 import { minuteOfDay } from "~/lib/business-calendar";
 import { addTaskRequests } from "~/features/service-requests/index.server";
-import { reserveVisitMinutes, VisitSpendRefusedError } from "~/features/memberships/index.server";
+import {
+  chargeSecondHandyman,
+  reserveVisitMinutes,
+  VisitSpendRefusedError,
+} from "~/features/memberships/index.server";
 import type { CreateAppointmentInput } from "./create-appointment-schema";
 import { SELECT_CUSTOMER_AND_PROPERTY, UNKNOWN_EMPLOYEE } from "./create-appointment-schema";
 
@@ -118,6 +122,8 @@ function createAppointmentTransaction(
         .limit(1);
       if (!assignee) throw new AppointmentRejectedError(UNKNOWN_EMPLOYEE);
     }
+    if (input.secondHandymanId && !(await isEmployee(tx, input.secondHandymanId)))
+      throw new AppointmentRejectedError(UNKNOWN_EMPLOYEE);
 
     const linked = [
       ...new Set(input.tasks.flatMap((t) => (t.serviceRequestId ? [t.serviceRequestId] : []))),
@@ -144,6 +150,7 @@ function createAppointmentTransaction(
         customerId: input.customerId,
         homeId: input.homeId,
         assignedEmployeeId: input.assignedEmployeeId ?? null,
+        secondHandymanId: input.secondHandymanId ?? null,
         scheduledDate: input.scheduledDate,
         startTime: input.startTime,
         endTime: input.endTime,
@@ -183,6 +190,8 @@ function createAppointmentTransaction(
         throw new AppointmentRejectedError(error.message);
       throw error;
     });
+    // Two handymen: the fee, once, with the booking (ADR 091).
+    if (input.secondHandymanId) await chargeSecondHandyman(tx, appointment.id, createdBy);
     if (linked.length) {
       await tx
         .update(serviceRequests)
@@ -197,4 +206,14 @@ function createAppointmentTransaction(
     await startVisitCalendar(tx, appointment);
     return appointment;
   });
+}
+
+/** Whether the account is an employee's (a second handyman chosen on the form). */
+async function isEmployee(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), eq(profiles.isEmployee, true)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -32,6 +32,7 @@ import type {
 import { statusLabel } from "~/features/service-requests";
 import { onVisitLabel } from "~/features/visits";
 import { MemberVisitFields } from "~/features/memberships";
+import { SecondHandymanField } from "./second-handyman-field";
 import { addYears, businessToday, DATE_WINDOW } from "~/lib/business-calendar";
 import type { FormAnswer } from "~/lib/form-answer";
 
@@ -342,6 +343,12 @@ function CreateAppointmentForm({
             ))}
           </NativeSelect>
         </div>
+        <SecondHandymanField
+          id={fields.secondHandymanId.id}
+          name={fields.secondHandymanId.name}
+          errors={fields.secondHandymanId.errors}
+          employees={employees}
+        />
         <FormField
           meta={fields.scheduledDate}
           label="Date"
