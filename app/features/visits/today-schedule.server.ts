@@ -13,6 +13,7 @@ import {
 } from "~/db/schema";
 import type { TaskOutcome } from "~/db/visit-status";
 import { formatPhone } from "~/lib/phone";
+import { handymanOnVisit, otherHandymanName } from "./second-handyman.server";
 import {
   addDays,
   businessToday,
@@ -83,6 +84,8 @@ export type TodayVisit = {
   visitNotes: string | null;
   /** Booked with him while the member's dedicated handyman is away (ADR 088). */
   coveringFor: string | null;
+  /** The other handyman of a two-handymen visit (ADR 091). */
+  withHandyman: string | null;
   tasks: TodayTask[];
   parts: TodayPart[];
 };
@@ -124,6 +127,7 @@ export async function handymanVisits(
       coveringFor: sql<
         string | null
       >`(select nullif(btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') from profiles c where c.user_id = ${appointments.coveringForId})`,
+      withHandyman: otherHandymanName(handymanId),
     })
     .from(appointments)
     // A walk-thru for a lead has no account or home yet: its person and address are its own.
@@ -133,7 +137,7 @@ export async function handymanVisits(
     .leftJoin(prospects, eq(prospects.id, appointments.leadId))
     .where(
       and(
-        eq(appointments.assignedEmployeeId, handymanId),
+        handymanOnVisit(handymanId),
         gte(appointments.scheduledDate, from),
         lte(appointments.scheduledDate, to),
         ne(appointments.status, "canceled"),
@@ -169,6 +173,7 @@ export async function handymanVisits(
       homeId: r.kind === "visit" ? r.homeId : null,
       visitNotes: r.notes,
       coveringFor: r.coveringFor,
+      withHandyman: r.withHandyman,
       tasks: tasks
         .filter((t) => t.appointmentId === r.id)
         .map((t) => ({
