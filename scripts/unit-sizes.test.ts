@@ -22,7 +22,6 @@ const BEING_SPLIT = new Set([
   "scripts/bench/lighthouse.ts",
   "scripts/bench/load.ts",
   "scripts/bench/pages.ts",
-  "server/fast-path.ts",
   // not split yet
   "app/features/accounts/components/two-factor-card.tsx",
   "app/features/employee/components/customers-panel.tsx",
