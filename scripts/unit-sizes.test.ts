@@ -18,12 +18,6 @@ const BEING_SPLIT = new Set([
   "app/routes/dashboard.visits.$appointmentId.tsx",
   "app/features/reports/reports.server.ts",
   "app/features/reports/tables.ts",
-  "scripts/bench/customer-dashboard.ts",
-  "scripts/bench/lighthouse.ts",
-  "scripts/bench/load.ts",
-  "scripts/bench/pages.ts",
-  "scripts/bench/throughput.ts",
-  "server/fast-path.ts",
   // not split yet
   "app/features/accounts/components/two-factor-card.tsx",
   "app/features/employee/components/customers-panel.tsx",

@@ -24,6 +24,11 @@ export type Business = {
    * check (ADR 058): the cancel dialog, its e-mail and the statement say it.
    */
   refundCheckDays: number;
+  /**
+   * The extra fee for a second handyman on a visit (SECOND_HANDYMAN_FEE, ADR 091), in cents:
+   * every form, visit, e-mail, statement and the pricing terms say this one amount.
+   */
+  secondHandymanFeeCents: number;
   timeZone: string;
   area: string;
 };
@@ -37,16 +42,21 @@ export const DEFAULT_BUSINESS: Business = {
   guaranteeDays: 60,
   selfBookedExtraVisitsPerMonth: 4,
   refundCheckDays: 10,
+  secondHandymanFeeCents: 9_500,
   timeZone: "America/New_York",
   area: "Metro Atlanta",
 };
 
-export function makeBusiness(overrides: Partial<Pick<Business, "name" | "phone" | "email">>) {
+export function makeBusiness(
+  overrides: Partial<Pick<Business, "name" | "phone" | "email" | "secondHandymanFeeCents">>,
+) {
   const phone = overrides.phone ?? DEFAULT_BUSINESS.phone;
   return {
     ...DEFAULT_BUSINESS,
     name: overrides.name ?? DEFAULT_BUSINESS.name,
     email: overrides.email ?? DEFAULT_BUSINESS.email,
+    secondHandymanFeeCents:
+      overrides.secondHandymanFeeCents ?? DEFAULT_BUSINESS.secondHandymanFeeCents,
     phone,
     phoneHref: phoneHref(phone),
   } satisfies Business;

@@ -85,6 +85,10 @@ const envSchema = z.object({
   BUSINESS_EMAIL: optionalString.refine((value) => value === undefined || isValidEmail(value), {
     message: "must be an e-mail address",
   }),
+  SECOND_HANDYMAN_FEE: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,4}(\.\d{2})?$/.test(v) && Number(v) > 0),
+    { message: "must be a price in dollars above 0, such as 95 or 95.50" },
+  ),
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString.refine(
@@ -203,6 +207,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       name: env.BUSINESS_NAME,
       phone: env.BUSINESS_PHONE,
       email: env.BUSINESS_EMAIL,
+      /** The extra fee for a second handyman on a visit (ADR 091), in cents. */
+      secondHandymanFeeCents:
+        env.SECOND_HANDYMAN_FEE === undefined
+          ? undefined
+          : Math.round(Number(env.SECOND_HANDYMAN_FEE) * 100),
     },
     /** Texts go through Twilio when set; otherwise each is written under DATA_DIR/sms/. */
     twilio:

@@ -26,6 +26,7 @@ import {
 } from "~/features/visits/visits.server";
 import { minuteLabel } from "~/lib/business-calendar";
 import { bookingHandymen } from "~/features/handymen/away.server";
+import { bothHandymen } from "~/lib/two-handymen";
 import { requireCustomer, requireCustomerForAction } from "~/lib/session.server";
 
 /** 'Book a Visit', one step per GET form (works without JavaScript), confirmed by a POST. */
@@ -49,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           onlyDate: choice.date,
           // The day step lists the days with time; a day's starts are the next step's.
           firstStartOnly: !choice.date,
+          handymenNeeded: choice.two ? 2 : 1,
         })
       : null,
     bookableRequests(user.id),
@@ -83,7 +85,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       summary?.refused && day && choice.block
         ? await bookingNextSteps(user.id, { date: day.date, block: choice.block })
         : [],
-    handymanName: handyman?.name ?? null,
+    handymanName: handyman
+      ? bothHandymen(
+          handyman.name,
+          choice.two ? slot?.handymen.find((h) => h.id !== handyman.id)?.name : null,
+        )
+      : null,
     handymen,
     startLabel: choice.startMinute !== undefined ? minuteLabel(choice.startMinute) : null,
   };
@@ -137,6 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       employeeId: choice.employeeId,
       requestIds: choice.requestIds,
       asExtra: choice.asExtra,
+      twoHandymen: choice.two,
     });
     return redirect(`/dashboard/visits/${visit.id}?booked=1`);
   } catch (error) {

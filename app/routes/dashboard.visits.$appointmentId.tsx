@@ -45,6 +45,24 @@ import { useBusiness } from "~/lib/business";
 import { isUuid } from "~/lib/uuid";
 import { formatCents } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
+import {
+  ALREADY_DONE,
+  FORM_OUT_OF_DATE,
+  isActionKey,
+  newActionKey,
+} from "~/lib/action-keys.server";
+import { bothHandymen } from "~/lib/two-handymen";
+import { SecondHandymanForm } from "~/features/visits/components/second-handyman-form";
+import { secondHandymanDetails } from "~/features/visits/second-handyman.server";
+import { setSecondHandyman } from "~/features/visits/second-handyman-office.server";
+
+/** What the office hears after 'Save second handyman' (ADR 091). */
+const SECOND_HANDYMAN_ANSWERS = {
+  added: "The second handyman is added, the fee charged, and the member told by e-mail.",
+  removed: "The second handyman is removed, the fee reversed, and the member told by e-mail.",
+  unchanged: "The visit already has these handymen.",
+  "already done": ALREADY_DONE,
+} as const;
 
 /*
  * One visit: its details, 'Move Visit' (day, then start time) and 'Cancel Visit' for the member
@@ -81,18 +99,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           customerId: visit.customerId,
           block: visit.block,
           excludeAppointmentId: visit.id,
+          handymenNeeded: visit.secondHandymanId ? 2 : 1,
         })
       : null;
   const day =
     moveDate && parseIsoDate(moveDate)
       ? (offer?.days.find((d) => d.date === moveDate) ?? null)
       : null;
-  const [hold, overrides, employees, report] = await Promise.all([
+  const [hold, overrides, employees, report, second] = await Promise.all([
     mayChange ? visitHold(visit.id) : null,
     actor.isEmployee ? overridesOf(visit.id) : [],
     actor.isEmployee && mayChange ? listEmployees() : [],
     // A finished visit shows what it did (issue 40 item 2).
     visit.status === "completed" ? visitReport(visit.id) : null,
+    secondHandymanDetails(visit.id),
   ]);
   return {
     user: actor,
@@ -110,6 +130,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     employees,
     assignedEmployeeId: visit.assignedEmployeeId,
+    second,
+    secondHandymanKey: actor.isEmployee && mayChange ? newActionKey() : null,
     startTime: timeOfDay(minuteOfDay(visit.startTime)),
     booked: url.searchParams.get("booked") === "1",
     visit: {
@@ -169,6 +191,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       context,
     );
   try {
+    if (intent === "second-handyman" && actor.isEmployee) {
+      const key = form.get("key");
+      if (!isActionKey(key)) return answer({ ok: false, message: FORM_OUT_OF_DATE }, context);
+      const second = String(form.get("second") ?? "") || null;
+      const change = await setSecondHandyman(actor, params.appointmentId, second, key);
+      return answer<VisitAnswer>({ ok: true, message: SECOND_HANDYMAN_ANSWERS[change] }, context);
+    }
     if (intent === "cancel") {
       await cancelMemberVisit(actor, params.appointmentId);
       // Staff go back to their list of appointments; the member is answered here, in place.
@@ -284,7 +313,18 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
             {d.visit.when} ({d.visit.block})
           </p>
           {d.isEmployee ? <p>Customer: {d.visit.customerName}</p> : null}
-          {d.visit.handymanName ? <p>Handyman: {d.visit.handymanName}</p> : null}
+          {d.visit.handymanName ? (
+            <p data-testid="visit-handymen">
+              {d.second
+                ? `Handymen: ${bothHandymen(d.visit.handymanName, d.second.name)}`
+                : `Handyman: ${d.visit.handymanName}`}
+            </p>
+          ) : null}
+          {d.second?.feeLine ? (
+            <p data-testid="second-handyman-fee">
+              <span className="font-medium">{d.second.feeLine}</span>, charged to the membership.
+            </p>
+          ) : null}
           {d.visit.extra ? (
             <p data-testid="extra-visit-charge">
               <span className="font-medium">{d.visit.extra.label}.</span>
@@ -381,7 +421,8 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
                       <span>
                         {slot.label}{" "}
                         <span className="text-sm text-muted-foreground">
-                          with {slot.handymen[0].name}
+                          with{" "}
+                          {bothHandymen(slot.handymen[0].name, d.second && slot.handymen[1]?.name)}
                         </span>
                       </span>
                     </label>
@@ -399,6 +440,16 @@ export default function VisitPage({ loaderData: d, actionData }: Route.Component
                 employeeId={answered?.values ? answered.values.employeeId : d.assignedEmployeeId}
                 employees={d.employees}
                 warnings={warnings}
+                busy={busy}
+              />
+            ) : null}
+            {d.secondHandymanKey ? (
+              <SecondHandymanForm
+                secondId={d.second?.id ?? null}
+                firstId={d.assignedEmployeeId}
+                employees={d.employees}
+                feeCents={business.secondHandymanFeeCents}
+                actionKey={d.secondHandymanKey}
                 busy={busy}
               />
             ) : null}

@@ -386,6 +386,11 @@ export default function Today({ loaderData: d, actionData }: Route.ComponentProp
                   {v.visitNotes && <p className="text-sm">Notes: {v.visitNotes}</p>}
                   {v.homeId && d.homes[v.homeId] && <TodayHomeRecord view={d.homes[v.homeId]!} />}
                   {v.coveringFor && <p className="text-sm">Covering for {v.coveringFor}</p>}
+                  {v.withHandyman && (
+                    <p className="text-sm" data-testid="with-handyman">
+                      Two handymen: with {v.withHandyman}
+                    </p>
+                  )}
                   {/* A walk-thru has no tasks (ADR 061): no empty heading. */}
                   {v.tasks.length > 0 && (
                     <>

@@ -7,6 +7,7 @@ import { faqItems } from "~/content/faq";
 import { homeCopy } from "~/content/home";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { MEMBERSHIP_INCLUSIONS, PLAN_TERMS, PLANS } from "~/content/plans";
+import { twoHandymenTerm } from "~/lib/two-handymen";
 import { SERVED_PLACES } from "~/content/service-area";
 import { NOT_COVERED, SERVICE_GROUPS } from "~/content/services";
 import { TESTIMONIALS } from "~/content/testimonials";
@@ -57,7 +58,8 @@ export function loader() {
     steps: HOW_IT_WORKS,
     plans: PLANS,
     inclusions: MEMBERSHIP_INCLUSIONS,
-    terms: PLAN_TERMS,
+    // The second handyman's fee from the business's setting (issue 46, ADR 091).
+    terms: [...PLAN_TERMS, twoHandymenTerm(settings.secondHandymanFeeCents)],
     places: SERVED_PLACES.map((name) => {
       const path = `${name.toLowerCase().replace(/\s+/g, "-")}-handyman`;
       return { name, path: cityPaths.includes(path) ? `/${path}` : null };

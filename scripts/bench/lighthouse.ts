@@ -22,6 +22,7 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CITY_PATHS } from "../../app/content/city-paths";
+import { busyShare, cpuTimes, startHogs } from "./support/cpu-load";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const REPORT = path.join(ROOT, "docs", "benchmarks.md");
@@ -324,39 +325,6 @@ export async function measurePages(
   } finally {
     await chrome.kill();
   }
-}
-
-/** Share of all cores busy between two readings of /proc/stat. */
-function cpuTimes() {
-  const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/);
-  const numbers = fields.filter(Boolean).map(Number);
-  return {
-    idle: numbers[3] + (numbers[4] ?? 0),
-    total: numbers.slice(0, 8).reduce((a, b) => a + b, 0),
-  };
-}
-
-function busyShare(a: ReturnType<typeof cpuTimes>, b: ReturnType<typeof cpuTimes>) {
-  return 1 - (b.idle - a.idle) / Math.max(1, b.total - a.total);
-}
-
-/** The CPU hog: `count` processes that do nothing but spin, until stopped. */
-function startHogs(count: number) {
-  const hogs = Array.from({ length: count }, () =>
-    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }),
-  );
-  return async () => {
-    await Promise.all(
-      hogs.map(
-        (hog) =>
-          new Promise((resolve) => {
-            if (hog.exitCode !== null || hog.signalCode !== null) return resolve(undefined);
-            hog.once("exit", resolve);
-            hog.kill("SIGKILL");
-          }),
-      ),
-    );
-  };
 }
 
 const mark = (ok: boolean) => (ok ? "" : " ✗");

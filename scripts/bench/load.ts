@@ -16,7 +16,6 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
-import sharp from "sharp";
 import {
   createDatabase,
   startPgCluster,
@@ -25,6 +24,8 @@ import {
   TEST_AUTH_SECRET,
   type ServerProcess,
 } from "../../tests/support/processes";
+import { table, type RouteResult } from "./support/load-report";
+import { multipart, samplePhoto } from "./support/load-upload";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const REPORT = path.join(ROOT, "docs", "benchmarks.md");
@@ -41,20 +42,6 @@ const DASHBOARD_CUSTOMERS = 200;
  * 5 × SIGN_IN_ACCOUNTS sign-ins in a run the limit answers 429, counted as errors.
  */
 const SIGN_IN_ACCOUNTS = 4000;
-
-type RouteResult = {
-  name: string;
-  what: string;
-  connections: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  statuses: Record<string, number>;
-  latencies: number[];
-};
 
 type Route = {
   name: string;
@@ -204,43 +191,6 @@ function ip(n: number) {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** A phone-like photo: 1600×1200 JPEG with detail, so re-encoding costs what it would. */
-async function samplePhoto() {
-  const width = 1600;
-  const height = 1200;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      pixels[i] = (x * 7 + y * 3) & 255;
-      pixels[i + 1] = (Math.sin(x / 23) * 60 + y / 6) & 255;
-      pixels[i + 2] = (x ^ y) & 255;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-function multipart(boundary: string, fields: Record<string, string>, photo: Buffer) {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="porch.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    photo,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return Buffer.concat(parts);
-}
-
 function mixedRoutes(
   origin: string,
   cookies: { customers: string[]; employee: string },
@@ -369,23 +319,6 @@ function mixedRoutes(
 }
 
 /* ---------------- report ---------------- */
-
-function ms(value: number) {
-  return value >= 100 ? value.toFixed(0) : value.toFixed(1);
-}
-
-function table(rows: RouteResult[]) {
-  const lines = [
-    "| route | connections | requests | req/s | p50 ms | p95 ms | p99 ms | errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-  ];
-  for (const r of rows) {
-    lines.push(
-      `| ${r.name} | ${r.connections} | ${r.requests} | ${r.rps.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} |`,
-    );
-  }
-  return lines.join("\n");
-}
 
 function writeReport(section: string) {
   let text = fs.existsSync(REPORT)

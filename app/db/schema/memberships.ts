@@ -190,6 +190,7 @@ export const membershipMoneyKind = pgEnum("membership_money_kind", [
   "refund",
   "correction",
   "refund_paid",
+  "second_handyman",
 ]);
 
 export const paymentMethod = pgEnum("payment_method", ["card", "check", "cash", "bank_transfer"]);
@@ -244,12 +245,20 @@ export const membershipMoneyLedger = pgTable(
     uniqueIndex("membership_money_ledger_one_shopping_fee_per_visit")
       .on(t.appointmentId)
       .where(sql`${t.kind} = 'shopping_fee'`),
+    // A visit's second handyman is charged once (ADR 091): the kinds before it are named (and
+    // refund_paid left out by its payment method), as the migration that added the kind could
+    // not name it (migration 0026).
+    uniqueIndex("membership_money_ledger_one_second_handyman_per_visit")
+      .on(t.appointmentId)
+      .where(
+        sql`${t.kind} not in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'payment', 'refund', 'correction') and ${t.paymentMethod} is null`,
+      ),
     uniqueIndex("membership_money_ledger_one_charge_per_part")
       .on(t.partId)
       .where(sql`${t.kind} = 'part'`),
     check(
       "membership_money_ledger_sign",
-      sql`(${t.kind}::text in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'refund_paid') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
+      sql`(${t.kind}::text in ('membership_charge', 'extra_visit', 'part', 'shopping_fee', 'refund_paid', 'second_handyman') and ${t.amountCents} > 0) or (${t.kind} in ('payment', 'refund') and ${t.amountCents} < 0) or (${t.kind} = 'correction' and ${t.amountCents} <> 0)`,
     ),
     check(
       "membership_money_ledger_payment_method",

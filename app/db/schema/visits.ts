@@ -56,6 +56,12 @@ export const appointments = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     /** Booked with the covering handyman (ADR 088): the member's dedicated handyman, away. */
     coveringForId: text().references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The second handyman, for a job one person cannot do alone (ADR 091): never the first
+     * one; a trigger of migration 0026 holds his time as the exclusion constraint holds the
+     * first one's.
+     */
+    secondHandymanId: text().references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     index("appointments_employee_date_idx").on(t.assignedEmployeeId, t.scheduledDate, t.startTime),
@@ -66,6 +72,13 @@ export const appointments = pgTable(
     index("appointments_walk_thru_created_idx")
       .on(t.createdAt)
       .where(sql`${t.kind} = 'walk_thru'`),
+    index("appointments_second_handyman_date_idx")
+      .on(t.secondHandymanId, t.scheduledDate, t.startTime)
+      .where(sql`${t.secondHandymanId} is not null`),
+    check(
+      "appointments_second_handyman_differs",
+      sql`${t.secondHandymanId} is null or ${t.secondHandymanId} <> ${t.assignedEmployeeId}`,
+    ),
     check(
       "appointments_visit_has_customer",
       sql`${t.kind} = 'walk_thru' or (${t.customerId} is not null and ${t.homeId} is not null)`,

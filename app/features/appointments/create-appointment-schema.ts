@@ -72,6 +72,12 @@ export function createAppointmentSchema(today: string) {
         .max(ACCOUNT_ID_MAX_LENGTH, UNKNOWN_EMPLOYEE)
         .refine(withoutControlCharacters, UNKNOWN_EMPLOYEE)
         .optional(),
+      // 'Two handymen' (ADR 091): the second one, never the first.
+      secondHandymanId: z
+        .string({ error: UNKNOWN_EMPLOYEE })
+        .max(ACCOUNT_ID_MAX_LENGTH, UNKNOWN_EMPLOYEE)
+        .refine(withoutControlCharacters, UNKNOWN_EMPLOYEE)
+        .optional(),
       scheduledDate: z
         .string({ error: "Please choose a date" })
         .regex(DATE, { message: "Please choose a date", abort: true })
@@ -119,6 +125,17 @@ export function createAppointmentSchema(today: string) {
         .transform(() => true)
         .optional(),
     })
+    .refine((value) => !value.secondHandymanId || value.assignedEmployeeId, {
+      path: ["secondHandymanId"],
+      message: "Assign the first handyman before a second one",
+    })
+    .refine(
+      (value) => value.secondHandymanId !== value.assignedEmployeeId || !value.secondHandymanId,
+      {
+        path: ["secondHandymanId"],
+        message: "The second handyman must be another than the first",
+      },
+    )
     .refine((value) => minutes(value.endTime) > minutes(value.startTime), {
       path: ["endTime"],
       message: "The end time must be after the start time",

@@ -60,6 +60,7 @@ export async function createAppointment(
       customerId: input.customerId,
       homeId: input.homeId,
       assignedEmployeeId: input.assignedEmployeeId ?? null,
+      secondHandymanId: input.secondHandymanId ?? null,
       scheduledDate: input.scheduledDate,
       startTime: input.startTime,
       endTime: input.endTime,
@@ -96,11 +97,17 @@ async function checkCustomerAndHandyman(tx: Tx, input: CreateAppointmentInput) {
     )
     .limit(1);
   if (!place) throw new AppointmentRejectedError(SELECT_CUSTOMER_AND_PROPERTY);
-  if (!input.assignedEmployeeId) return;
-  const [assignee] = await tx
+  for (const id of [input.assignedEmployeeId, input.secondHandymanId]) {
+    if (id && !(await isEmployee(tx, id))) throw new AppointmentRejectedError(UNKNOWN_EMPLOYEE);
+  }
+}
+
+/** Whether the account is an employee's (the handyman, or the second one chosen on the form). */
+async function isEmployee(tx: Tx, userId: string) {
+  const [row] = await tx
     .select({ id: profiles.userId })
     .from(profiles)
-    .where(and(eq(profiles.userId, input.assignedEmployeeId), eq(profiles.isEmployee, true)))
+    .where(and(eq(profiles.userId, userId), eq(profiles.isEmployee, true)))
     .limit(1);
-  if (!assignee) throw new AppointmentRejectedError(UNKNOWN_EMPLOYEE);
+  return Boolean(row);
 }

@@ -41,6 +41,10 @@ export async function listUpcomingAppointments(
       handymanPhotoUrl: handyman.profilePhotoUrl,
       coveringForFirst: coveredFor.firstName,
       coveringForLast: coveredFor.lastName,
+      // The second handyman of a two-handymen visit (ADR 091).
+      secondHandymanName: sql<
+        string | null
+      >`(select nullif(btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')), '') from profiles s where s.user_id = ${appointments.secondHandymanId})`,
       // The tasks in the same query, in the order tasksOf gives them (the rows' physical order,
       // which both an index scan on appointment_id and a scan of the table return).
       tasks: sql<
@@ -84,6 +88,7 @@ export async function listUpcomingAppointments(
           lastName: row.handymanLastName,
           photoUrl: row.handymanPhotoUrl,
           coveringFor: personName(row.coveringForFirst, row.coveringForLast) || null,
+          second: row.secondHandymanName,
         }
       : null,
   }));

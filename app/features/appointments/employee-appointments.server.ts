@@ -29,6 +29,7 @@ export type EmployeeAppointment = {
   taskCount: number;
   assignedFirstName: string | null;
   assignedLastName: string | null;
+  secondHandymanName: string | null;
 };
 
 export async function listEmployeeAppointments(
@@ -57,6 +58,10 @@ export async function listEmployeeAppointments(
       taskCount: sql<number>`(select count(*)::int from ${appointmentTasks} where ${appointmentTasks.appointmentId} = ${appointments.id})`,
       assignedFirstName: assigned.firstName,
       assignedLastName: assigned.lastName,
+      // The second handyman of a two-handymen visit (ADR 091).
+      secondHandymanName: sql<
+        string | null
+      >`(select nullif(btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')), '') from profiles s where s.user_id = ${appointments.secondHandymanId})`,
     })
     .from(appointments)
     .leftJoin(homes, eq(homes.id, appointments.homeId))

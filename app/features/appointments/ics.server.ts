@@ -24,6 +24,8 @@ export type AppointmentForCalendar = {
   notes: string | null;
   /** The visit's state (ADR 046): a canceled visit or a no-show is CANCELLED in the file. */
   status?: VisitStatus;
+  /** Who comes: "Dana Whitfield and Sam Okafor" with two handymen (ADR 091). */
+  handymen?: string | null;
 };
 
 /**
@@ -53,8 +55,11 @@ export function appointmentIcsFileName(scheduledDate: string) {
   return `appointment-${scheduledDate}.ics`;
 }
 
-export function appointmentDescription(input: Pick<AppointmentForCalendar, "tasks" | "notes">) {
+export function appointmentDescription(
+  input: Pick<AppointmentForCalendar, "tasks" | "notes" | "handymen">,
+) {
   const lines: string[] = [];
+  if (input.handymen) lines.push(`Handymen: ${input.handymen}`, "");
   if (input.tasks.length) {
     lines.push("Planned tasks:", ...input.tasks.map((task) => `- ${task}`));
   }

@@ -21,5 +21,7 @@ export type CustomerAppointment = {
     photoUrl: string | null;
     /** Her dedicated handyman, when this one covers for him (ADR 088). */
     coveringFor?: string | null;
+    /** The second handyman of a two-handymen visit (ADR 091). */
+    second?: string | null;
   } | null;
 };

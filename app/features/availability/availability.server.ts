@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { rowsOf } from "~/db/rows";
 import { appointments, employeeTimeOff, employeeWorkingHours, profiles } from "~/db/schema";
@@ -68,14 +68,17 @@ export async function loadHandymen(
       ? []
       : database
           .execute(
-            sql`select ${appointments.assignedEmployeeId} as "employeeId",
+            // A visit holds its second handyman's time too (ADR 091).
+            sql`select handyman.id as "employeeId",
                   json_agg(json_build_array(
                     ${appointments.scheduledDate}::text,
                     (extract(epoch from ${appointments.startTime}) / 60)::int,
                     (extract(epoch from ${appointments.endTime}) / 60)::int)) as busy
                 from ${appointments}
+                cross join lateral (values (${appointments.assignedEmployeeId}),
+                  (${appointments.secondHandymanId})) as handyman(id)
                 where ${and(
-                  isNotNull(appointments.assignedEmployeeId),
+                  sql`handyman.id is not null`,
                   // The visits that hold their handyman's time, as the exclusion constraint
                   // counts them.
                   inArray(appointments.status, [...BUSY_VISIT_STATUSES]),
@@ -142,6 +145,8 @@ export async function offerVisits(input: {
   database?: DbOrTx;
   /** Only these handymen's times ('Wait for Dana', 'Book with Sam': ADR 088). */
   employeeIds?: string[];
+  /** 2 for 'Two handymen' (ADR 091); with `employeeIds`, they are the first of the two. */
+  handymenNeeded?: number;
 }): Promise<{ days: OfferedDay[]; dedicatedId: string | undefined }> {
   const now = input.now ?? new Date();
   const database = input.database ?? db();
@@ -155,6 +160,9 @@ export async function offerVisits(input: {
     }),
     input.customerId ? dedicatedHandymanId(input.customerId, database) : undefined,
   ]);
+  const needed = input.handymenNeeded ?? 1;
+  if (needed > 1 && input.employeeIds)
+    return { days: withFirst(input, now, closed, handymen, needed), dedicatedId };
   const days = offerVisitSlots({
     now,
     block: input.block,
@@ -165,6 +173,36 @@ export async function offerVisits(input: {
     dedicatedId,
     onlyDate: input.onlyDate,
     firstStartOnly: input.firstStartOnly,
+    handymenNeeded: needed,
   });
   return { days, dedicatedId };
+}
+
+/**
+ * Two handymen with one of them chosen ('Wait for Dana', 'Book with Sam'): the starts where he
+ * and another are free, he first (ADR 091).
+ */
+function withFirst(
+  input: { block: number; onlyDate?: IsoDate; firstStartOnly?: boolean; employeeIds?: string[] },
+  now: Date,
+  closed: Awaited<ReturnType<typeof loadClosedDays>>,
+  handymen: Handyman[],
+  needed: number,
+): OfferedDay[] {
+  const firstIds = input.employeeIds ?? [];
+  const days = offerVisitSlots({
+    now,
+    block: input.block,
+    closed,
+    handymen,
+    dedicatedId: firstIds[0],
+    onlyDate: input.onlyDate,
+    handymenNeeded: needed,
+  });
+  return days
+    .map((day) => {
+      const slots = day.slots.filter((slot) => firstIds.includes(slot.handymen[0].id));
+      return { ...day, slots: input.firstStartOnly ? slots.slice(0, 1) : slots };
+    })
+    .filter((day) => day.slots.length);
 }

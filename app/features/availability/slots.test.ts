@@ -98,3 +98,52 @@ describe("offering visit slots", () => {
     expect(monday.slots[0].withDedicated).toBe(false);
   });
 });
+
+describe("offering a visit with two handymen (ADR 091)", () => {
+  it("offers only the starts where two handymen are free for the whole block, the dedicated first", () => {
+    const date = "2026-11-30";
+    // Ann (dedicated) is busy 9:00-11:00; Bob is off on Monday after noon; Cy is away.
+    const ann = handyman("ann", { busy: new Map([[date, [[540, 660]]]]) });
+    const bob = handyman("bob", {
+      hours: DEFAULT_WORKING_HOURS.map((h, wd) => (wd === 1 ? { start: 480, end: 720 } : h)),
+    });
+    const cy = handyman("cy", { timeOff: [{ startDate: date, endDate: date }] });
+    const [day] = offerVisitSlots({
+      now,
+      block: 105,
+      closed,
+      handymen: [bob, cy, ann],
+      dedicatedId: "ann",
+      onlyDate: date,
+      handymenNeeded: 2,
+    });
+    // Ann and Bob are both free only 11:00 to 12:00: no 1 h 45 min start fits; before 9:00,
+    // Ann's visit begins within the block.
+    expect(day).toBeUndefined();
+    const later = offerVisitSlots({
+      now,
+      block: 105,
+      closed,
+      handymen: [bob, cy, ann, handyman("dee")],
+      dedicatedId: "ann",
+      onlyDate: date,
+      handymenNeeded: 2,
+    })[0];
+    // With Dee: 8:00 is Bob and Dee (Ann busy); at 11:00 Ann comes first, with Dee (Bob's
+    // day ends at noon, inside the block).
+    expect(later.slots[0]).toMatchObject({ startMinute: 480, withDedicated: false });
+    expect(later.slots[0].handymen.map((h) => h.id)).toEqual(["bob", "dee"]);
+    const eleven = later.slots.find((s) => s.startMinute === 660)!;
+    expect(eleven.handymen.map((h) => h.id).slice(0, 2)).toEqual(["ann", "dee"]);
+    // One handyman free is never enough.
+    const one = offerVisitSlots({
+      now,
+      block: 105,
+      closed,
+      handymen: [ann],
+      onlyDate: date,
+      handymenNeeded: 2,
+    });
+    expect(one).toEqual([]);
+  });
+});

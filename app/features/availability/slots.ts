@@ -96,6 +96,8 @@ export type OfferInput = {
   onlyDate?: IsoDate;
   /** Each day with its first free start only: which days have time (booking's day step). */
   firstStartOnly?: boolean;
+  /** 2 for 'Two handymen' (ADR 091): only starts where two are free for the whole block. */
+  handymenNeeded?: number;
 };
 
 /** The first date and minute a visit may start: one business day ahead of now. */
@@ -135,7 +137,7 @@ export function offerVisitSlots(input: OfferInput): OfferedDay[] {
     for (let start = earliest; start + block <= latest; start += START_STEP_MINUTES) {
       if (date === horizon.date && start < horizon.minute) continue;
       const free = working.filter((d) => isFree(d, start, start + block)).map((d) => d.handyman);
-      if (!free.length) continue;
+      if (free.length < (input.handymenNeeded ?? 1)) continue;
       slots.push({
         startMinute: start,
         label: minuteLabel(start),

@@ -70,3 +70,8 @@ export {
 } from "./cancel.server";
 export type { CancelEffects, CancelResult } from "./cancel.server";
 export type { Actor } from "./ledger.server";
+export {
+  chargeSecondHandyman,
+  reverseSecondHandyman,
+  secondHandymanFeeNet,
+} from "./second-handyman-fee.server";

@@ -88,6 +88,7 @@ export type MoneyEntry = {
     | "extra_visit"
     | "part"
     | "shopping_fee"
+    | "second_handyman"
     | "payment"
     | "refund"
     | "correction";

@@ -141,6 +141,8 @@ function unpaidLabel(item: LedgerItem, billing: Billing) {
       return `Unpaid ${item.description.replace(/^Part: /, "part: ")}`;
     case "shopping_fee":
       return "Unpaid shopping fee";
+    case "second_handyman":
+      return "Unpaid second handyman";
     default:
       return `Unpaid: ${item.description}`;
   }
@@ -175,7 +177,9 @@ function chargesNamedBy(item: LedgerItem, charges: ChargeState[]) {
         (c) =>
           open(c) &&
           c.item.appointmentId === item.appointmentId &&
-          (c.item.kind === "extra_visit" || c.item.kind === "shopping_fee"),
+          (c.item.kind === "extra_visit" ||
+            c.item.kind === "shopping_fee" ||
+            c.item.kind === "second_handyman"),
       );
       const exact = same.filter((c) => c.unpaidCents === -item.amountCents);
       return [...exact, ...same.filter((c) => !exact.includes(c))];

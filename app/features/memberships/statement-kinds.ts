@@ -13,6 +13,7 @@ const MONEY_KINDS: Record<string, string> = {
   refund: "Credit at cancel",
   correction: "Correction",
   refund_paid: "Refund paid",
+  second_handyman: "Second handyman",
 };
 
 const HOURS_KINDS: Record<string, string> = {

@@ -21,6 +21,8 @@ export type BookingChoice = {
   asExtra: boolean;
   /** Only this handyman's times: 'Wait for Dana' or 'Book with Sam' (ADR 088). */
   withId?: string;
+  /** 'Two handymen' (ADR 091): only starts where two are free; the fee is charged. */
+  two: boolean;
 };
 
 const EMPLOYEE_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -55,6 +57,7 @@ export function parseBookingChoice(params: URLSearchParams | FormData): BookingC
   const asExtra = startMinute !== undefined && text("extra") === "1";
   const withText = text("with");
   const withId = block && withText && EMPLOYEE_ID.test(withText) ? withText : undefined;
+  const two = Boolean(block) && text("two") === "1";
   return {
     block,
     date,
@@ -65,6 +68,7 @@ export function parseBookingChoice(params: URLSearchParams | FormData): BookingC
     tasksMissing,
     asExtra,
     withId,
+    two,
   };
 }
 
@@ -79,6 +83,8 @@ export function bookingHref(
   if (keep("block") && choice.block) params.set("block", String(choice.block));
   // 'Wait for Dana' or 'Book with Sam' goes with the block: kept from the day step on.
   if (upTo !== "block" && choice.withId) params.set("with", choice.withId);
+  // 'Two handymen' goes with the block too.
+  if (upTo !== "block" && choice.two) params.set("two", "1");
   if (keep("date") && choice.date) params.set("date", choice.date);
   if (keep("start") && choice.startMinute !== undefined)
     params.set("start", `${choice.startMinute}|${choice.employeeId ?? ""}`);
@@ -101,6 +107,8 @@ export function offeredStarts(day: OfferedDay) {
       label: slot.label,
       withDedicated: slot.withDedicated,
       handyman: slot.handymen[0],
+      /** With 'Two handymen': the one who comes with him. */
+      second: slot.handymen[1] ?? null,
     })),
   };
 }

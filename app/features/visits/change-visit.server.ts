@@ -11,6 +11,7 @@ import { setRequestStatus } from "~/features/service-requests/index.server";
 import { minuteOfDay, timeOfDay, type IsoDate } from "~/lib/business-calendar";
 import { nudgeOutbox } from "~/lib/outbox.server";
 import { checkSlot } from "./create-visit.server";
+import { secondAfterMove, settleSecondHandymanFee } from "./second-handyman.server";
 import { BookAnywayNeededError, recordOverride, type Override } from "./overrides.server";
 import {
   lockCalendar,
@@ -53,6 +54,7 @@ export async function findVisit(actor: Actor, appointmentId: string) {
       customerId: appointments.customerId,
       kind: appointments.kind,
       assignedEmployeeId: appointments.assignedEmployeeId,
+      secondHandymanId: appointments.secondHandymanId,
       scheduledDate: appointments.scheduledDate,
       startTime: appointments.startTime,
       endTime: appointments.endTime,
@@ -120,6 +122,7 @@ export async function moveVisit(
     employeeId: input.employeeId ?? visit.assignedEmployeeId ?? undefined,
     now,
     excludeAppointmentId: visit.id,
+    twoHandymen: Boolean(visit.secondHandymanId),
   }).catch(async (error: unknown) => {
     // The same handyman is not free then: anyone free is fine unless staff chose one.
     if (input.employeeId || !(error instanceof VisitRejectedError)) throw error;
@@ -130,9 +133,16 @@ export async function moveVisit(
       startMinute: input.startMinute,
       now,
       excludeAppointmentId: visit.id,
+      twoHandymen: Boolean(visit.secondHandymanId),
     });
   });
-  return writeMove(actor, visit, { ...input, employeeId: handyman.id }, options).then((moved) => ({
+  const secondHandymanId = handyman.second?.id ?? null;
+  return writeMove(
+    actor,
+    visit,
+    { ...input, employeeId: handyman.id, secondHandymanId },
+    options,
+  ).then((moved) => ({
     ...moved,
     handyman,
   }));
@@ -146,7 +156,13 @@ export async function moveVisit(
 async function writeMove(
   actor: Actor,
   visit: { id: string; block: number },
-  input: { date: IsoDate; startMinute: number; employeeId: string | null },
+  input: {
+    date: IsoDate;
+    startMinute: number;
+    employeeId: string | null;
+    /** The second handyman the move found free; unsaid, he stays (unless he becomes first). */
+    secondHandymanId?: string | null;
+  },
   options: {
     now?: Date;
     respend?: (tx: Tx, appointmentId: string) => Promise<void>;
@@ -164,6 +180,7 @@ async function writeMove(
           startTime: timeOfDay(input.startMinute),
           endTime: timeOfDay(input.startMinute + visit.block),
           assignedEmployeeId: input.employeeId,
+          secondHandymanId: secondAfterMove(input),
           // With another than her dedicated handyman: he covers for him (ADR 088).
           coveringForId: input.employeeId
             ? sql`(select p.dedicated_handyman_id from profiles p where p.user_id = ${appointments.customerId} and p.dedicated_handyman_id <> ${input.employeeId})`
@@ -179,6 +196,7 @@ async function writeMove(
         throw new VisitRejectedError(moveRefusal(current?.status ?? "canceled"));
       }
       await options.respend?.(tx, visit.id);
+      await settleSecondHandymanFee(tx, visit.id, actor.id);
       if (options.override?.warnings.length)
         await recordOverride(tx, {
           appointmentId: visit.id,

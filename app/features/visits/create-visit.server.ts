@@ -3,10 +3,15 @@ import { db, type Tx } from "~/db/client.server";
 import { appointments, appointmentTasks, homes, profiles, serviceRequests } from "~/db/schema";
 import { DOUBLE_BOOKING_MESSAGE, isDoubleBooking, type VisitBlock } from "~/features/availability";
 import { offerVisits } from "~/features/availability/index.server";
-import { reserveVisitMinutes, VisitSpendRefusedError } from "~/features/memberships/index.server";
+import {
+  chargeSecondHandyman,
+  reserveVisitMinutes,
+  VisitSpendRefusedError,
+} from "~/features/memberships/index.server";
 import { addTaskRequests, setRequestStatus } from "~/features/service-requests/index.server";
 import { businessToday, timeOfDay, type IsoDate } from "~/lib/business-calendar";
 import { recordOverride } from "./overrides.server";
+import { secondHandymanOf } from "./second-handyman.server";
 import { startVisitCalendar } from "./visit-calendar.server";
 import {
   MEMBERS_ONLY_MESSAGE,
@@ -63,6 +68,8 @@ export async function checkSlot(input: {
   employeeId?: string;
   now: Date;
   excludeAppointmentId?: string;
+  /** 'Two handymen' (ADR 091): the start must have two free; the second is returned. */
+  twoHandymen?: boolean;
 }) {
   const { days } = await offerVisits({
     customerId: input.customerId,
@@ -70,13 +77,14 @@ export async function checkSlot(input: {
     now: input.now,
     onlyDate: input.date,
     excludeAppointmentId: input.excludeAppointmentId,
+    handymenNeeded: input.twoHandymen ? 2 : 1,
   });
   const slot = days[0]?.slots.find((s) => s.startMinute === input.startMinute);
   const handyman = input.employeeId
     ? slot?.handymen.find((h) => h.id === input.employeeId)
     : slot?.handymen[0];
   if (!handyman) throw new VisitRejectedError(SLOT_UNAVAILABLE_MESSAGE);
-  return handyman;
+  return { ...handyman, second: input.twoHandymen ? secondHandymanOf(slot!, handyman.id) : null };
 }
 
 /** The visit to write: where, when, with whom and its tasks. */
@@ -84,6 +92,8 @@ export type VisitToCreate = {
   customerId: string | null;
   homeId: string | null;
   assignedEmployeeId: string | null;
+  /** 'Two handymen' (ADR 091): the second one, charged his fee with the booking. */
+  secondHandymanId?: string | null;
   scheduledDate: string;
   startTime: string;
   endTime: string;
@@ -141,6 +151,7 @@ export async function createVisit(visit: VisitToCreate, options: CreateVisitOpti
           contactEmail: visit.walkThru?.contactEmail,
           address: visit.walkThru?.address,
           assignedEmployeeId: visit.assignedEmployeeId,
+          secondHandymanId: visit.secondHandymanId ?? null,
           coveringForId: options.coverDedicated ? await dedicatedCover(tx, visit) : null,
           scheduledDate: visit.scheduledDate,
           startTime: visit.startTime,
@@ -160,6 +171,8 @@ export async function createVisit(visit: VisitToCreate, options: CreateVisitOpti
         });
       await writeTasks(tx, row, visit.tasks, titles);
       if (options.bank) await spendHours(tx, row.id, options.actorId, options.bank);
+      // Two handymen: the fee, once, with the booking (ADR 091).
+      if (row.secondHandymanId) await chargeSecondHandyman(tx, row.id, options.actorId);
       if (options.confirm) await options.confirm(tx, row);
       else {
         await mailVisitBooked(tx, row);
@@ -292,6 +305,8 @@ export type BookVisitInput = {
   startMinute: number;
   employeeId?: string;
   requestIds: string[];
+  /** 'Two handymen' (ADR 091). */
+  twoHandymen?: boolean;
 };
 
 /**
@@ -317,6 +332,7 @@ export async function bookVisit(
       customerId,
       homeId: home.id,
       assignedEmployeeId: handyman.id,
+      secondHandymanId: handyman.second?.id ?? null,
       scheduledDate: input.date,
       startTime: timeOfDay(input.startMinute),
       endTime: timeOfDay(input.startMinute + input.block),

@@ -10,6 +10,7 @@ import type { Closure } from "~/features/availability/index.server";
 import { cancelVisit, moveVisit, staffMoveVisit } from "./change-visit.server";
 import { bookVisit, type BookVisitInput } from "./create-visit.server";
 import type { Override } from "./overrides.server";
+import { reverseTwoHandymen } from "./second-handyman.server";
 import { VisitRejectedError, type Actor } from "./visit-errors";
 
 /**
@@ -123,6 +124,7 @@ export async function cancelMemberVisit(
     ...options,
     release: async (tx: Tx, id: string) => {
       await releaseVisitMinutes(tx, id, { actorId: actor.id });
+      await reverseTwoHandymen(tx, id, actor.id);
     },
   });
 }

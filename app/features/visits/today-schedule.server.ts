@@ -14,6 +14,7 @@ import {
 import type { TaskOutcome } from "~/db/visit-status";
 import { formatPhone } from "~/lib/phone";
 import { personName } from "~/lib/names";
+import { handymanOnVisit, otherHandymanName } from "./second-handyman.server";
 import {
   addDays,
   businessToday,
@@ -84,6 +85,8 @@ export type TodayVisit = {
   visitNotes: string | null;
   /** Booked with him while the member's dedicated handyman is away (ADR 088). */
   coveringFor: string | null;
+  /** The other handyman of a two-handymen visit (ADR 091). */
+  withHandyman: string | null;
   tasks: TodayTask[];
   parts: TodayPart[];
 };
@@ -125,6 +128,7 @@ export async function handymanVisits(
       coveringFor: sql<
         string | null
       >`(select nullif(btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') from profiles c where c.user_id = ${appointments.coveringForId})`,
+      withHandyman: otherHandymanName(handymanId),
     })
     .from(appointments)
     // A walk-thru for a lead has no account or home yet: its person and address are its own.
@@ -134,7 +138,7 @@ export async function handymanVisits(
     .leftJoin(prospects, eq(prospects.id, appointments.leadId))
     .where(
       and(
-        eq(appointments.assignedEmployeeId, handymanId),
+        handymanOnVisit(handymanId),
         gte(appointments.scheduledDate, from),
         lte(appointments.scheduledDate, to),
         ne(appointments.status, "canceled"),
@@ -166,6 +170,7 @@ export async function handymanVisits(
       homeId: r.kind === "visit" ? r.homeId : null,
       visitNotes: r.notes,
       coveringFor: r.coveringFor,
+      withHandyman: r.withHandyman,
       tasks: tasks
         .filter((t) => t.appointmentId === r.id)
         .map((t) => ({

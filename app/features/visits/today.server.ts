@@ -18,6 +18,7 @@ import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { formatCents } from "~/lib/money";
 import { changeVisitState, completeVisit, lockVisit } from "./visit-life.server";
 import { VisitRejectedError } from "./visit-errors";
+import { handymanOnVisit } from "./second-handyman.server";
 
 export {
   handymanVisits,
@@ -47,7 +48,10 @@ type Handyman = { id: string };
 /** The visit, locked, when it is this handyman's; otherwise refused. */
 async function lockOwnVisit(tx: Parameters<typeof lockVisit>[0], handyman: Handyman, id: string) {
   const visit = await lockVisit(tx, id);
-  if (!visit || visit.assignedEmployeeId !== handyman.id)
+  if (
+    !visit ||
+    (visit.assignedEmployeeId !== handyman.id && visit.secondHandymanId !== handyman.id)
+  )
     throw new VisitRejectedError(NOT_YOUR_VISIT_MESSAGE);
   return visit;
 }
@@ -57,9 +61,7 @@ export async function isOwnVisit(handymanId: string, appointmentId: string) {
   const [row] = await db()
     .select({ id: appointments.id })
     .from(appointments)
-    .where(
-      and(eq(appointments.id, appointmentId), eq(appointments.assignedEmployeeId, handymanId)),
-    );
+    .where(and(eq(appointments.id, appointmentId), handymanOnVisit(handymanId)));
   return Boolean(row);
 }
 
@@ -260,7 +262,7 @@ export async function ownTaskRequest(handymanId: string, appointmentId: string, 
       and(
         eq(appointmentTasks.id, taskId),
         eq(appointmentTasks.appointmentId, appointmentId),
-        eq(appointments.assignedEmployeeId, handymanId),
+        handymanOnVisit(handymanId),
       ),
     );
   // A task's request is always a member's: a walk-thru (no customer) has none.

@@ -6,6 +6,7 @@ import { minuteOfDay, zonedInstant } from "~/lib/business-calendar";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
+import { handymenNamesLine } from "./second-handyman.server";
 import {
   calendarMail,
   handymanLine,
@@ -39,7 +40,8 @@ export async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
   if (due.getTime() <= now.getTime()) return { email: null, text: null };
   const place = await mailContext(tx, visit.id);
   const when = whenLabel(visit);
-  const handyman = place.handymanId ? await handymanLine(tx, place) : null;
+  const first = place.handymanId ? await handymanLine(tx, place) : null;
+  const handyman = first ? (await handymenNamesLine(tx, first, place.secondHandymanId)).line : null;
   const message: MailMessage = {
     to: place.email,
     subject: `Reminder: your visit tomorrow, ${when}`,
@@ -48,7 +50,7 @@ export async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
       "",
       `A reminder: your handyman from ${business().name} comes ${when}.`,
       `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
-      ...(handyman ? [`Your handyman: ${handyman}`] : []),
+      ...(handyman ? [handyman] : []),
       "",
       `To change it, call us at ${business().phone}.`,
     ].join("\n"),
@@ -57,7 +59,7 @@ export async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
       paragraphs: [
         `A reminder: your handyman from ${business().name} comes ${when}.`,
         `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
-        ...(handyman ? [`Your handyman: ${handyman}`] : []),
+        ...(handyman ? [handyman] : []),
         `To change it, call us at ${business().phone}.`,
       ],
       action: { label: "See your visits", url: `${env().publicUrl}/dashboard?tab=schedule` },
@@ -136,4 +138,15 @@ export async function withdrawFromCalendar(
     })
     .where(eq(visitCalendar.appointmentId, visit.id));
   return sequence;
+}
+
+/**
+ * The office added or removed the visit's second handyman (ADR 091): the member's e-mail with
+ * the calendar file updated (the next SEQUENCE), in the caller's transaction.
+ */
+export async function mailVisitHandymenChanged(tx: Tx, visit: VisitForMail) {
+  const state = await lockCalendar(tx, visit.id);
+  const sequence = state.sequence + 1;
+  await calendarMail(tx, visit, "handymen", sequence);
+  await tx.update(visitCalendar).set({ sequence }).where(eq(visitCalendar.appointmentId, visit.id));
 }

@@ -16,6 +16,7 @@ import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
 import { enqueue } from "~/lib/outbox.server";
+import { handymenNamesLine, secondHandymanFeeMailLine } from "./second-handyman.server";
 
 /*
  * The visit's e-mails (ADR 017, 094): one composer, enqueueVisitMail, writes every e-mail that
@@ -95,6 +96,7 @@ export async function mailContext(tx: Tx, appointmentId: string) {
     .select({
       customerId: user.id,
       handymanId: appointments.assignedEmployeeId,
+      secondHandymanId: appointments.secondHandymanId,
       coveringForId: appointments.coveringForId,
       email: user.email,
       firstName: profiles.firstName,
@@ -148,7 +150,7 @@ export function whenLabel(visit: Pick<VisitForMail, "scheduledDate" | "startTime
 export async function calendarMail(
   tx: Tx,
   visit: VisitForMail,
-  kind: "booked" | "moved" | "canceled",
+  kind: "booked" | "moved" | "canceled" | "handymen",
   sequence: number,
   /** Why the business canceled it (a closure): the e-mail asks the member to choose again. */
   why?: string,
@@ -159,20 +161,27 @@ export async function calendarMail(
     booked: `Your visit is booked: ${when}`,
     moved: `Your visit has moved: ${when}`,
     canceled: `Your visit is canceled: ${when}`,
+    handymen: `Your visit's handymen have changed: ${when}`,
   }[kind];
   const lead = {
     booked: `Your visit from ${business().name} is booked.`,
     moved: `Your visit from ${business().name} has moved to a new time.`,
     canceled: `Your visit from ${business().name} is canceled. The attached file removes it from your calendar.`,
+    handymen: place.secondHandymanId
+      ? `Your visit from ${business().name} now has two handymen.`
+      : `Your visit from ${business().name} now has one handyman: the second handyman's fee is reversed.`,
   }[kind];
   // An extra visit says its price where it is booked or moved (issue 27, item 13).
   const extra = kind === "canceled" ? null : await extraVisitCharge(tx, visit.id);
   const handyman = kind !== "canceled" && place.handymanId ? await handymanLine(tx, place) : null;
+  const handymen = handyman ? await handymenNamesLine(tx, handyman, place.secondHandymanId) : null;
+  const fee = kind === "canceled" ? null : await secondHandymanFeeMailLine(tx, visit.id);
   const lines = [
     `When: ${when}`,
     ...(extra ? [`${extra.label}.${extra.reason ? ` ${extra.reason}` : ""}`] : []),
+    ...(fee ? [fee] : []),
     `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
-    ...(handyman ? [`Your handyman: ${handyman}`] : []),
+    ...(handymen ? [handymen.line] : []),
     ...(place.tasks.length ? ["Planned tasks:", ...place.tasks.map((t) => `- ${t}`)] : []),
     ...(visit.notes ? [`Notes: ${visit.notes}`] : []),
   ];
@@ -187,12 +196,13 @@ export async function calendarMail(
       : [];
   const hello = `Hello${place.firstName ? ` ${place.firstName}` : ""},`;
   const questions = `Questions? Call us at ${business().phone}.`;
-  await textCustomer(tx, {
-    recipientId: place.customerId,
-    kind: "visit-changes",
-    body: visitChangeText(kind, textWhen(visit), siteUrl("/dashboard?tab=schedule")),
-    fallbackSubject: subject,
-  });
+  if (kind !== "handymen")
+    await textCustomer(tx, {
+      recipientId: place.customerId,
+      kind: "visit-changes",
+      body: visitChangeText(kind, textWhen(visit), siteUrl("/dashboard?tab=schedule")),
+      fallbackSubject: subject,
+    });
   await enqueueVisitMail(tx, {
     to: place.email,
     recipientId: place.customerId,
@@ -216,6 +226,7 @@ export async function calendarMail(
         city: place.city,
         state: place.state,
         tasks: place.tasks,
+        handymen: handymen?.names,
       },
       attendee: {
         name: personName(place.firstName, place.lastName) || place.email,

@@ -124,8 +124,12 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
               </AvatarFallback>
             </Avatar>
             <p className="grid text-sm">
-              <span className="text-xs text-muted-foreground">Your handyman</span>
-              <span className="font-medium">{handymanName}</span>
+              <span className="text-xs text-muted-foreground">
+                {handyman.second ? "Your handymen" : "Your handyman"}
+              </span>
+              <span className="font-medium">
+                {handyman.second ? `${handymanName} and ${handyman.second}` : handymanName}
+              </span>
               {handyman.coveringFor ? (
                 <span className="text-xs text-muted-foreground">
                   Covering for {handyman.coveringFor}

@@ -175,7 +175,9 @@ function AppointmentCard({ appointment }: { appointment: EmployeeAppointment }) 
       {appointment.assignedFirstName || appointment.assignedLastName ? (
         <p>
           <LineIconUse name="user" />
-          {`Handyman: ${assigned}`}
+          {appointment.secondHandymanName
+            ? `Handymen: ${assigned} and ${appointment.secondHandymanName}`
+            : `Handyman: ${assigned}`}
         </p>
       ) : null}
     </article>

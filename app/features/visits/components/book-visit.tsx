@@ -14,6 +14,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useBusiness } from "~/lib/business";
 import { hoursText } from "~/lib/hours";
+import {
+  bothHandymen,
+  secondHandymanFeeLine,
+  TWO_HANDYMEN_LABEL,
+  twoHandymenOffer,
+} from "~/lib/two-handymen";
 
 export type BookVisitData = {
   choice: BookingChoice;
@@ -103,6 +109,7 @@ function Hidden({
         <input type="hidden" name="block" value={choice.block} />
       ) : null}
       {choice.withId ? <input type="hidden" name="with" value={choice.withId} /> : null}
+      {choice.two ? <input type="hidden" name="two" value="1" /> : null}
       {before("date") && choice.date ? (
         <input type="hidden" name="date" value={choice.date} />
       ) : null}
@@ -118,6 +125,27 @@ function Hidden({
         : null}
       {upTo === "summary" && choice.asExtra ? <input type="hidden" name="extra" value="1" /> : null}
     </>
+  );
+}
+
+/** 'Two handymen' with its fee, on the block step (ADR 091). */
+export function TwoHandymenChoice({ checked, feeCents }: { checked: boolean; feeCents: number }) {
+  return (
+    <div className="grid gap-1">
+      <label className={radio}>
+        <input
+          type="checkbox"
+          name="two"
+          value="1"
+          defaultChecked={checked}
+          aria-describedby="two-handymen-offer"
+        />
+        {TWO_HANDYMEN_LABEL}
+      </label>
+      <p id="two-handymen-offer" className="text-sm text-muted-foreground">
+        {twoHandymenOffer(feeCents)}
+      </p>
+    </div>
   );
 }
 
@@ -201,7 +229,7 @@ export function BookVisit({
       {choice.block ? (
         <Chosen
           label="Visit length"
-          value={hoursText(choice.block)}
+          value={`${hoursText(choice.block)}${choice.two ? `, ${TWO_HANDYMEN_LABEL.toLowerCase()}` : ""}`}
           change={bookingHref(choice, "block")}
         />
       ) : (
@@ -224,6 +252,7 @@ export function BookVisit({
                 </label>
               ))}
             </fieldset>
+            <TwoHandymenChoice checked={choice.two} feeCents={business.secondHandymanFeeCents} />
             <Button type="submit" className="w-full sm:w-fit">
               Next
             </Button>
@@ -277,8 +306,8 @@ export function BookVisit({
                         {slot.label}{" "}
                         <span className="text-sm text-muted-foreground">
                           {slot.withDedicated || choice.withId
-                            ? `with ${first.name}`
-                            : `your handyman is busy; ${first.name} is free`}
+                            ? `with ${bothHandymen(first.name, slot.second?.name)}`
+                            : `your handyman is busy; ${bothHandymen(first.name, slot.second?.name)} ${slot.second ? "are" : "is"} free`}
                         </span>
                       </span>
                     </label>
@@ -406,6 +435,11 @@ export function BookVisit({
           <Link to={bookingHref(choice, "tasks")} className="text-sm underline underline-offset-4">
             Change tasks
           </Link>
+          {choice.two ? (
+            <p className="font-medium" data-testid="second-handyman-fee">
+              {secondHandymanFeeLine(business.secondHandymanFeeCents)}, charged to your membership
+            </p>
+          ) : null}
           {data.summary ? (
             <p
               className={data.summary.refused ? "font-medium text-destructive" : "font-medium"}

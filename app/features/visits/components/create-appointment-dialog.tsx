@@ -24,6 +24,7 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { CustomerAndPropertyFields, useCustomerChoice } from "./appointment-customer-fields";
 import { PlannedTaskFields } from "./appointment-task-fields";
 import { BookAnywayWarnings } from "./book-anyway-warnings";
+import { SecondHandymanField } from "./second-handyman-field";
 
 /*
  * Staff's 'Create New Appointment' (ADR 094: the visits feature's booking form): the customer
@@ -159,6 +160,12 @@ function CreateAppointmentForm({
             ))}
           </NativeSelect>
         </div>
+        <SecondHandymanField
+          id={fields.secondHandymanId.id}
+          name={fields.secondHandymanId.name}
+          errors={fields.secondHandymanId.errors}
+          employees={employees}
+        />
         <FormField
           meta={fields.scheduledDate}
           label="Date"
