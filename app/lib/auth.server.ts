@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import crypto from "node:crypto";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
@@ -56,141 +56,161 @@ function createAuth() {
     },
     // The spec's limits are enforced by our own atomic limiter (features/accounts/rate-limit).
     rateLimit: { enabled: false },
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, url }) {
-        const link = withCallback(url, RESET_LANDING);
-        await enqueue(db(), "email", {
-          to: user.email,
-          subject: `Reset your ${business().name} password`,
-          text: `Someone asked to reset the password of your ${business().name} account.\n\nChoose a new password here (the link works for one hour):\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
-          html: emailLayout({
-            heading: "Reset your password",
-            paragraphs: [
-              `Someone asked to reset the password of your ${business().name} account. The link works for one hour.`,
-              "If you did not ask for this, ignore this e-mail; your password stays as it is.",
-            ],
-            action: { label: "Choose a new password", url: link },
-          }),
-        });
-      },
-      // Sign-up answers the same whether or not the address has an account; the owner learns
-      // of the attempt by e-mail instead of the person at the form.
-      async onExistingUserSignUp({ user }) {
-        const signIn = `${publicUrl}/auth`;
-        await enqueue(db(), "email", {
-          to: user.email,
-          subject: `Your ${business().name} account`,
-          text: `Someone tried to create a ${business().name} account with this e-mail address, which already has one.\n\nIf it was you, sign in here (use "Forgot your password?" if you need a new password):\n${signIn}\n\nIf it was not you, ignore this e-mail; nothing has changed.`,
-          html: emailLayout({
-            heading: "You already have an account",
-            paragraphs: [
-              `Someone tried to create a ${business().name} account with this e-mail address, which already has one.`,
-              'If it was you, sign in (use "Forgot your password?" if you need a new password). If it was not you, ignore this e-mail; nothing has changed.',
-            ],
-            action: { label: "Sign in", url: signIn },
-          }),
-        });
-      },
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      sendOnSignIn: true,
-      autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user, url }) {
-        const link = withCallback(url, VERIFIED_LANDING);
-        await enqueue(db(), "email", {
-          to: user.email,
-          subject: `Confirm your ${business().name} account`,
-          text: `Welcome to ${business().name}!\n\nConfirm your e-mail address to finish creating your account:\n${link}\n\nIf you did not sign up, ignore this e-mail.`,
-          html: emailLayout({
-            heading: `Welcome to ${escapeHtml(business().name)}`,
-            paragraphs: [
-              "Confirm your e-mail address to finish creating your account.",
-              "If you did not sign up, ignore this e-mail.",
-            ],
-            action: { label: "Confirm my e-mail", url: link },
-          }),
-        });
-      },
-    },
+    emailAndPassword: emailAndPasswordOptions(publicUrl),
+    emailVerification: emailVerificationOptions(),
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    databaseHooks: {
-      user: {
-        // Whatever endpoint writes the user row, the product's rules hold (a new account has no
-        // photo yet; an update's image can only be the user's own uploaded photo).
-        update: {
-          async before(data, context) {
-            const userId = context?.context.session?.user.id ?? null;
-            return { data: checkUserFields(data, userId) };
-          },
-          // Once the address is confirmed, the leads with it are this person's (ADR 060): an
-          // invited lead who signs up is linked here, never at sign-up (nothing proven yet).
-          async after(user) {
-            if (!user.emailVerified) return;
-            await db()
-              .update(schema.prospects)
-              .set({ customerId: user.id })
-              .where(
-                and(
-                  eq(schema.prospects.email, user.email.toLowerCase()),
-                  isNull(schema.prospects.customerId),
-                ),
-              );
-          },
-        },
-        create: {
-          async before(user) {
-            return { data: checkUserFields(user, null) };
-          },
-          // Every account gets its profile row; is_employee keeps its default (false) whatever
-          // the request carried: only the admin CLI grants it.
-          async after(user, context) {
-            const body = (context?.body ?? {}) as Record<string, unknown>;
-            const names = profileNames(user.name, body.firstName, body.lastName);
-            await db()
-              .insert(schema.profiles)
-              .values({ userId: user.id, ...names })
-              .onConflictDoNothing();
-            if (typeof body.mobilePhone === "string" && body.mobilePhone) {
-              await saveTextConsent(db(), user.id, {
-                mobilePhone: body.mobilePhone,
-                consent: body.textMe === true,
-                source: "sign-up",
-              });
-            }
-          },
-        },
-      },
-    },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        checkNewPassword(ctx.path, ctx.body);
-        if (ctx.path === "/update-user" || ctx.path === "/sign-up/email") {
-          const session =
-            ctx.path === "/update-user" ? await getSessionFromCtx(ctx).catch(() => null) : null;
-          checkUserBody(ctx.path, ctx.body, session?.user.id ?? null);
-        }
-        if (!SECOND_FACTOR_PATHS.has(ctx.path)) return;
-        const userId = await twoFactorUserId(ctx);
-        if (!userId) return; // Better Auth refuses the request itself.
-        const attempt = await limitSecondFactor(userId);
-        if (ctx.path === "/two-factor/verify-totp" && (await claimTotpStep(ctx, userId)))
-          await attempt.succeeded();
-      }),
-    },
+    databaseHooks: userDatabaseHooks(),
+    hooks: requestHooks(),
     // The two-factor plugin's after-hook watches the text-code sign-in's path too (ADR 086).
     plugins: [twoFactor({ issuer: business().name }), textCodeSession()],
   });
+}
+
+/** Sign-up and sign-in by password, and the e-mails of a reset and of a repeated sign-up. */
+function emailAndPasswordOptions(publicUrl: string): BetterAuthOptions["emailAndPassword"] {
+  return {
+    enabled: true,
+    requireEmailVerification: true,
+    minPasswordLength: 8,
+    maxPasswordLength: 128,
+    revokeSessionsOnPasswordReset: true,
+    resetPasswordTokenExpiresIn: 60 * 60,
+    async sendResetPassword({ user, url }) {
+      const link = withCallback(url, RESET_LANDING);
+      await enqueue(db(), "email", {
+        to: user.email,
+        subject: `Reset your ${business().name} password`,
+        text: `Someone asked to reset the password of your ${business().name} account.\n\nChoose a new password here (the link works for one hour):\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
+        html: emailLayout({
+          heading: "Reset your password",
+          paragraphs: [
+            `Someone asked to reset the password of your ${business().name} account. The link works for one hour.`,
+            "If you did not ask for this, ignore this e-mail; your password stays as it is.",
+          ],
+          action: { label: "Choose a new password", url: link },
+        }),
+      });
+    },
+    // Sign-up answers the same whether or not the address has an account; the owner learns
+    // of the attempt by e-mail instead of the person at the form.
+    async onExistingUserSignUp({ user }) {
+      const signIn = `${publicUrl}/auth`;
+      await enqueue(db(), "email", {
+        to: user.email,
+        subject: `Your ${business().name} account`,
+        text: `Someone tried to create a ${business().name} account with this e-mail address, which already has one.\n\nIf it was you, sign in here (use "Forgot your password?" if you need a new password):\n${signIn}\n\nIf it was not you, ignore this e-mail; nothing has changed.`,
+        html: emailLayout({
+          heading: "You already have an account",
+          paragraphs: [
+            `Someone tried to create a ${business().name} account with this e-mail address, which already has one.`,
+            'If it was you, sign in (use "Forgot your password?" if you need a new password). If it was not you, ignore this e-mail; nothing has changed.',
+          ],
+          action: { label: "Sign in", url: signIn },
+        }),
+      });
+    },
+  };
+}
+
+/** The confirmation e-mail sent at sign-up (and at a sign-in before confirming). */
+function emailVerificationOptions(): BetterAuthOptions["emailVerification"] {
+  return {
+    sendOnSignUp: true,
+    sendOnSignIn: true,
+    autoSignInAfterVerification: true,
+    expiresIn: 60 * 60 * 24,
+    async sendVerificationEmail({ user, url }) {
+      const link = withCallback(url, VERIFIED_LANDING);
+      await enqueue(db(), "email", {
+        to: user.email,
+        subject: `Confirm your ${business().name} account`,
+        text: `Welcome to ${business().name}!\n\nConfirm your e-mail address to finish creating your account:\n${link}\n\nIf you did not sign up, ignore this e-mail.`,
+        html: emailLayout({
+          heading: `Welcome to ${escapeHtml(business().name)}`,
+          paragraphs: [
+            "Confirm your e-mail address to finish creating your account.",
+            "If you did not sign up, ignore this e-mail.",
+          ],
+          action: { label: "Confirm my e-mail", url: link },
+        }),
+      });
+    },
+  };
+}
+
+/** The user row's hooks: the product's rules on every write, its profile and its leads. */
+function userDatabaseHooks(): BetterAuthOptions["databaseHooks"] {
+  return {
+    user: {
+      // Whatever endpoint writes the user row, the product's rules hold (a new account has no
+      // photo yet; an update's image can only be the user's own uploaded photo).
+      update: {
+        async before(data, context) {
+          const userId = context?.context.session?.user.id ?? null;
+          return { data: checkUserFields(data, userId) };
+        },
+        // Once the address is confirmed, the leads with it are this person's (ADR 060): an
+        // invited lead who signs up is linked here, never at sign-up (nothing proven yet).
+        async after(user) {
+          if (!user.emailVerified) return;
+          await db()
+            .update(schema.prospects)
+            .set({ customerId: user.id })
+            .where(
+              and(
+                eq(schema.prospects.email, user.email.toLowerCase()),
+                isNull(schema.prospects.customerId),
+              ),
+            );
+        },
+      },
+      create: {
+        async before(user) {
+          return { data: checkUserFields(user, null) };
+        },
+        // Every account gets its profile row; is_employee keeps its default (false) whatever
+        // the request carried: only the admin CLI grants it.
+        async after(user, context) {
+          const body = (context?.body ?? {}) as Record<string, unknown>;
+          const names = profileNames(user.name, body.firstName, body.lastName);
+          await db()
+            .insert(schema.profiles)
+            .values({ userId: user.id, ...names })
+            .onConflictDoNothing();
+          if (typeof body.mobilePhone === "string" && body.mobilePhone) {
+            await saveTextConsent(db(), user.id, {
+              mobilePhone: body.mobilePhone,
+              consent: body.textMe === true,
+              source: "sign-up",
+            });
+          }
+        },
+      },
+    },
+  };
+}
+
+/** Before every request: the product's field and password rules, and the second factor's limits. */
+function requestHooks(): BetterAuthOptions["hooks"] {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      checkNewPassword(ctx.path, ctx.body);
+      if (ctx.path === "/update-user" || ctx.path === "/sign-up/email") {
+        const session =
+          ctx.path === "/update-user" ? await getSessionFromCtx(ctx).catch(() => null) : null;
+        checkUserBody(ctx.path, ctx.body, session?.user.id ?? null);
+      }
+      if (!SECOND_FACTOR_PATHS.has(ctx.path)) return;
+      const userId = await twoFactorUserId(ctx);
+      if (!userId) return; // Better Auth refuses the request itself.
+      const attempt = await limitSecondFactor(userId);
+      if (ctx.path === "/two-factor/verify-totp" && (await claimTotpStep(ctx, userId)))
+        await attempt.succeeded();
+    }),
+  };
 }
 
 /** First and last name from the sign-up form, or split from the display name. */

@@ -1,22 +1,18 @@
-import { Form, Link, useNavigation } from "react-router";
-import { zipAndCity } from "~/content/zip-cities";
+import { Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/employee.leads.$leadId";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import { LEAD_STATUS_LABELS, type LeadStatus } from "~/db/lead-status";
+import { LEAD_STATUS_LABELS } from "~/db/lead-status";
 import { StaffHeader } from "~/features/employee/components/staff-header";
 import { useAnswerToast } from "~/features/employee/use-action-toast";
 import { guardEmployee } from "~/features/employee/guard.server";
 import {
-  LeadStatusBadge,
-  sourceLabel,
-  whenLabel,
-} from "~/features/leads/components/lead-status-badge";
+  LeadEntriesCard,
+  LeadFactsCard,
+  LeadNextStepCard,
+  LeadUpdateCard,
+} from "~/features/leads/components/lead-detail-cards";
+import { cancelable, LeadWalkThruCard } from "~/features/leads/components/lead-walk-thrus";
 import { leadDetail, LeadRejectedError, updateLead } from "~/features/leads/people.server";
 import { inviteLead } from "~/features/leads/invite.server";
 import { WalkThruBooking } from "~/features/visits/components/walk-thru-booking";
@@ -27,7 +23,6 @@ import {
   walkThruSchema,
 } from "~/features/visits/walk-thru.server";
 import { listEmployees } from "~/features/accounts/index.server";
-import { buttonVariants } from "~/components/ui/button-variants";
 import { isUuid } from "~/lib/uuid";
 import { VisitRejectedError } from "~/features/visits/visits.server";
 import type { FormAnswer } from "~/lib/form-answer";
@@ -35,8 +30,6 @@ import { answer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 import { withoutControlCharacters } from "~/lib/validation";
-import { formatPhone } from "~/lib/phone";
-import { longDate, minuteLabel } from "~/lib/business-calendar";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const employee = await requireEmployee(request);
@@ -62,11 +55,6 @@ async function bookableHandymen() {
   return (await listEmployees())
     .filter((e) => e.role === "handyman")
     .map((e) => ({ id: e.userId, name: e.name }));
-}
-
-/** A walk-thru not yet under way can be canceled from the lead page. */
-function cancelable(status: string) {
-  return status === "booked" || status === "on_the_way";
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -193,27 +181,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-const STAFF_STATUSES: LeadStatus[] = ["new", "contacted", "lost"];
-
 export default function EmployeeLead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, offer, employee, handymen, confirmCancel } = loaderData;
   const outcome = actionData && "intent" in actionData ? (actionData as Outcome) : null;
   useAnswerToast(outcome);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const statuses =
-    lead.status === "walk_thru_booked" || lead.status === "member"
-      ? [lead.status, ...STAFF_STATUSES]
-      : STAFF_STATUSES;
-  const said = (intent: string) =>
-    outcome?.intent === intent ? (
-      <p
-        role={outcome.ok ? "status" : "alert"}
-        className={outcome.ok ? "text-sm text-primary" : "text-sm text-destructive"}
-      >
-        {outcome.message}
-      </p>
-    ) : null;
   return (
     <>
       <StaffHeader employee={employee} width="max-w-5xl" />
@@ -224,251 +197,18 @@ export default function EmployeeLead({ loaderData, actionData }: Route.Component
             <Link to="/employee?tab=leads">Back to Leads</Link>
           </Button>
         </div>
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="text-xl">Lead</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3 sm:grid-cols-2">
-              <div>
-                <dt className="text-sm text-muted-foreground">Status</dt>
-                <dd>
-                  <LeadStatusBadge status={lead.status} lostReason={lead.lostReason} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">E-mail</dt>
-                <dd className="break-all">
-                  <a className="text-primary underline" href={`mailto:${lead.email}`}>
-                    {lead.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">Phone</dt>
-                <dd>{formatPhone(lead.phone) ?? "Not given"}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">ZIP and city</dt>
-                <dd>{zipAndCity(lead.zipCode, lead.city) ?? "Not given"}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">Came from</dt>
-                <dd className="break-all">
-                  {sourceLabel(lead.source)}
-                  {lead.pageUrl ? <span className="block text-sm">{lead.pageUrl}</span> : null}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">First seen</dt>
-                <dd>{whenLabel(lead.createdAt)}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">Account</dt>
-                <dd data-testid="lead-account">
-                  {lead.customerId ? (
-                    <Link
-                      className="text-primary underline"
-                      to={`/employee/customers/${lead.customerId}/membership`}
-                    >
-                      Linked to the customer's account
-                    </Link>
-                  ) : lead.invitedAt ? (
-                    `Invited ${whenLabel(lead.invitedAt)}; no account yet`
-                  ) : (
-                    "No account yet"
-                  )}
-                </dd>
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="text-xl">Next step</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {lead.customerId ? (
-              <Button asChild className="w-fit">
-                <Link to={`/employee/customers/${lead.customerId}/membership`}>
-                  Send membership offer
-                </Link>
-              </Button>
-            ) : (
-              <Form method="post" preventScrollReset>
-                <Button type="submit" name="intent" value="invite" disabled={busy}>
-                  Invite to create an account
-                </Button>
-              </Form>
-            )}
-            {said("invite")}
-            {!lead.customerId ? (
-              <p className="text-sm text-muted-foreground">
-                The membership offer is sent from the customer's page once they have an account.
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="text-xl">Walk-thru</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            {lead.walkThrus.length ? (
-              <ul className="grid gap-2">
-                {lead.walkThrus.map((w) => (
-                  <li key={w.id} className="rounded-lg border p-3" data-walk-thru={w.status}>
-                    {longDate(w.date)}, {minuteLabel(w.startTime)} to {minuteLabel(w.endTime)}
-                    {w.handyman ? ` with ${w.handyman}` : ""} ({w.status.replace(/_/g, " ")})
-                    {w.address ? <span className="block text-sm">{w.address}</span> : null}
-                    {confirmCancel?.id === w.id ? (
-                      <div
-                        role="alertdialog"
-                        aria-labelledby="cancel-walk-thru-title"
-                        aria-describedby="cancel-walk-thru-text"
-                        className="mt-2 grid gap-2 rounded-md border border-destructive/40 p-3"
-                      >
-                        <p id="cancel-walk-thru-title" className="font-semibold">
-                          Cancel this walk-thru?
-                        </p>
-                        <p id="cancel-walk-thru-text" className="text-sm">
-                          {lead.name} is told by e-mail and asked to call to choose another time.
-                        </p>
-                        <div className="flex flex-wrap gap-2">
-                          <Form method="post" action={`/employee/leads/${lead.id}`}>
-                            <input type="hidden" name="appointmentId" value={w.id} />
-                            <Button
-                              type="submit"
-                              name="intent"
-                              value="cancel-walk-thru"
-                              variant="destructive"
-                              disabled={busy}
-                            >
-                              Yes, cancel the walk-thru
-                            </Button>
-                          </Form>
-                          <Link
-                            to={`/employee/leads/${lead.id}`}
-                            className={buttonVariants({ variant: "outline" })}
-                          >
-                            Keep the walk-thru
-                          </Link>
-                        </div>
-                      </div>
-                    ) : cancelable(w.status) ? (
-                      <Form method="get" className="mt-2">
-                        <input type="hidden" name="cancel" value={w.id} />
-                        <Button type="submit" variant="outline" size="sm">
-                          Cancel walk-thru
-                        </Button>
-                      </Form>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">No walk-thru booked yet.</p>
-            )}
-            {said("book-walk-thru") && outcome?.ok ? said("book-walk-thru") : null}
-            {said("cancel-walk-thru")}
-            <h3 className="font-semibold">Book a walk-thru</h3>
-            <WalkThruBooking
-              offer={offer}
-              defaults={{ name: lead.name, address: "" }}
-              handymen={handymen}
-              error={outcome?.intent === "book-walk-thru" && !outcome.ok ? outcome.message : null}
-            />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="text-xl">Status, owner and notes</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" className="grid gap-3" preventScrollReset>
-              <div className="grid gap-1.5">
-                <Label htmlFor="lead-status">Status</Label>
-                <NativeSelect id="lead-status" name="status" defaultValue={lead.status}>
-                  {statuses.map((s) => (
-                    <option key={s} value={s}>
-                      {LEAD_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="lead-lost-reason">Reason (when lost)</Label>
-                <Input
-                  id="lead-lost-reason"
-                  name="lostReason"
-                  defaultValue={lead.lostReason ?? ""}
-                  maxLength={300}
-                />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="lead-owner">Owner</Label>
-                <NativeSelect id="lead-owner" name="ownerId" defaultValue={lead.ownerId ?? ""}>
-                  <option value="">Nobody yet</option>
-                  {lead.staff.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="lead-notes">Notes</Label>
-                <Textarea
-                  id="lead-notes"
-                  name="notes"
-                  defaultValue={lead.notes ?? ""}
-                  maxLength={4000}
-                  rows={4}
-                />
-              </div>
-              {said("update")}
-              <Button type="submit" name="intent" value="update" disabled={busy} className="w-fit">
-                Save lead
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2 className="text-xl">Entries ({lead.entries.length})</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-2">
-              {lead.entries.map((e, i) => (
-                <li key={i} className="rounded-lg border p-3 text-sm">
-                  <span className="font-medium">
-                    {e.kind === "intro-call" ? "Intro call booked" : "Form sent"}
-                  </span>{" "}
-                  {whenLabel(e.at)}: {sourceLabel(e.source)}
-                  {e.startsAt ? (
-                    <span className="block">Call at {whenLabel(e.startsAt)}</span>
-                  ) : null}
-                  {e.pageUrl ? <span className="block break-all">{e.pageUrl}</span> : null}
-                  {e.message ? <span className="block">"{e.message}"</span> : null}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <LeadFactsCard lead={lead} />
+        <LeadNextStepCard lead={lead} busy={busy} outcome={outcome} />
+        <LeadWalkThruCard lead={lead} confirmCancel={confirmCancel} busy={busy} outcome={outcome}>
+          <WalkThruBooking
+            offer={offer}
+            defaults={{ name: lead.name, address: "" }}
+            handymen={handymen}
+            error={outcome?.intent === "book-walk-thru" && !outcome.ok ? outcome.message : null}
+          />
+        </LeadWalkThruCard>
+        <LeadUpdateCard lead={lead} busy={busy} outcome={outcome} />
+        <LeadEntriesCard entries={lead.entries} />
       </main>
     </>
   );

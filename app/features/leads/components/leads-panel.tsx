@@ -1,10 +1,5 @@
-import { Form, Link, useLocation } from "react-router";
-import { zipAndCity } from "~/content/zip-cities";
-import { Button } from "~/components/ui/button";
+import { useLocation } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import {
   Table,
   TableBody,
@@ -13,12 +8,11 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { CARDS_BELOW_LG as cards } from "~/components/ui/table-cards";
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from "~/db/lead-status";
+import { LEAD_STATUSES, type LeadStatus } from "~/db/lead-status";
 import type { LeadListItem } from "../people.server";
 import type { FunnelMonth } from "../funnel.server";
-import { LeadStatusBadge, sourceLabel, whenLabel } from "./lead-status-badge";
-import { formatPhone } from "~/lib/phone";
+import { LeadStatusLinks, LeadsSearchForm } from "./leads-filters";
+import { LeadsTable } from "./leads-table";
 import { Pager } from "~/components/ui/pager";
 
 type LeadsData = {
@@ -122,75 +116,6 @@ export function LeadFunnel({ funnel }: { funnel: FunnelMonth[] }) {
   );
 }
 
-/** The leads of the page: a table, a card per lead below the large screen. */
-function LeadsTable({ leads }: { leads: LeadsData["leads"] }) {
-  return (
-    <Table containerLabel="Leads" className={cards.table}>
-      <TableHeader className={cards.header}>
-        <TableRow>
-          <TableHead scope="col">Name</TableHead>
-          <TableHead scope="col">Contact</TableHead>
-          <TableHead scope="col">ZIP and city</TableHead>
-          <TableHead scope="col">Came from</TableHead>
-          <TableHead scope="col">When</TableHead>
-          <TableHead scope="col">Status</TableHead>
-          <TableHead scope="col">Owner</TableHead>
-          <TableHead scope="col">Notes</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className={cards.body}>
-        {leads.map((lead) => (
-          <TableRow key={lead.id} className={`align-top ${cards.row}`} data-lead={lead.email}>
-            <TableCell className={`font-medium max-lg:text-base ${cards.cell}`}>
-              <Link className="text-primary underline" to={`/employee/leads/${lead.id}`}>
-                {lead.name}
-              </Link>
-              {lead.entries > 1 ? (
-                <span className="block text-xs text-muted-foreground">{lead.entries} entries</span>
-              ) : null}
-            </TableCell>
-            <TableCell
-              data-label="Contact"
-              className={`max-lg:break-all ${cards.cell} ${cards.labelled}`}
-            >
-              <a className="text-primary underline" href={`mailto:${lead.email}`}>
-                {lead.email}
-              </a>
-              {lead.phone ? <span className="block">{formatPhone(lead.phone)}</span> : null}
-            </TableCell>
-            <TableCell data-label="ZIP and city" className={`${cards.cell} ${cards.labelled}`}>
-              {zipAndCity(lead.zipCode, lead.city) ?? (
-                <span className="text-muted-foreground">Not given</span>
-              )}
-            </TableCell>
-            <TableCell
-              data-label="Came from"
-              className={`whitespace-normal max-lg:break-all ${cards.cell} ${cards.labelled}`}
-            >
-              {sourceLabel(lead.source)}
-            </TableCell>
-            <TableCell data-label="When" className={`${cards.cell} ${cards.labelled}`}>
-              {whenLabel(lead.lastEntryAt)}
-            </TableCell>
-            <TableCell data-label="Status" className={`${cards.cell} ${cards.labelled}`}>
-              <LeadStatusBadge status={lead.status} lostReason={lead.lostReason} />
-            </TableCell>
-            <TableCell data-label="Owner" className={`${cards.cell} ${cards.labelled}`}>
-              {lead.owner || <span className="text-muted-foreground">Nobody yet</span>}
-            </TableCell>
-            <TableCell
-              data-label="Notes"
-              className={`max-w-64 whitespace-normal ${cards.cell} ${cards.labelled}`}
-            >
-              {lead.notes || <span className="text-muted-foreground">None</span>}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
 /** The 'Leads' tab: every lead and intro-call booking, newest first (issue 29 item 1). */
 export function LeadsPanel({ data }: { data: LeadsData }) {
   const location = useLocation();
@@ -204,81 +129,15 @@ export function LeadsPanel({ data }: { data: LeadsData }) {
               Leads ({data.status || data.search ? `${data.total} of ${all}` : all})
             </h2>
           </CardTitle>
-          <nav aria-label="Leads by status">
-            <ul className="flex flex-wrap gap-2">
-              <li>
-                <Link
-                  className="inline-block rounded-md border px-3 py-1 text-sm"
-                  aria-current={data.status === null ? "page" : undefined}
-                  to={withParams(location.search, { tab: "leads", lstatus: null, lpage: null })}
-                  preventScrollReset
-                >
-                  All ({all})
-                </Link>
-              </li>
-              {LEAD_STATUSES.map((s) => (
-                <li key={s}>
-                  <Link
-                    className="inline-block rounded-md border px-3 py-1 text-sm aria-[current=page]:bg-primary aria-[current=page]:text-primary-foreground"
-                    aria-current={data.status === s ? "page" : undefined}
-                    data-status-count={s}
-                    to={withParams(location.search, { tab: "leads", lstatus: s, lpage: null })}
-                    preventScrollReset
-                  >
-                    {LEAD_STATUS_LABELS[s]} ({data.counts[s]})
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Form
-            method="get"
-            role="search"
-            aria-label="Search leads"
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-            preventScrollReset
-          >
-            <input type="hidden" name="tab" value="leads" />
-            <div className="grid flex-1 gap-1.5">
-              <Label htmlFor="leads-search">Search by name, e-mail, phone, ZIP or city</Label>
-              <Input
-                id="leads-search"
-                name="lq"
-                type="search"
-                defaultValue={data.search}
-                key={data.search}
-                maxLength={100}
-              />
-            </div>
-            <div className="grid gap-1.5 sm:w-48">
-              <Label htmlFor="leads-status">Status</Label>
-              <NativeSelect
-                id="leads-status"
-                name="lstatus"
-                defaultValue={data.status ?? ""}
-                key={data.status ?? ""}
-              >
-                <option value="">All statuses</option>
-                {LEAD_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {LEAD_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="flex gap-2">
-              <Button type="submit" variant="secondary">
-                Search
-              </Button>
-              {(data.search || data.status) && (
-                <Button asChild variant="ghost">
-                  <Link to="?tab=leads" preventScrollReset>
-                    Clear
-                  </Link>
-                </Button>
-              )}
-            </div>
-          </Form>
+          <LeadStatusLinks
+            status={data.status}
+            counts={data.counts}
+            all={all}
+            statusHref={(s) =>
+              withParams(location.search, { tab: "leads", lstatus: s, lpage: null })
+            }
+          />
+          <LeadsSearchForm search={data.search} status={data.status} />
         </CardHeader>
         <CardContent>
           {data.leads.length === 0 ? (

@@ -1,17 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Loader2, Trash2, Undo2, X } from "lucide-react";
+import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { href, Link } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -20,31 +9,23 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
 import { PhotoPicker } from "~/features/photos";
-import { usePhotoQueue } from "~/features/photos";
 import { useHydrated } from "~/lib/use-hydrated";
-import { formFields, postRequestAction, showRequestNotice } from "../client-actions";
-import {
-  DESCRIPTION_MAX,
-  REMOVE_PHOTO_FIELD,
-  serviceRequestSchema,
-  TITLE_MAX,
-  type Priority,
-} from "../schema";
+import type { Priority } from "../schema";
 import type { CustomerRequest } from "../types";
-import { photoAlt } from "./request-card";
+import {
+  CancelAndSubmit,
+  CurrentPhotos,
+  DELETE_TEXT,
+  DELETE_TITLE,
+  DeleteRequestButton,
+  RequestFields,
+} from "./request-form-fields";
+import { useRequestForm } from "./use-request-form";
 
 export type RequestDialogState =
   | { kind: "create"; priority: Priority }
   | { kind: "edit"; request: CustomerRequest; confirmDelete: boolean };
-
-const DELETE_TITLE = "Delete Service Request";
-const DELETE_TEXT =
-  "Are you sure you want to delete this service request? This action cannot be undone and will permanently remove the request and all associated photos.";
 
 /**
  * 'How can we help' (create) and 'Update Service Request' (edit). The open dialog lives in the
@@ -161,195 +142,25 @@ function RequestForm({
   onChanged(): Promise<void> | void;
   onCancel(): Promise<void> | void;
 }) {
-  const editing = state.kind === "edit" ? state.request : null;
-  const queue = usePhotoQueue();
-  const [submitting, setSubmitting] = useState(false);
+  const r = useRequestForm({ state, onBusy, onDone, onChanged });
+  const { editing, busy } = r;
   // Photos marked for removal (checkboxes) go only with 'Update Request'; Cancel keeps them.
-  const photos = editing ? editing.photos : [];
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const busy = submitting || deleting;
-  const action = editing
-    ? href("/dashboard/requests/:requestId", { requestId: editing.id })
-    : href("/dashboard/requests");
-
-  const setBusyBoth = (value: boolean) => {
-    setSubmitting(value);
-    onBusy(value);
-  };
-
-  const [form, fields] = useForm({
-    id: editing ? `edit-request-${editing.id}` : "create-request",
-    constraint: getZodConstraint(serviceRequestSchema),
-    defaultValue: editing
-      ? {
-          title: editing.title,
-          description: editing.description ?? "",
-          priority: editing.priority,
-        }
-      : { priority: state.kind === "create" ? state.priority : "later" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRequestSchema }),
-    async onSubmit(event, { formData, submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      setBusyBoth(true);
-      const body = formFields({
-        intent: "update",
-        title: submission.value.title,
-        description: submission.value.description ?? "",
-        priority: submission.value.priority,
-      });
-      for (const name of formData.keys()) {
-        if (name.startsWith(REMOVE_PHOTO_FIELD)) body.set(name, "on");
-      }
-      const result = await postRequestAction(
-        action,
-        body,
-        editing ? "update-failed" : "create-failed",
-      );
-      if (!result.ok || !result.requestId) {
-        showRequestNotice(result.notice);
-        setBusyBoth(false);
-        if (editing && result.notice === "update-failed") void onChanged();
-        return;
-      }
-      await queue.uploadAll(result.requestId);
-      showRequestNotice(result.notice);
-      setBusyBoth(false);
-      await onDone();
-    },
-  });
-
-  async function deleteRequest() {
-    if (!editing) return;
-    setDeleting(true);
-    onBusy(true);
-    const result = await postRequestAction(
-      href("/dashboard/requests/:requestId", { requestId: editing.id }),
-      formFields({ intent: "delete" }),
-      "delete-failed",
-    );
-    showRequestNotice(result.notice);
-    setDeleting(false);
-    onBusy(false);
-    setConfirmOpen(false);
-    if (result.ok) await onDone();
-    else await onChanged();
-  }
-
   return (
     <form
-      {...getFormProps(form)}
+      {...getFormProps(r.form)}
       method="post"
-      action={action}
+      action={r.action}
       encType="multipart/form-data"
       className="grid gap-4"
       aria-busy={busy}
     >
       {editing && <input type="hidden" name="intent" value="update" />}
-      <div className="grid gap-2">
-        <Label htmlFor={fields.title.id}>Title</Label>
-        <Input
-          {...getInputProps(fields.title, { type: "text" })}
-          key={fields.title.key}
-          maxLength={TITLE_MAX}
-          placeholder="e.g. Kitchen faucet drips"
-          autoComplete="off"
-          disabled={busy}
-        />
-        {fields.title.errors && (
-          <p id={fields.title.errorId} className="text-sm text-destructive">
-            {fields.title.errors[0]}
-          </p>
-        )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={fields.description.id}>
-          Description <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Textarea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
-          maxLength={DESCRIPTION_MAX}
-          rows={4}
-          placeholder="What is wrong, where in the house, anything we should know"
-          disabled={busy}
-        />
-        {fields.description.errors && (
-          <p id={fields.description.errorId} className="text-sm text-destructive">
-            {fields.description.errors[0]}
-          </p>
-        )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={fields.priority.id}>Priority</Label>
-        <NativeSelect
-          id={fields.priority.id}
-          name={fields.priority.name}
-          key={fields.priority.key}
-          defaultValue={fields.priority.initialValue ?? "later"}
-          aria-describedby={`${fields.priority.id}-hint`}
-          disabled={busy}
-        >
-          <NativeSelectOption value="next">Next</NativeSelectOption>
-          <NativeSelectOption value="later">Later</NativeSelectOption>
-        </NativeSelect>
-        <p id={`${fields.priority.id}-hint`} className="text-xs text-muted-foreground">
-          Next: at the coming visit. Later: when there is time.
-        </p>
-      </div>
+      <RequestFields fields={r.fields} busy={busy} />
 
-      {editing && photos.length > 0 && (
-        <fieldset className="grid gap-2" aria-describedby="current-photos-hint">
-          <legend className="mb-1 text-sm font-medium">Current photos</legend>
-          <p id="current-photos-hint" className="text-xs text-muted-foreground">
-            Photos you mark are removed when you select Update Request.
-          </p>
-          <ul className="flex flex-wrap gap-3 pt-2">
-            {photos.map((photo, index) => (
-              <li key={photo.id} className="group relative grid justify-items-center gap-1">
-                <img
-                  src={href("/request-photos/:photoId/:variant?", {
-                    photoId: photo.id,
-                    variant: "thumbnail",
-                  })}
-                  alt={photoAlt(editing.title, index, photos.length)}
-                  width={80}
-                  height={80}
-                  className="size-20 rounded-md border object-cover transition-opacity group-has-checked:opacity-40 group-has-checked:grayscale"
-                />
-                {/* A checkbox, so marking works without JavaScript and posts with the form. */}
-                <span className="absolute -top-2 -right-2 inline-flex size-7 items-center justify-center rounded-full bg-destructive text-white shadow-sm group-has-checked:bg-foreground has-disabled:opacity-50">
-                  <input
-                    type="checkbox"
-                    name={`${REMOVE_PHOTO_FIELD}${photo.id}`}
-                    className="peer absolute inset-0 m-0 size-full cursor-pointer appearance-none rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed"
-                    aria-label={`Remove photo ${index + 1}`}
-                    title={`Remove photo ${index + 1}`}
-                    disabled={busy}
-                  />
-                  <X
-                    aria-hidden="true"
-                    className="pointer-events-none size-4 peer-checked:hidden"
-                  />
-                  <Undo2
-                    aria-hidden="true"
-                    className="pointer-events-none hidden size-4 peer-checked:block"
-                  />
-                </span>
-                <span className="hidden text-xs font-medium text-destructive group-has-checked:block">
-                  Will be removed
-                </span>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      )}
+      {editing && editing.photos.length > 0 && <CurrentPhotos request={editing} busy={busy} />}
 
       <PhotoPicker
-        queue={queue}
+        queue={r.queue}
         name="photos"
         hydrated={hydrated}
         disabled={busy}
@@ -357,79 +168,24 @@ function RequestForm({
       />
 
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:items-center">
-        {editing &&
-          (hydrated ? (
-            <AlertDialog
-              open={confirmOpen}
-              onOpenChange={(open) => !deleting && setConfirmOpen(open)}
-            >
-              <Button
-                type="button"
-                variant="outline"
-                className="border-destructive text-destructive hover:bg-destructive/10 hover:text-destructive sm:mr-auto"
-                disabled={busy}
-                onClick={() => setConfirmOpen(true)}
-              >
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{DELETE_TITLE}</AlertDialogTitle>
-                  <AlertDialogDescription>{DELETE_TEXT}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-                  <Button
-                    type="button"
-                    variant="destructive"
-                    disabled={deleting}
-                    onClick={() => void deleteRequest()}
-                  >
-                    {deleting ? "Deleting..." : "Delete"}
-                  </Button>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
-          ) : (
-            <Button
-              asChild
-              variant="outline"
-              className="border-destructive text-destructive sm:mr-auto"
-            >
-              <Link to={`?edit=${editing.id}&confirm=delete`} replace>
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Link>
-            </Button>
-          ))}
-        {hydrated ? (
-          <Button
-            type="button"
-            variant="outline"
-            disabled={busy}
-            onClick={() => void onCancel()}
-            className={editing ? undefined : "sm:ml-auto"}
-          >
-            Cancel
-          </Button>
-        ) : (
-          <Button asChild variant="outline" className={editing ? undefined : "sm:ml-auto"}>
-            <Link to={href("/dashboard")} replace>
-              Cancel
-            </Link>
-          </Button>
+        {editing && (
+          <DeleteRequestButton
+            request={editing}
+            hydrated={hydrated}
+            busy={busy}
+            deleting={r.deleting}
+            confirmOpen={r.confirmOpen}
+            onConfirmOpen={r.setConfirmOpen}
+            onDelete={r.deleteRequest}
+          />
         )}
-        <Button type="submit" disabled={busy}>
-          {submitting && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {editing
-            ? submitting
-              ? "Saving..."
-              : "Update Request"
-            : submitting
-              ? "Creating..."
-              : "Create Request"}
-        </Button>
+        <CancelAndSubmit
+          editing={editing !== null}
+          hydrated={hydrated}
+          busy={busy}
+          submitting={r.submitting}
+          onCancel={onCancel}
+        />
       </div>
     </form>
   );
