@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { CITY_PATHS } from "./content/city-paths";
 
-/** Every URL of SPEC.md's route table, plus the resource routes behind them. */
+/** Every URL of docs/product.md's route table, plus the resource routes behind them. */
 export default [
   // Public pages share the fixed navigation bar and the footer.
   layout("routes/public-layout.tsx", [

@@ -18,7 +18,7 @@ import { BENCH_EMAIL_DOMAIN, BENCH_PASSWORD, hasBenchData, seedBench } from "../
 import { businessToday } from "~/lib/business-calendar";
 
 /*
- * The admin CLI (DESIGN.md "Admin CLI"). Exit codes: 0 done (or nothing to do), 1 the command
+ * The admin CLI (docs/design.md "Admin CLI"). Exit codes: 0 done (or nothing to do), 1 the command
  * could not do its work (no such account, database unreachable), 2 the command line is wrong.
  * Messages never include a stack trace or a password.
  */

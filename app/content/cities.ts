@@ -1,7 +1,7 @@
 import type { CityPath } from "./city-paths";
 
 /*
- * The 11 city pages of SPEC.md section 2, as data: one route module (routes/city.tsx) renders
+ * The 11 city pages of docs/product.md section 2, as data: one route module (routes/city.tsx) renders
  * them all. Three layouts exist, as the spec describes them:
  *   - "signature" (Dunwoody, Buckhead): highlight cards, six categories of four items, four
  *     why-choose cards, About, eight service areas, closing call to action;
@@ -9,7 +9,7 @@ import type { CityPath } from "./city-paths";
  *     city, service areas, calls to action;
  *   - "lead" (Decatur, Marietta, Roswell, Norcross, Johns Creek, Milton): hero with three
  *     feature cards and a 'Let's Talk' call link, six sections, then the contact form.
- * Prices are never shown on city pages (SPEC.md section 9).
+ * Prices are never shown on city pages (docs/product.md section 9).
  */
 
 export type Card = { title: string; text: string };

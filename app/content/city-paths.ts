@@ -1,4 +1,4 @@
-/** The 11 city page paths of SPEC.md's route table; the pages' content lives in cities.ts. */
+/** The 11 city page paths of docs/product.md's route table; the pages' content lives in cities.ts. */
 export const CITY_PATHS = [
   "brookhaven-handyman",
   "sandy-springs-handyman",

@@ -2,8 +2,8 @@
 export type FaqItem = { id: string; question: string; answer: string[] };
 
 /**
- * The seven FAQ topics of SPEC.md section 2. The guarantee comes from the business settings
- * (DESIGN.md decision 8), so the FAQ never contradicts the guarantee shown elsewhere.
+ * The seven FAQ topics of docs/product.md section 2. The guarantee comes from the business settings
+ * (docs/design.md decision 8), so the FAQ never contradicts the guarantee shown elsewhere.
  */
 export function faqItems(settings: { guaranteeDays: number; name: string }): FaqItem[] {
   const days = settings.guaranteeDays;

@@ -1,7 +1,7 @@
-/** A numbered step of "How It Works" (SPEC.md section 3, "Process step"). */
+/** A numbered step of "How It Works" (docs/product.md section 3, "Process step"). */
 export type ProcessStep = { step: number; title: string; description: string };
 
-/** The membership lifecycle of SPEC.md section 1, as visitors read it. */
+/** The membership lifecycle of docs/product.md section 1, as visitors read it. */
 export const HOW_IT_WORKS: ProcessStep[] = [
   {
     step: 1,

@@ -1,7 +1,7 @@
 /**
- * The three plans of SPEC.md section 9: the one place their terms live. The pricing section,
+ * The three plans of docs/product.md section 9: the one place their terms live. The pricing section,
  * the membership pages and the accounting all read these; a membership copies the terms it
- * starts with (DESIGN.md decision 14), so changing a price here never rewrites the past.
+ * starts with (docs/design.md decision 14), so changing a price here never rewrites the past.
  */
 export type PlanId = "essential" | "complete" | "total";
 
@@ -15,7 +15,7 @@ export type PlanTerms = {
   visitsPerYear: number;
 };
 
-/** A membership plan card (SPEC.md section 3: static display data, never fetched). */
+/** A membership plan card (docs/product.md section 3: static display data, never fetched). */
 export type MembershipPlan = PlanTerms & {
   /** Display strings, derived from the terms above. */
   pricePerMonth: number;
@@ -38,7 +38,7 @@ function plan(
   };
 }
 
-/** The three plans of SPEC.md section 9. */
+/** The three plans of docs/product.md section 9. */
 export const PLANS: MembershipPlan[] = [
   plan(
     {
@@ -95,7 +95,7 @@ export function planById(id: PlanId): MembershipPlan {
   return found;
 }
 
-/** Visit blocks (SPEC.md section 9), in minutes. */
+/** Visit blocks (docs/product.md section 9), in minutes. */
 export const VISIT_BLOCKS = [105, 210] as const;
 export type VisitBlockMinutes = (typeof VISIT_BLOCKS)[number];
 /** An extra visit in a month: 1 hour 45 minutes for $150, charged, not taken from the hours. */
@@ -107,7 +107,7 @@ export const PARTS_APPROVAL_ABOVE_CENTS = 10_000;
 /** Time worked on a visit is recorded in steps of this many minutes. */
 export const WORK_STEP_MINUTES = 15;
 
-/** What every membership includes (SPEC.md section 9, "Membership inclusions"). */
+/** What every membership includes (docs/product.md section 9, "Membership inclusions"). */
 export const MEMBERSHIP_INCLUSIONS = [
   "One dedicated, vetted handyman who gets to know your home",
   "Flexible visits that use your hours when you need them",
@@ -119,7 +119,7 @@ export const MEMBERSHIP_INCLUSIONS = [
   "Our money-back satisfaction guarantee",
 ];
 
-/** The terms printed under the plan cards (SPEC.md section 9). */
+/** The terms printed under the plan cards (docs/product.md section 9). */
 export const PLAN_TERMS = [
   "A 12-month membership, billed monthly or upfront for the year. No hourly billing.",
   "Visits come in 1 hour 45 minute or 3.5 hour blocks; the last 10 minutes are for clean-up and documenting the work.",

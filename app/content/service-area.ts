@@ -1,4 +1,4 @@
-/** The places the business serves (SPEC.md section 1, "Served places"). */
+/** The places the business serves (docs/product.md section 1, "Served places"). */
 export const SERVED_PLACES = [
   "Atlanta",
   "Buckhead",

@@ -1,4 +1,4 @@
-/** A group of services on the home page (SPEC.md section 3, "Services group"). */
+/** A group of services on the home page (docs/product.md section 3, "Services group"). */
 export type ServiceGroup = {
   category: "Maintenance" | "Repairs" | "Upgrades";
   summary: string;
@@ -96,5 +96,5 @@ export const SERVICE_GROUPS: ServiceGroup[] = [
   },
 ];
 
-/** What a membership does not cover (SPEC.md section 1). */
+/** What a membership does not cover (docs/product.md section 1). */
 export const NOT_COVERED = ["ongoing pool care", "ongoing landscaping", "house cleaning"];

@@ -1,4 +1,4 @@
-/** A sample testimonial (SPEC.md section 3): name, location, text and a 1-5 rating. */
+/** A sample testimonial (docs/product.md section 3): name, location, text and a 1-5 rating. */
 export type Testimonial = {
   name: string;
   location: string;

@@ -1,5 +1,5 @@
 /*
- * The request statuses (DESIGN.md decision 1), in the order the Status select lists them. The
+ * The request statuses (docs/design.md decision 1), in the order the Status select lists them. The
  * database enum `request_status` (schema.ts) is built from this list, so the two cannot drift;
  * it lives apart from schema.ts so that the browser can read it without loading Drizzle.
  */

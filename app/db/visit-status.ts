@@ -1,5 +1,5 @@
 /*
- * The states of a visit (an appointment), DESIGN.md decision 17 and ADR 046. The database enum
+ * The states of a visit (an appointment), docs/design.md decision 17 and ADR 046. The database enum
  * `appointment_status` (schema.ts) is built from this list; the transitions between them live
  * in app/features/visits/visit-state.ts, and the migration's trigger refuses the same ones.
  * Kept apart from schema.ts so that the browser can read it without loading Drizzle.

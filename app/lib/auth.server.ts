@@ -157,12 +157,12 @@ function userDatabaseHooks(): BetterAuthOptions["databaseHooks"] {
         async after(user) {
           if (!user.emailVerified) return;
           await db()
-            .update(schema.prospects)
+            .update(schema.leads)
             .set({ customerId: user.id })
             .where(
               and(
-                eq(schema.prospects.email, user.email.toLowerCase()),
-                isNull(schema.prospects.customerId),
+                eq(schema.leads.email, user.email.toLowerCase()),
+                isNull(schema.leads.customerId),
               ),
             );
         },
@@ -279,7 +279,7 @@ const SECOND_FACTOR_WINDOW_MS = 15 * 60_000;
 
 /**
  * Whether this is a right TOTP code, used for the first time. Better Auth accepts the same code
- * again within its window (DESIGN.md pitfalls): each accepted code moves `last_used_step` forward
+ * again within its window (docs/design.md pitfalls): each accepted code moves `last_used_step` forward
  * in one atomic UPDATE, so a code (or an older one) is refused the second time, even by two
  * requests racing each other.
  */

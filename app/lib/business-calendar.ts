@@ -1,5 +1,5 @@
 /*
- * Business time, in one place (DESIGN.md decision 15): the business time zone, today's date
+ * Business time, in one place (docs/design.md decision 15): the business time zone, today's date
  * there, the default closed days (US federal holidays, observed, and the day after
  * Thanksgiving, computed per year), business days, and the long US date and 12-hour time
  * labels. Pure functions of their arguments, shared by the browser and the server; the closed

@@ -1,6 +1,6 @@
 /**
  * The business identity: one source for name, phone, e-mail, hours and the guarantee,
- * so the site never contradicts itself (DESIGN.md decision 8 and 11).
+ * so the site never contradicts itself (docs/design.md decision 8 and 11).
  * Server code builds it from the environment (business.server.ts); the browser receives it
  * through the root loader and reads it with useBusiness().
  */

@@ -6,7 +6,7 @@ import type * as S3Sdk from "@aws-sdk/client-s3";
 import { env } from "./env.server";
 
 /*
- * Where uploaded files live (DESIGN.md "file storage"): the local disk under DATA_DIR/uploads by
+ * Where uploaded files live (docs/design.md "file storage"): the local disk under DATA_DIR/uploads by
  * default, S3-compatible object storage when S3_BUCKET is set. Callers choose the keys
  * ("request-photos/<requestId>/<random>.jpg"); a key never contains a user's file name.
  */

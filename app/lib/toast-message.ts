@@ -1,4 +1,4 @@
-/** A notice shown as a toast (SPEC.md section 8): its style, its title and its text. */
+/** A notice shown as a toast (docs/product.md section 8): its style, its title and its text. */
 export type ToastMessage = {
   kind: "success" | "info" | "error";
   title: string;

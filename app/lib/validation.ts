@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * The shared rules of SPEC.md section 5, used by the browser and re-checked by the server.
+ * The shared rules of docs/product.md section 5, used by the browser and re-checked by the server.
  * Messages are the spec's exact words.
  */
 

@@ -27,7 +27,7 @@ import { SlotPicture } from "~/lib/public-images";
 import { PICTURE_SIZES, pictureHtml } from "~/lib/public-images.server";
 
 /*
- * One module for the 11 city pages (SPEC.md section 2): the page is picked by its path from
+ * One module for the 11 city pages (docs/product.md section 2): the page is picked by its path from
  * app/content/cities.ts. As on the home page, the content comes through the loader, so the
  * prerendered HTML carries it.
  */

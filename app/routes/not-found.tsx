@@ -12,7 +12,7 @@ export function meta() {
   return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
 }
 
-/** The site's script logs the missing path to the console (SPEC.md section 2) on this mark. */
+/** The site's script logs the missing path to the console (docs/product.md section 2) on this mark. */
 export default function NotFound() {
   return (
     <section

@@ -6,7 +6,7 @@ import { storage } from "~/lib/storage.server";
 import { getSessionUser } from "~/lib/session.server";
 
 /*
- * Request photos are private (DESIGN.md decision 4): only the request's owner and employees get
+ * Request photos are private (docs/design.md decision 4): only the request's owner and employees get
  * them, with the stored Content-Type, nosniff (set for every response in server/app.ts) and
  * private caching. /request-photos/:id is the full image, /request-photos/:id/thumbnail the
  * small one used in lists. Someone else's photo answers 404, like a missing one.

@@ -8,7 +8,7 @@ import {
   appointmentTasks,
   homes,
   introCalls,
-  leads,
+  leadEntries,
   membershipMinutesLedger,
   membershipMoneyLedger,
   membershipParts,
@@ -174,7 +174,7 @@ export async function seedBench(db: Database, options: BenchSeedOptions) {
   const taskRows: (typeof appointmentTasks.$inferInsert)[] = [];
   const requestRows: (typeof serviceRequests.$inferInsert)[] = [];
   const partRows: (typeof membershipParts.$inferInsert)[] = [];
-  const leadRows: (typeof leads.$inferInsert)[] = [];
+  const leadRows: (typeof leadEntries.$inferInsert)[] = [];
   const callRows: (typeof introCalls.$inferInsert)[] = [];
 
   const person = (email: string, firstName: string, lastName: string, isEmployee: boolean) => {
@@ -628,7 +628,7 @@ export async function seedBench(db: Database, options: BenchSeedOptions) {
   for (let i = 0; i < memberCount * 3; i++) {
     const date = addDays(first, Math.floor(Math.sqrt(rand()) * span));
     const name = `${pick(FIRST)} ${pick(LAST)}`;
-    lead(date, name, `prospect${i + 1}@${BENCH_EMAIL_DOMAIN}`, "30303", rand() < 0.3);
+    lead(date, name, `lead${i + 1}@${BENCH_EMAIL_DOMAIN}`, "30303", rand() < 0.3);
   }
 
   // Ledger rows go in in time order, so their sequence numbers follow it.
@@ -649,7 +649,7 @@ export async function seedBench(db: Database, options: BenchSeedOptions) {
     await insertAll(t, membershipParts, partRows);
     await insertAll(t, membershipMinutesLedger, byTime(minutesRows));
     await insertAll(t, membershipMoneyLedger, byTime(moneyRows));
-    await insertAll(t, leads, leadRows);
+    await insertAll(t, leadEntries, leadRows);
     await insertAll(t, introCalls, callRows);
     // A visit starts booked (the trigger of ADR 046); its end follows, as the product writes it.
     await t.execute(sql`

@@ -19,7 +19,7 @@ import {
   createUser,
 } from "./factories";
 import { eq } from "drizzle-orm";
-import { appointments, introCalls, leads, profiles, prospects, specialists } from "~/db/schema";
+import { appointments, introCalls, leadEntries, profiles, leads, specialists } from "~/db/schema";
 import { seedHomeRecord } from "./home";
 
 export const DEMO_LOGINS = [
@@ -275,11 +275,11 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       daysAgo: number;
       message: string;
       status: "new" | "contacted" | "walk_thru_booked" | "member" | "lost";
-      extra?: Partial<typeof prospects.$inferInsert>;
+      extra?: Partial<typeof leads.$inferInsert>;
     }) => {
       const createdAt = at(-input.daysAgo, 10 * 60 + 15);
       const [row] = await tx
-        .insert(prospects)
+        .insert(leads)
         .values({
           email: input.email,
           name: input.name,
@@ -293,9 +293,9 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
           createdAt,
           ...input.extra,
         })
-        .returning({ id: prospects.id });
-      await tx.insert(leads).values({
-        prospectId: row!.id,
+        .returning({ id: leads.id });
+      await tx.insert(leadEntries).values({
+        leadId: row!.id,
         name: input.name,
         email: input.email,
         zipCode: input.zipCode,
@@ -366,7 +366,7 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       extra: { ownerId: staff.id, notes: "Called back; thinking it over, call again next week." },
     });
     await tx.insert(introCalls).values({
-      prospectId: marcus,
+      leadId: marcus,
       name: "Marcus Reed",
       email: "marcus.reed@example.com",
       phone: "(770) 555-0163",

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { appointmentTasks, homeAppliances, prospects, requestPhotos } from "~/db/schema";
+import { appointmentTasks, homeAppliances, leads, requestPhotos } from "~/db/schema";
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { appRoutes, fillPattern, type AppRoute } from "../support/route-table";
 import { BASE_URL } from "../support/ports";
@@ -143,20 +143,20 @@ async function applianceWithLabel(world: World, owner: Owner) {
   return row!.id;
 }
 
-/** A lead per owner (a row of prospects), for the staff-only lead page. */
+/** A lead per owner (a row of leads), for the staff-only lead page. */
 const worldLeads = new Map<string, string>();
 async function worldLead(world: World, owner: Owner) {
   const key = `${world.tag}-${owner}`;
   const known = worldLeads.get(key);
   if (known) return known;
   const [row] = await e2eDb()
-    .insert(prospects)
+    .insert(leads)
     .values({
       email: `lead-${key}@example.com`.toLowerCase(),
       name: `Lead ${owner}`,
       source: "home",
     })
-    .returning({ id: prospects.id });
+    .returning({ id: leads.id });
   worldLeads.set(key, row.id);
   return row.id;
 }

@@ -129,7 +129,7 @@ test("mail server and webhook down while 100 leads and sign-ups arrive, a worker
     const total = leadEmails.length * 2 + homeLeads + signUpEmails.length;
     const arrivedMs = Date.now() - t0;
     // Every lead is stored at once; every delivery was tried and kept.
-    expect((await db.select().from(schema.leads)).length).toBe(leadEmails.length);
+    expect((await db.select().from(schema.leadEntries)).length).toBe(leadEmails.length);
     await expect
       .poll(
         async () => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { appointments, introCalls, leads, serviceRequests, user } from "~/db/schema";
+import { appointments, introCalls, leadEntries, serviceRequests, user } from "~/db/schema";
 import { createServiceRequest } from "../../server/seed/factories";
 import { BASE_URL } from "../support/ports";
 import {
@@ -148,8 +148,10 @@ test("home and city lead forms: refused clearly, nothing stored or sent on", asy
   ];
   for (const [label, answer, message] of cases) expectRefused(await answer, message, label);
 
-  expect(await e2eDb().select().from(leads).where(eq(leads.email, email))).toEqual([]);
-  expect(await e2eDb().select().from(leads).where(eq(leads.name, good.name))).toEqual([]);
+  expect(await e2eDb().select().from(leadEntries).where(eq(leadEntries.email, email))).toEqual([]);
+  expect(await e2eDb().select().from(leadEntries).where(eq(leadEntries.name, good.name))).toEqual(
+    [],
+  );
   const calls = await sink.webhookCalls();
   expect(calls.filter((call) => JSON.stringify(call.body).includes(email))).toEqual([]);
 
@@ -161,7 +163,7 @@ test("home and city lead forms: refused clearly, nothing stored or sent on", asy
     ["message", "Front door sticks.\r\n\tBack door too."],
   ]);
   expect(accepted.status).toBe(200);
-  const [lead] = await e2eDb().select().from(leads).where(eq(leads.email, email));
+  const [lead] = await e2eDb().select().from(leadEntries).where(eq(leadEntries.email, email));
   expect(lead.message).toBe("Front door sticks.\r\n\tBack door too.");
 });
 

@@ -1,13 +1,13 @@
 import { type Locator, type Page } from "@playwright/test";
 import { eq, inArray, sql } from "drizzle-orm";
-import { leads, rateLimits } from "~/db/schema";
+import { leadEntries, rateLimits } from "~/db/schema";
 import { LEAD_ADDRESS_LIMIT, LEAD_LIMIT } from "~/features/leads/submit.server";
 import { BASE_URL } from "../support/ports";
 import { e2eDb, expect, sink, test, TOAST, uniqueEmail } from "./fixtures";
 import { waitForEnhancements } from "./marketing-helpers";
 
 /*
- * The two lead forms end to end: every state and message of SPEC.md sections 4, 5 and 8, the
+ * The two lead forms end to end: every state and message of docs/product.md sections 4, 5 and 8, the
  * rate limit, the page without JavaScript, and delivery to the (real, local) webhook receiver,
  * through an outage.
  */
@@ -25,7 +25,7 @@ async function closeFirstToast(page: Page) {
 }
 
 async function leadsFor(email: string) {
-  return e2eDb().select().from(leads).where(eq(leads.email, email.toLowerCase()));
+  return e2eDb().select().from(leadEntries).where(eq(leadEntries.email, email.toLowerCase()));
 }
 
 async function webhookBodies(email: string) {
@@ -291,8 +291,8 @@ test.describe("rate limit", () => {
     }
     const [{ count }] = await e2eDb()
       .select({ count: sql<number>`count(*)::int` })
-      .from(leads)
-      .where(inArray(leads.email, posted));
+      .from(leadEntries)
+      .where(inArray(leadEntries.email, posted));
     expect(count).toBe(LEAD_ADDRESS_LIMIT - 1);
 
     const city = await openCityForm(page, "/roswell-handyman");

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { leads, profiles, user } from "~/db/schema";
+import { leadEntries, profiles, user } from "~/db/schema";
 import { createServiceRequest } from "../../server/seed/factories";
 import {
   PASSWORD,
@@ -105,7 +105,7 @@ test.describe("names as written", () => {
     await form.getByLabel("Email").fill(email);
     await form.getByRole("button", { name: "Schedule Free Consultation" }).click();
     await expectToast(page, "Thank you for your interest!");
-    const [lead] = await e2eDb().select().from(leads).where(eq(leads.email, email));
+    const [lead] = await e2eDb().select().from(leadEntries).where(eq(leadEntries.email, email));
     expect(lead.name).toBe("Seán O'Brien");
   });
 

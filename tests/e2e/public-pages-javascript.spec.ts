@@ -90,7 +90,7 @@ test("each public page runs its enhancement script and no other script", async (
     const bytes = zlib.gzipSync(scripts[0].code).length;
     expect(bytes, `${path}: ${bytes} bytes of JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
   }
-  // The not-found page's log line is the one error (SPEC.md section 2), beside the browser's
+  // The not-found page's log line is the one error (docs/product.md section 2), beside the browser's
   // note of that page's own 404 status; a script the CSP refused would show here too.
   expect(consoleErrors.filter((error) => !/status of 404/.test(error))).toEqual([
     "404 Error: User attempted to access non-existent route: /no-such-page",

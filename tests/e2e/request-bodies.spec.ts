@@ -1,6 +1,6 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
-import { leads, requestPhotos } from "~/db/schema";
+import { leadEntries, requestPhotos } from "~/db/schema";
 import { createServiceRequest } from "../../server/seed/factories";
 import { BASE_URL, E2E_PORT } from "../support/ports";
 import {
@@ -384,7 +384,7 @@ test("a lead refused for its body is not stored", async () => {
     body: `firstName=Ann&lastName=Lee&email=${email}&phone=4045550100&zip=30305`,
   });
   expect(response.status).toBe(415);
-  expect(await e2eDb().select().from(leads).where(eq(leads.email, email))).toEqual([]);
+  expect(await e2eDb().select().from(leadEntries).where(eq(leadEntries.email, email))).toEqual([]);
 });
 
 test("absurd query values and NUL bytes are refused at the edge or read as the first page", async ({

@@ -19,7 +19,7 @@ function ownAddress() {
 }
 
 /*
- * Row access (DESIGN.md decision 3) and hostile uploads, through the real routes: a second
+ * Row access (docs/design.md decision 3) and hostile uploads, through the real routes: a second
  * customer can neither see, edit, delete, reorder nor fetch the photos of the first one's
  * requests, whether through the page or by posting and fetching directly.
  */

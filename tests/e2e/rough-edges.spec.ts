@@ -1,4 +1,4 @@
-import { prospects } from "~/db/schema";
+import { leads } from "~/db/schema";
 import { expectToast } from "./auth-helpers";
 import { createEmployee, e2eDb, expect, signIn, test, uniqueEmail } from "./fixtures";
 
@@ -10,7 +10,7 @@ test("'Save lead' says the lead was saved, and the lead's ZIP code names its cit
   page,
 }) => {
   const [lead] = await e2eDb()
-    .insert(prospects)
+    .insert(leads)
     .values({ email: uniqueEmail("zip"), name: "Zoe Zip", source: "home", zipCode: "30306" })
     .returning();
   await signIn(page, await createEmployee());

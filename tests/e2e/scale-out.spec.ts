@@ -400,7 +400,7 @@ test("a rolling restart behind nginx under steady load: every request answered, 
   expect(leads.length).toBeGreaterThan(20);
   // Every lead answered as taken is stored exactly once.
   const rows = await pool.query<{ email: string; n: number }>(
-    "select email, count(*)::int as n from leads where email = any($1) group by email",
+    "select email, count(*)::int as n from lead_entries where email = any($1) group by email",
     [taken],
   );
   expect(rows.rows.length).toBe(taken.length);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { prospects } from "~/db/schema";
+import { leads } from "~/db/schema";
 import {
   createAppointment,
   createMembership,
@@ -147,7 +147,7 @@ test("a walk-thru offers only the handyman's free times and is hers once she sig
   const email = uniqueEmail("priya");
   const last = uniqueWord("Shah");
   const [lead] = await e2eDb()
-    .insert(prospects)
+    .insert(leads)
     .values({ email, name: `Priya ${last}`, source: "home" })
     .returning();
 
@@ -196,7 +196,7 @@ test("a walk-thru offers only the handyman's free times and is hers once she sig
   expect(width).toBeLessThanOrEqual(390);
 
   // Her lead is linked to her account (the walk-thru followed it).
-  const [linked] = await e2eDb().select().from(prospects).where(eq(prospects.id, lead.id));
+  const [linked] = await e2eDb().select().from(leads).where(eq(leads.id, lead.id));
   expect(linked.customerId).not.toBeNull();
   await personContext.close();
 });

@@ -11,7 +11,7 @@ import { account, profiles, user } from "~/db/schema";
 import { createUser } from "../../server/seed/factories";
 
 /*
- * The admin CLI (DESIGN.md "Admin CLI"), run as a person runs them, against an embedded
+ * The admin CLI (docs/design.md "Admin CLI"), run as a person runs them, against an embedded
  * database in a temporary DATA_DIR. Exit codes: 0 done, 1 could not do it, 2 wrong command line.
  */
 

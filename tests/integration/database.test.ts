@@ -129,12 +129,12 @@ describe("the embedded database's data directory lock", () => {
       const first = await openDatabase({ dataDir: dir });
       await first.migrate();
       await first.db.execute(
-        sql`insert into leads (name, email, form_type, source) values ('Ann Lee', 'ann@example.com', 'contact', 'home')`,
+        sql`insert into lead_entries (name, email, form_type, source) values ('Ann Lee', 'ann@example.com', 'contact', 'home')`,
       );
       await first.close();
       expect(fs.existsSync(path.join(dir, "server.lock"))).toBe(false);
       const second = await openDatabase({ dataDir: dir });
-      const result = await second.db.execute(sql`select count(*)::int as n from leads`);
+      const result = await second.db.execute(sql`select count(*)::int as n from lead_entries`);
       expect(rows<{ n: number }>(result)[0].n).toBe(1);
       await second.close();
     },

@@ -26,7 +26,7 @@ afterAll(async () => {
   await database?.drop();
 });
 beforeEach(async () => {
-  await database.db.execute(sql`truncate "user", outbox, prospects cascade`);
+  await database.db.execute(sql`truncate "user", outbox, leads cascade`);
 });
 
 /** The next three business days from today, whatever day the suite runs on. */
@@ -41,7 +41,7 @@ function businessDays() {
 describe(`the demo's working day (${testDatabaseKind()})`, () => {
   it("on a business day Dana has a visit that day, booked and not started", async () => {
     for (const day of businessDays()) {
-      await database.db.execute(sql`truncate "user", outbox, prospects cascade`);
+      await database.db.execute(sql`truncate "user", outbox, leads cascade`);
       await seedDemo(database.db, day);
       const [dana] = await database.db
         .execute<{ id: string }>(sql`select id from "user" where email = ${DEMO_LOGINS[3].email}`)
@@ -58,15 +58,15 @@ describe(`the demo's working day (${testDatabaseKind()})`, () => {
     await seedDemo(database.db, day);
     const statuses = await database.db
       .execute<{ status: string; n: number }>(
-        sql`select status::text, count(*)::int as n from prospects group by status order by status`,
+        sql`select status::text, count(*)::int as n from leads group by status order by status`,
       )
       .then((r) => r.rows.map((row) => row.status));
     expect(statuses).toEqual(["contacted", "lost", "member", "new", "walk_thru_booked"]);
     // Each lead has its entry (the form it sent); Maria's is linked to her account.
     const [{ entries, linked, walkThrus, calls }] = await database.db
       .execute<{ entries: number; linked: number; walkThrus: number; calls: number }>(
-        sql`select (select count(*)::int from leads where prospect_id is not null) as entries,
-                   (select count(*)::int from prospects where customer_id is not null) as linked,
+        sql`select (select count(*)::int from lead_entries where lead_id is not null) as entries,
+                   (select count(*)::int from leads where customer_id is not null) as linked,
                    (select count(*)::int from appointments where kind = 'walk_thru' and lead_id is not null) as "walkThrus",
                    (select count(*)::int from intro_calls) as calls`,
       )

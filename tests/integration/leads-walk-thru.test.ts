@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appointments, introCalls, leads, outbox, prospects } from "~/db/schema";
+import { appointments, introCalls, leadEntries, outbox, leads } from "~/db/schema";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import { submitCityLead, submitHomeLead } from "~/features/leads/submit.server";
 import {
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await database.db.execute(
-    sql`truncate "user", outbox, leads, intro_calls, prospects, rate_limits cascade`,
+    sql`truncate "user", outbox, lead_entries, intro_calls, leads, rate_limits cascade`,
   );
 });
 
@@ -84,7 +84,7 @@ describe("one person, one lead", () => {
       { clientAddress: "198.51.100.251", now: new Date("2026-11-24T14:00:00Z") },
     );
     expect(call.ok).toBe(true);
-    const people = await database.db.select().from(prospects);
+    const people = await database.db.select().from(leads);
     expect(people).toHaveLength(1);
     expect(people[0]).toMatchObject({
       email: "ana@example.com",
@@ -96,13 +96,13 @@ describe("one person, one lead", () => {
     });
     const entries = await database.db
       .select()
-      .from(leads)
-      .where(eq(leads.prospectId, people[0].id));
+      .from(leadEntries)
+      .where(eq(leadEntries.leadId, people[0].id));
     expect(entries).toHaveLength(2);
     const calls = await database.db
       .select()
       .from(introCalls)
-      .where(eq(introCalls.prospectId, people[0].id));
+      .where(eq(introCalls.leadId, people[0].id));
     expect(calls).toHaveLength(1);
     // The webhook keeps its calls: one per post.
     const hooks = await database.db.select().from(outbox).where(eq(outbox.kind, "lead_webhook"));
@@ -128,7 +128,7 @@ describe("one person, one lead", () => {
       form({ name: "James Hill", zipCode: "30030", email: "JAMES@example.com" }),
       context(),
     );
-    const [person] = await database.db.select().from(prospects);
+    const [person] = await database.db.select().from(leads);
     expect(person.customerId).toBe(customer.id);
   });
 
@@ -144,7 +144,7 @@ describe("one person, one lead", () => {
       form({ name: "Lee Park", zipCode: "30305", email: "lee@example.com" }),
       context(),
     );
-    const [person] = await database.db.select().from(prospects);
+    const [person] = await database.db.select().from(leads);
     await expect(
       updateLead(person.id, { status: "lost", lostReason: null, notes: null, ownerId: null }),
     ).rejects.toThrow(LeadRejectedError);
@@ -157,7 +157,7 @@ describe("one person, one lead", () => {
       notes: "Called twice",
       ownerId: staff.id,
     });
-    const [after] = await database.db.select().from(prospects);
+    const [after] = await database.db.select().from(leads);
     expect(after).toMatchObject({
       status: "lost",
       lostReason: "Moved out of the area",
@@ -166,7 +166,7 @@ describe("one person, one lead", () => {
     });
     // The database refuses a 'Lost' without reason too.
     await expect(
-      database.db.execute(sql`update prospects set lost_reason = null where id = ${person.id}`),
+      database.db.execute(sql`update leads set lost_reason = null where id = ${person.id}`),
     ).rejects.toThrow();
   });
 });
@@ -184,7 +184,7 @@ describe("the walk-thru", () => {
       form({ name: "Rosa Diaz", zipCode: "30305", email: "rosa@example.com" }),
       context(),
     );
-    const [person] = await database.db.select().from(prospects);
+    const [person] = await database.db.select().from(leads);
     const days = await offerWalkThrus({ now });
     const day = days[0];
     // One business day ahead (9:00 on Tuesday), every 30 minutes.
@@ -215,7 +215,7 @@ describe("the walk-thru", () => {
       assignedEmployeeId: handyman.id,
       status: "booked",
     });
-    const [lead] = await database.db.select().from(prospects);
+    const [lead] = await database.db.select().from(leads);
     expect(lead.status).toBe("walk_thru_booked");
     // Past the home page form's acknowledgement, the walk-thru's e-mail.
     const mail = (await mails()).find(
@@ -288,7 +288,7 @@ describe("the walk-thru", () => {
       form({ name: "Ana Ruiz", zipCode: "30305", email: "ana@example.com" }),
       context(),
     );
-    const [person] = await database.db.select().from(prospects);
+    const [person] = await database.db.select().from(leads);
     const staff = { id: handyman.id, isEmployee: true };
     const booked = await bookWalkThru(
       {
@@ -319,7 +319,7 @@ describe("the walk-thru", () => {
     const [row] = await database.db.select().from(appointments);
     expect(row.status).toBe("canceled");
     // No walk-thru booked any more: the lead is 'Contacted' again.
-    expect((await database.db.select().from(prospects))[0].status).toBe("contacted");
+    expect((await database.db.select().from(leads))[0].status).toBe("contacted");
     const mail = (await mails()).find((m) => /is canceled/.test(m.subject));
     expect(mail?.to).toBe("ana@example.com");
     expect(mail?.attachments?.[0].content).toContain("METHOD:CANCEL");
@@ -347,7 +347,7 @@ describe("invite, link, member, funnel", () => {
       form({ name: "Kim Nguyen Tran", zipCode: "30305", email: "kim@example.com" }),
       context(),
     );
-    const [person] = await database.db.select().from(prospects);
+    const [person] = await database.db.select().from(leads);
     const invited = await inviteLead(person.id, now);
     expect(invited).toEqual({ email: "kim@example.com", linked: false });
     const mail = (await mails()).find(
@@ -379,8 +379,8 @@ describe("invite, link, member, funnel", () => {
     );
     const [member] = await database.db
       .select()
-      .from(prospects)
-      .where(and(eq(prospects.id, person.id)));
+      .from(leads)
+      .where(and(eq(leads.id, person.id)));
     expect(member.status).toBe("member");
     expect(member.memberSince).not.toBeNull();
 

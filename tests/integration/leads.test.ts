@@ -1,7 +1,7 @@
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { leads, outbox, rateLimits } from "~/db/schema";
+import { leadEntries, outbox, rateLimits } from "~/db/schema";
 import { submitCityLead, submitHomeLead } from "~/features/leads/submit.server";
 import { business } from "~/lib/business.server";
 import { resetEnvForTests } from "~/lib/env.server";
@@ -65,7 +65,10 @@ describe("lead capture", () => {
     );
     expect(result).toMatchObject({ ok: true, outcome: "saved" });
     expect(result.toast.title).toBe("Thank you for your interest!");
-    const [lead] = await database.db.select().from(leads).where(eq(leads.email, "ana@example.com"));
+    const [lead] = await database.db
+      .select()
+      .from(leadEntries)
+      .where(eq(leadEntries.email, "ana@example.com"));
     expect(lead).toMatchObject({ name: "Ana María O’Neil", zipCode: "30305", source: "home" });
     const [item] = await database.db.select().from(outbox).where(eq(outbox.kind, "lead_webhook"));
     expect(item.payload).toEqual({
@@ -165,9 +168,9 @@ describe("lead capture", () => {
         toast: { title, description },
       });
     }
-    expect(await database.db.select().from(leads).where(eq(leads.email, "j@example.com"))).toEqual(
-      [],
-    );
+    expect(
+      await database.db.select().from(leadEntries).where(eq(leadEntries.email, "j@example.com")),
+    ).toEqual([]);
     // ZIP+4 is a valid zip code.
     expect(
       (
@@ -198,7 +201,10 @@ describe("lead capture", () => {
     );
     expect(result.outcome).toBe("saved");
     expect(result.toast.description).toContain("received and saved");
-    const [lead] = await database.db.select().from(leads).where(eq(leads.email, "lee@example.com"));
+    const [lead] = await database.db
+      .select()
+      .from(leadEntries)
+      .where(eq(leadEntries.email, "lee@example.com"));
     expect(lead).toMatchObject({
       phone: "404-555-0150",
       message: null,

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const addLead = (email: string) =>
   database.db.execute(
-    sql`insert into leads (name, email, form_type, source) values ('A lead', ${email}, 'contact', 'home')`,
+    sql`insert into lead_entries (name, email, form_type, source) values ('A lead', ${email}, 'contact', 'home')`,
   );
 
 /**

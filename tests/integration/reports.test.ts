@@ -6,7 +6,7 @@ import {
   appointments,
   homes,
   introCalls,
-  leads,
+  leadEntries,
   membershipMinutesLedger,
   membershipMoneyLedger,
   membershipOffers,
@@ -348,7 +348,7 @@ async function buildHistory(db: Database): Promise<Ids> {
     [at("2026-03-31", "23:30"), "Mar late"],
     [at("2026-04-01", "00:30"), "Apr early"],
   ] as const) {
-    await db.insert(leads).values({
+    await db.insert(leadEntries).values({
       name,
       email: "lead@example.com",
       formType: "contact",

@@ -6,7 +6,7 @@ import {
   appointmentTasks,
   employeeTimeOff,
   outbox,
-  prospects,
+  leads,
   requestPhotos,
   serviceRequests,
 } from "~/db/schema";
@@ -70,7 +70,7 @@ afterAll(async () => {
   await database?.drop();
 });
 beforeEach(async () => {
-  await database.db.execute(sql`truncate "user", outbox, action_keys, prospects cascade`);
+  await database.db.execute(sql`truncate "user", outbox, action_keys, leads cascade`);
 });
 
 // Tuesday 1 December 2026 (the visit's day) and Thursday 3 December; "now" is before both.
@@ -283,7 +283,7 @@ describe(`only what can be booked is offered (${testDatabaseKind()})`, () => {
 describe(`a walk-thru belongs to the person (${testDatabaseKind()})`, () => {
   async function lead(email: string, customerId: string | null = null) {
     const [row] = await database.db
-      .insert(prospects)
+      .insert(leads)
       .values({ email, name: "Priya Shah", source: "home", customerId })
       .returning();
     return row;

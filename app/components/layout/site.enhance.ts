@@ -12,7 +12,7 @@
  * - The spec's buttons that lead somewhere ("Book a Call", "Let's Talk", "Get Started") are
  *   links with role="button": announced as the buttons they look like, and, like a button, they
  *   answer Space as well as Enter.
- * - The not-found page logs the missing path to the console (SPEC.md section 2).
+ * - The not-found page logs the missing path to the console (docs/product.md section 2).
  *
  * A page with more to do loads its own script instead, which imports this one first
  * (lead-form.enhance.ts, booking.enhance.ts). The `data-enhanced` mark on <html> says the

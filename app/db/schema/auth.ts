@@ -1,7 +1,7 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
-/* ---------- Better Auth tables (kept in the repo; see DESIGN.md pitfalls) ---------- */
+/* ---------- Better Auth tables (kept in the repo; see docs/design.md pitfalls) ---------- */
 
 export const user = pgTable("user", {
   id: text().primaryKey(),
@@ -74,7 +74,7 @@ export const twoFactor = pgTable(
     verified: boolean().default(true),
     failedVerificationCount: integer().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
-    /** Replay protection: the last accepted TOTP time step (DESIGN.md pitfalls). */
+    /** Replay protection: the last accepted TOTP time step (docs/design.md pitfalls). */
     lastUsedStep: bigint({ mode: "number" }),
   },
   (t) => [

@@ -22,8 +22,8 @@ export const leadStatus = pgEnum("lead_status", LEAD_STATUSES);
  * and intro calls they sent (each is an entry: a `leads` or `intro_calls` row pointing here).
  * Linked to the customer's account when one has (or, once confirmed, gets) the same e-mail.
  */
-export const prospects = pgTable(
-  "prospects",
+export const leads = pgTable(
+  "leads",
   {
     id: uuid().primaryKey().defaultRandom(),
     /** Lower-cased, as every form stores it. */
@@ -47,19 +47,19 @@ export const prospects = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("prospects_email_unique").on(t.email),
-    index("prospects_last_entry_idx").on(t.lastEntryAt),
-    index("prospects_customer_idx").on(t.customerId),
-    index("prospects_status_idx").on(t.status),
-    check("prospects_lost_has_reason", sql`${t.status} <> 'lost' or ${t.lostReason} is not null`),
+    uniqueIndex("leads_email_unique").on(t.email),
+    index("leads_last_entry_idx").on(t.lastEntryAt),
+    index("leads_customer_idx").on(t.customerId),
+    index("leads_status_idx").on(t.status),
+    check("leads_lost_has_reason", sql`${t.status} <> 'lost' or ${t.lostReason} is not null`),
   ],
 );
 
-export const leads = pgTable(
-  "leads",
+export const leadEntries = pgTable(
+  "lead_entries",
   {
     id: uuid().primaryKey().defaultRandom(),
-    prospectId: uuid().references(() => prospects.id, { onDelete: "set null" }),
+    leadId: uuid().references(() => leads.id, { onDelete: "set null" }),
     name: text().notNull(),
     email: text().notNull(),
     zipCode: text(),
@@ -72,9 +72,9 @@ export const leads = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("leads_email_idx").on(t.email),
-    index("leads_created_idx").on(t.createdAt),
-    index("leads_prospect_idx").on(t.prospectId),
+    index("lead_entries_email_idx").on(t.email),
+    index("lead_entries_created_idx").on(t.createdAt),
+    index("lead_entries_lead_idx").on(t.leadId),
   ],
 );
 
@@ -82,7 +82,7 @@ export const introCalls = pgTable(
   "intro_calls",
   {
     id: uuid().primaryKey().defaultRandom(),
-    prospectId: uuid().references(() => prospects.id, { onDelete: "set null" }),
+    leadId: uuid().references(() => leads.id, { onDelete: "set null" }),
     name: text().notNull(),
     email: text().notNull(),
     phone: text(),
@@ -92,10 +92,10 @@ export const introCalls = pgTable(
   // Two people can never book the same slot.
   (t) => [
     uniqueIndex("intro_calls_starts_at_unique").on(t.startsAt),
-    index("intro_calls_prospect_idx").on(t.prospectId),
+    index("intro_calls_lead_idx").on(t.leadId),
     index("intro_calls_created_idx").on(t.createdAt),
   ],
 );
 
-export type Lead = typeof leads.$inferSelect;
+export type LeadEntry = typeof leadEntries.$inferSelect;
 export type IntroCall = typeof introCalls.$inferSelect;

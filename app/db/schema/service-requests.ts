@@ -35,7 +35,7 @@ export const serviceRequests = pgTable(
     description: text(),
     priority: requestPriority().notNull().default("later"),
     status: requestStatus().notNull().default("new"),
-    /** Order inside the customer's priority group (DESIGN.md decision 2). */
+    /** Order inside the customer's priority group (docs/design.md decision 2). */
     position: integer().notNull().default(0),
     employeeNotes: text(),
     /** A task of the home's maintenance plan fallen due (ADR 087), and the month it was due for. */

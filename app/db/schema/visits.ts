@@ -18,7 +18,7 @@ import { VISIT_KINDS } from "../lead-status";
 import { TASK_OUTCOMES, VISIT_STATUSES } from "../visit-status";
 import { user } from "./auth";
 import { homes } from "./home";
-import { prospects } from "./leads";
+import { leads } from "./leads";
 import { outbox } from "./outbox";
 import { serviceRequests } from "./service-requests";
 
@@ -38,7 +38,7 @@ export const appointments = pgTable(
     homeId: uuid().references(() => homes.id, { onDelete: "cascade" }),
     kind: visitKind().notNull().default("visit"),
     /** A walk-thru's lead (ADR 061). */
-    leadId: uuid().references((): AnyPgColumn => prospects.id, { onDelete: "set null" }),
+    leadId: uuid().references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
     /** A walk-thru's person and address as booked (a lead has no account or home yet). */
     contactName: text(),
     contactEmail: text(),

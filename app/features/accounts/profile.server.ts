@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { homes, profiles, prospects, user } from "~/db/schema";
+import { homes, profiles, leads, user } from "~/db/schema";
 import { verifiedMarkFor } from "~/lib/mobile-number.server";
 import { storedPhone } from "~/lib/phone";
 import type { HomeAddress, HomeInput, ProfileInput } from "./schema";
@@ -40,12 +40,12 @@ export async function createFirstHome(userId: string, input: HomeInput) {
   // hook links them; this second, idempotent pass keeps a walk-thru booked for the lead hers
   // should that hook have been lost (it runs after the confirmation's answer is decided).
   await db()
-    .update(prospects)
+    .update(leads)
     .set({ customerId: userId })
     .where(
       and(
-        isNull(prospects.customerId),
-        sql`${prospects.email} = (select lower(${user.email}) from ${user} where ${user.id} = ${userId} and ${user.emailVerified})`,
+        isNull(leads.customerId),
+        sql`${leads.email} = (select lower(${user.email}) from ${user} where ${user.id} = ${userId} and ${user.emailVerified})`,
       ),
     );
 }

@@ -4,7 +4,7 @@ import { UUID_PATTERN } from "~/lib/uuid";
 import { CONTROL_CHARACTERS_MESSAGE, withoutControlCharacters } from "~/lib/validation";
 
 /*
- * The rules of 'Create New Appointment' (SPEC sections 2 and 5, DESIGN.md decision 9), shared by
+ * The rules of 'Create New Appointment' (SPEC sections 2 and 5, docs/design.md decision 9), shared by
  * the dialog and the action: a customer and a property; a date not before today in the
  * business time zone; start and end times, the end after the start; at least one planned task
  * (blank rows are dropped); employee and notes optional.

@@ -10,7 +10,7 @@ import { personName } from "~/lib/names";
 
 /*
  * The customer's side of appointments: their own visits still ahead or under way (booked, on
- * the way, in progress; ADR 046), scoped by customer_id in every query (DESIGN.md decision 3).
+ * the way, in progress; ADR 046), scoped by customer_id in every query (docs/design.md decision 3).
  */
 
 const handyman = alias(profiles, "handyman");

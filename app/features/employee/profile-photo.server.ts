@@ -5,7 +5,7 @@ import { profiles } from "~/db/schema";
 import { storage } from "~/lib/storage.server";
 
 /*
- * Employees' profile photos are public (DESIGN.md decision 4): customers see them on their
+ * Employees' profile photos are public (docs/design.md decision 4): customers see them on their
  * appointment cards. One per employee, stored as the user id plus 'profile.' plus the extension
  * (SPEC section 3), overwritten by a new upload.
  */

@@ -2,7 +2,7 @@
  * The booking picker of /book-call (ADR 030), on the panel's markup
  * (components/scheduler.tsx): it loads the free times, offers them by day, books in place and
  * moves the view and the focus to the confirmation; or it frames the external widget and logs
- * its events (SPEC.md: they are only logged).
+ * its events (docs/product.md: they are only logged).
  */
 // The site's script comes first: the page loads this file alone.
 import "~/components/layout/site.enhance";

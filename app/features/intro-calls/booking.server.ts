@@ -141,7 +141,7 @@ export async function bookIntroCall(
 
   try {
     const call = await db().transaction(async (tx) => {
-      const prospectId = await leadForEntry(tx, {
+      const leadId = await leadForEntry(tx, {
         email,
         name,
         phone,
@@ -150,7 +150,7 @@ export async function bookIntroCall(
       });
       const [row] = await tx
         .insert(introCalls)
-        .values({ name, email, phone, startsAt, prospectId, createdAt: now })
+        .values({ name, email, phone, startsAt, leadId, createdAt: now })
         .returning();
       await enqueue(tx, "email", introCallConfirmation(row));
       await alertOffice(tx, {
@@ -161,7 +161,7 @@ export async function bookIntroCall(
           `Phone: ${row.phone}`,
           `E-mail: ${row.email}`,
         ],
-        staffPath: `/employee/leads/${prospectId}`,
+        staffPath: `/employee/leads/${leadId}`,
       });
       return row;
     });

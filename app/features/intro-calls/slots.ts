@@ -1,5 +1,5 @@
 /*
- * The built-in intro-call calendar (DESIGN.md decision 7): 15-minute slots, Monday to Friday,
+ * The built-in intro-call calendar (docs/design.md decision 7): 15-minute slots, Monday to Friday,
  * 8AM to 6PM in the business time zone, over the next 14 days (today included), never on a
  * closed day (holidays and the days staff close: the business calendar). Pure
  * functions of "now" and the taken slots, so they are tested without a clock.

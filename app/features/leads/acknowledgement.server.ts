@@ -1,6 +1,6 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { leads } from "~/db/schema";
+import { leadEntries } from "~/db/schema";
 import { siteUrl } from "~/features/notifications/index.server";
 import { business } from "~/lib/business.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";
@@ -43,17 +43,17 @@ export function leadAcknowledgement(input: { name: string; email: string }): Mai
  */
 export async function acknowledgeHomeLead(
   tx: Tx,
-  input: { prospectId: string; leadId: string; name: string; email: string; at: Date },
+  input: { leadId: string; entryId: string; name: string; email: string; at: Date },
 ) {
   const [earlier] = await tx
-    .select({ id: leads.id })
-    .from(leads)
+    .select({ id: leadEntries.id })
+    .from(leadEntries)
     .where(
       and(
-        eq(leads.prospectId, input.prospectId),
-        ne(leads.id, input.leadId),
-        eq(leads.source, "home"),
-        gt(leads.createdAt, new Date(input.at.getTime() - ACKNOWLEDGE_ONCE_WITHIN_MS)),
+        eq(leadEntries.leadId, input.leadId),
+        ne(leadEntries.id, input.entryId),
+        eq(leadEntries.source, "home"),
+        gt(leadEntries.createdAt, new Date(input.at.getTime() - ACKNOWLEDGE_ONCE_WITHIN_MS)),
       ),
     )
     .limit(1);

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
-import { appointments, introCalls, memberships, prospects } from "~/db/schema";
+import { appointments, introCalls, memberships, leads } from "~/db/schema";
 import { BUSINESS_TIME_ZONE } from "~/lib/business-calendar";
 
 /* ---------- the funnel (issue 29 item 6; the owner's reports draw it) ---------- */
@@ -53,9 +53,9 @@ export async function leadFunnel(
   const since = sql`(${first}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE}`;
   const [newLeads, calls, walks, offers, members] = await Promise.all([
     database
-      .select({ month: monthOf(prospects.createdAt), n: count() })
-      .from(prospects)
-      .where(gte(prospects.createdAt, since))
+      .select({ month: monthOf(leads.createdAt), n: count() })
+      .from(leads)
+      .where(gte(leads.createdAt, since))
       .groupBy(sql`1`),
     database
       .select({ month: monthOf(introCalls.createdAt), n: count() })
@@ -68,9 +68,9 @@ export async function leadFunnel(
       .where(and(eq(appointments.kind, "walk_thru"), gte(appointments.createdAt, since)))
       .groupBy(sql`1`),
     database
-      .select({ month: monthOf(prospects.offerSentAt), n: count() })
-      .from(prospects)
-      .where(gte(prospects.offerSentAt, since))
+      .select({ month: monthOf(leads.offerSentAt), n: count() })
+      .from(leads)
+      .where(gte(leads.offerSentAt, since))
       .groupBy(sql`1`),
     database
       .select({ month: sql<string>`to_char(${memberships.startDate}, 'YYYY-MM')`, n: count() })

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { prospects } from "~/db/schema";
+import { leads } from "~/db/schema";
 import { business } from "~/lib/business.server";
 import { env } from "~/lib/env.server";
 import { emailLayout } from "~/lib/mail.server";
@@ -28,13 +28,13 @@ export function inviteLink(lead: { name: string; email: string }) {
  */
 export async function inviteLead(leadId: string, now = new Date()) {
   return db().transaction(async (tx) => {
-    const [lead] = await tx.select().from(prospects).where(eq(prospects.id, leadId)).for("update");
+    const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
     if (!lead) throw new LeadRejectedError("Lead not found.");
     if (lead.customerId) throw new LeadRejectedError("This lead already has an account.");
     const existing = await customerWithEmail(tx, lead.email);
     if (existing) {
       // Someone with the address has signed up since: link rather than invite (one person).
-      await tx.update(prospects).set({ customerId: existing }).where(eq(prospects.id, leadId));
+      await tx.update(leads).set({ customerId: existing }).where(eq(leads.id, leadId));
       return { email: lead.email, linked: true };
     }
     const link = inviteLink(lead);
@@ -60,7 +60,7 @@ export async function inviteLead(leadId: string, now = new Date()) {
         action: { label: "Create my account", url: link },
       }),
     });
-    await tx.update(prospects).set({ invitedAt: now }).where(eq(prospects.id, leadId));
+    await tx.update(leads).set({ invitedAt: now }).where(eq(leads.id, leadId));
     return { email: lead.email, linked: false };
   });
 }

@@ -1,6 +1,6 @@
 /*
  * The lead forms' script (ADR 030): the home and city pages' forms are posted in place, and the
- * answer is shown as the signed-in pages show theirs: a toast with SPEC.md's words, each
+ * answer is shown as the signed-in pages show theirs: a toast with docs/product.md's words, each
  * refused field's message beside it and the focus on the first, the fields emptied once the
  * lead is taken. Without JavaScript the same forms post the page (ADR 025).
  */

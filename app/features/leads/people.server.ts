@@ -4,10 +4,10 @@ import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import {
   appointments,
   introCalls,
-  leads,
+  leadEntries,
   memberships,
   profiles,
-  prospects,
+  leads,
   user,
 } from "~/db/schema";
 import { LEAD_STATUSES, type LeadStatus } from "~/db/lead-status";
@@ -16,7 +16,7 @@ import type { CityPath } from "~/content/city-paths";
 import { personName } from "~/lib/names";
 
 /*
- * The people behind the leads (ADR 060): one row per e-mail address in `prospects`, each form
+ * The people behind the leads (ADR 060): one row per e-mail address in `leads`, each form
  * post and intro call an entry pointing at it. Staff work the row from the 'Leads' tab: status,
  * notes, owner; it is linked to the customer's account when there is one.
  */
@@ -59,7 +59,7 @@ export async function leadForEntry(tx: Tx, input: EntryInput): Promise<string> {
   const email = input.email.toLowerCase();
   const customerId = await customerWithEmail(tx, email);
   const [row] = await tx
-    .insert(prospects)
+    .insert(leads)
     .values({
       email,
       name: input.name,
@@ -73,17 +73,17 @@ export async function leadForEntry(tx: Tx, input: EntryInput): Promise<string> {
       createdAt: input.at,
     })
     .onConflictDoUpdate({
-      target: prospects.email,
+      target: leads.email,
       set: {
         name: input.name,
-        phone: sql`coalesce(excluded.phone, ${prospects.phone})`,
-        zipCode: sql`coalesce(excluded.zip_code, ${prospects.zipCode})`,
-        city: sql`coalesce(excluded.city, ${prospects.city})`,
-        customerId: sql`coalesce(${prospects.customerId}, excluded.customer_id)`,
-        lastEntryAt: sql`greatest(${prospects.lastEntryAt}, excluded.last_entry_at)`,
+        phone: sql`coalesce(excluded.phone, ${leads.phone})`,
+        zipCode: sql`coalesce(excluded.zip_code, ${leads.zipCode})`,
+        city: sql`coalesce(excluded.city, ${leads.city})`,
+        customerId: sql`coalesce(${leads.customerId}, excluded.customer_id)`,
+        lastEntryAt: sql`greatest(${leads.lastEntryAt}, excluded.last_entry_at)`,
       },
     })
-    .returning({ id: prospects.id });
+    .returning({ id: leads.id });
   return row.id;
 }
 
@@ -93,10 +93,10 @@ export async function leadForEntry(tx: Tx, input: EntryInput): Promise<string> {
  */
 export async function linkLeadsToAccount(userId: string, email: string, database: DbOrTx = db()) {
   const linked = await database
-    .update(prospects)
+    .update(leads)
     .set({ customerId: userId })
-    .where(and(eq(prospects.email, email.toLowerCase()), isNull(prospects.customerId)))
-    .returning({ id: prospects.id });
+    .where(and(eq(leads.email, email.toLowerCase()), isNull(leads.customerId)))
+    .returning({ id: leads.id });
   return linked.length;
 }
 
@@ -106,21 +106,21 @@ export async function linkLeadsToAccount(userId: string, email: string, database
  */
 export async function leadBecameMember(tx: DbOrTx, customerId: string, at = new Date()) {
   await tx
-    .update(prospects)
+    .update(leads)
     .set({
       status: "member",
       lostReason: null,
-      memberSince: sql`coalesce(${prospects.memberSince}, ${at})`,
+      memberSince: sql`coalesce(${leads.memberSince}, ${at})`,
     })
-    .where(eq(prospects.customerId, customerId));
+    .where(eq(leads.customerId, customerId));
 }
 
 /** A walk-thru was booked for the lead: it reads 'Walk-thru booked' unless already a member. */
 export async function leadWalkThruBooked(tx: DbOrTx, leadId: string) {
   await tx
-    .update(prospects)
+    .update(leads)
     .set({ status: "walk_thru_booked", lostReason: null })
-    .where(and(eq(prospects.id, leadId), ne(prospects.status, "member")));
+    .where(and(eq(leads.id, leadId), ne(leads.status, "member")));
 }
 
 /**
@@ -129,12 +129,12 @@ export async function leadWalkThruBooked(tx: DbOrTx, leadId: string) {
  */
 export async function leadWalkThruCanceled(tx: DbOrTx, leadId: string) {
   await tx
-    .update(prospects)
+    .update(leads)
     .set({ status: "contacted" })
     .where(
       and(
-        eq(prospects.id, leadId),
-        eq(prospects.status, "walk_thru_booked"),
+        eq(leads.id, leadId),
+        eq(leads.status, "walk_thru_booked"),
         sql`not exists (select 1 from ${appointments} where ${appointments.leadId} = ${leadId} and ${appointments.kind} = 'walk_thru' and ${appointments.status} in ('booked', 'on_the_way'))`,
       ),
     );
@@ -143,9 +143,9 @@ export async function leadWalkThruCanceled(tx: DbOrTx, leadId: string) {
 /** The membership offer went out to the customer (issue 27's 'Send membership offer'). */
 export async function leadOfferSent(tx: DbOrTx, customerId: string, at = new Date()) {
   await tx
-    .update(prospects)
-    .set({ offerSentAt: sql`coalesce(${prospects.offerSentAt}, ${at})` })
-    .where(eq(prospects.customerId, customerId));
+    .update(leads)
+    .set({ offerSentAt: sql`coalesce(${leads.offerSentAt}, ${at})` })
+    .where(eq(leads.customerId, customerId));
 }
 
 /* ---------- the Leads tab ---------- */
@@ -170,11 +170,11 @@ function searchCondition(search: string) {
   if (!search) return undefined;
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(
-    ilike(prospects.name, like),
-    ilike(prospects.email, like),
-    ilike(prospects.phone, like),
-    ilike(prospects.zipCode, like),
-    ilike(prospects.city, like),
+    ilike(leads.name, like),
+    ilike(leads.email, like),
+    ilike(leads.phone, like),
+    ilike(leads.zipCode, like),
+    ilike(leads.city, like),
   );
 }
 
@@ -196,42 +196,42 @@ export type LeadListItem = {
   customerId: string | null;
 };
 
-const ownerProfile = sql`(select trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) from profiles p where p.user_id = "prospects"."owner_id")`;
+const ownerProfile = sql`(select trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) from profiles p where p.user_id = "leads"."owner_id")`;
 
 export async function listLeads(query: LeadsQuery) {
   const where = and(
-    query.status ? eq(prospects.status, query.status) : undefined,
+    query.status ? eq(leads.status, query.status) : undefined,
     searchCondition(query.search),
   );
   const [rows, [{ total }], byStatus] = await Promise.all([
     db()
       .select({
-        id: prospects.id,
-        name: prospects.name,
-        email: prospects.email,
-        phone: prospects.phone,
-        zipCode: prospects.zipCode,
-        city: prospects.city,
-        pageUrl: prospects.pageUrl,
-        source: prospects.source,
-        status: prospects.status,
-        lostReason: prospects.lostReason,
-        notes: prospects.notes,
+        id: leads.id,
+        name: leads.name,
+        email: leads.email,
+        phone: leads.phone,
+        zipCode: leads.zipCode,
+        city: leads.city,
+        pageUrl: leads.pageUrl,
+        source: leads.source,
+        status: leads.status,
+        lostReason: leads.lostReason,
+        notes: leads.notes,
         owner: sql<string | null>`${ownerProfile}`,
-        lastEntryAt: prospects.lastEntryAt,
-        customerId: prospects.customerId,
+        lastEntryAt: leads.lastEntryAt,
+        customerId: leads.customerId,
         entries:
-          sql<number>`(select count(*) from leads l where l.prospect_id = "prospects"."id") + (select count(*) from intro_calls c where c.prospect_id = "prospects"."id")`.mapWith(
+          sql<number>`(select count(*) from lead_entries l where l.lead_id = "leads"."id") + (select count(*) from intro_calls c where c.lead_id = "leads"."id")`.mapWith(
             Number,
           ),
       })
-      .from(prospects)
+      .from(leads)
       .where(where)
-      .orderBy(desc(prospects.lastEntryAt), asc(prospects.id))
+      .orderBy(desc(leads.lastEntryAt), asc(leads.id))
       .limit(LEADS_PAGE_SIZE)
       .offset((query.page - 1) * LEADS_PAGE_SIZE),
-    db().select({ total: count() }).from(prospects).where(where),
-    db().select({ status: prospects.status, n: count() }).from(prospects).groupBy(prospects.status),
+    db().select({ total: count() }).from(leads).where(where),
+    db().select({ status: leads.status, n: count() }).from(leads).groupBy(leads.status),
   ]);
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
   for (const row of byStatus) counts[row.status] = row.n;
@@ -262,40 +262,40 @@ export async function leadDetail(leadId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(leadId)) return null;
   const [lead] = await db()
     .select({
-      id: prospects.id,
-      name: prospects.name,
-      email: prospects.email,
-      phone: prospects.phone,
-      zipCode: prospects.zipCode,
-      city: prospects.city,
-      pageUrl: prospects.pageUrl,
-      source: prospects.source,
-      status: prospects.status,
-      lostReason: prospects.lostReason,
-      notes: prospects.notes,
-      ownerId: prospects.ownerId,
-      customerId: prospects.customerId,
-      invitedAt: prospects.invitedAt,
-      offerSentAt: prospects.offerSentAt,
-      createdAt: prospects.createdAt,
+      id: leads.id,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      zipCode: leads.zipCode,
+      city: leads.city,
+      pageUrl: leads.pageUrl,
+      source: leads.source,
+      status: leads.status,
+      lostReason: leads.lostReason,
+      notes: leads.notes,
+      ownerId: leads.ownerId,
+      customerId: leads.customerId,
+      invitedAt: leads.invitedAt,
+      offerSentAt: leads.offerSentAt,
+      createdAt: leads.createdAt,
     })
-    .from(prospects)
-    .where(eq(prospects.id, leadId));
+    .from(leads)
+    .where(eq(leads.id, leadId));
   if (!lead) return null;
   const [forms, calls, walkThrus, staff] = await Promise.all([
     db()
       .select({
-        at: leads.createdAt,
-        pageUrl: leads.pageUrl,
-        source: leads.source,
-        message: leads.message,
+        at: leadEntries.createdAt,
+        pageUrl: leadEntries.pageUrl,
+        source: leadEntries.source,
+        message: leadEntries.message,
       })
-      .from(leads)
-      .where(eq(leads.prospectId, leadId)),
+      .from(leadEntries)
+      .where(eq(leadEntries.leadId, leadId)),
     db()
       .select({ at: introCalls.createdAt, startsAt: introCalls.startsAt })
       .from(introCalls)
-      .where(eq(introCalls.prospectId, leadId)),
+      .where(eq(introCalls.leadId, leadId)),
     db()
       .select({
         id: appointments.id,
@@ -403,7 +403,7 @@ export async function updateLead(
       throw new LeadRejectedError("Please choose a staff member as the owner.");
   }
   const [row] = await db()
-    .update(prospects)
+    .update(leads)
     .set({
       ...(change.keep && change.status !== "lost"
         ? {}
@@ -414,8 +414,8 @@ export async function updateLead(
       notes: change.notes,
       ownerId: change.ownerId,
     })
-    .where(eq(prospects.id, leadId))
-    .returning({ id: prospects.id });
+    .where(eq(leads.id, leadId))
+    .returning({ id: leads.id });
   if (!row) throw new LeadRejectedError("Lead not found.");
 }
 
@@ -423,10 +423,10 @@ export async function updateLead(
 export async function leadOfCustomer(customerId: string, now = new Date()) {
   return db().transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: prospects.id })
-      .from(prospects)
-      .where(eq(prospects.customerId, customerId))
-      .orderBy(asc(prospects.createdAt))
+      .select({ id: leads.id })
+      .from(leads)
+      .where(eq(leads.customerId, customerId))
+      .orderBy(asc(leads.createdAt))
       .limit(1);
     if (existing) return existing.id;
     const [person] = await tx
@@ -447,10 +447,10 @@ export async function leadOfCustomer(customerId: string, now = new Date()) {
 /** Where a customer came from, for their staff page: the lead, its entries and walk-thrus. */
 export async function customerOrigin(customerId: string) {
   const [row] = await db()
-    .select({ id: prospects.id })
-    .from(prospects)
-    .where(eq(prospects.customerId, customerId))
-    .orderBy(asc(prospects.createdAt))
+    .select({ id: leads.id })
+    .from(leads)
+    .where(eq(leads.customerId, customerId))
+    .orderBy(asc(leads.createdAt))
     .limit(1);
   return row ? leadDetail(row.id) : null;
 }

@@ -7,8 +7,8 @@ import type { ToastMessage } from "~/lib/toast-message";
  * field. `outcome`:
  *   saved            the lead is in the database, its webhook call queued (the normal case)
  *   saved-elsewhere  the database failed, the webhook took the lead directly
- *   not-saved        both failed; the lead is in the error log (SPEC.md's "not successful")
- *   invalid          a field broke a rule of SPEC.md section 5; nothing was stored
+ *   not-saved        both failed; the lead is in the error log (docs/product.md's "not successful")
+ *   invalid          a field broke a rule of docs/product.md section 5; nothing was stored
  *   rate-limited     more than 3 submissions in 10 minutes; nothing was stored
  *   error            the request itself failed (network, server error)
  * The lead was taken (`ok`, and the form is emptied) for the first three.

@@ -9,7 +9,7 @@ import {
 } from "~/lib/validation";
 
 /*
- * The lead forms' rules. The home page form follows SPEC.md section 5 (text cleaning, name,
+ * The lead forms' rules. The home page form follows docs/product.md section 5 (text cleaning, name,
  * zip, email); the city-page form has only the browser's required and e-mail checks, which the
  * server repeats here (plus length caps, so nobody can store a novel in a lead).
  */
@@ -26,7 +26,7 @@ export const homeLeadSchema = z.object({
 export type HomeLeadField = keyof z.input<typeof homeLeadSchema>;
 export const HOME_LEAD_FIELDS: HomeLeadField[] = ["name", "zipCode", "email"];
 
-/** The toast title for each home-form field (SPEC.md section 5). */
+/** The toast title for each home-form field (docs/product.md section 5). */
 export const HOME_FIELD_TITLES: Record<HomeLeadField, string> = {
   name: "Invalid name",
   zipCode: "Invalid zip code",

@@ -26,7 +26,7 @@ export const LEAD_ANSWER_FRAGMENT = "lead-answer";
 /** A lead taken (the form is emptied), however it was kept. */
 export type TakenStatus = "saved" | "saved-elsewhere" | "not-saved";
 
-/** The home form's messages (SPEC.md section 8), as its toasts say them. */
+/** The home form's messages (docs/product.md section 8), as its toasts say them. */
 export const HOME_SENT: Record<TakenStatus, ToastMessage> = {
   saved: {
     kind: "success",
@@ -45,7 +45,7 @@ export const HOME_SENT: Record<TakenStatus, ToastMessage> = {
   },
 };
 
-/** The city form's messages (SPEC.md section 8), as its toasts say them. */
+/** The city form's messages (docs/product.md section 8), as its toasts say them. */
 export const CITY_SENT: Record<TakenStatus, ToastMessage> = {
   saved: {
     kind: "success",

@@ -1,6 +1,6 @@
 import { zipAndCity } from "~/content/zip-cities";
 import { db } from "~/db/client.server";
-import { leads } from "~/db/schema";
+import { leadEntries } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { fieldErrorsOf } from "~/lib/form-answer";
 import { parseForm } from "~/lib/form-answer.server";
@@ -47,14 +47,14 @@ type SaveMethod = "database" | "webhook" | "none";
  * error log, the last place it can be recovered from.
  */
 export async function saveLead(input: {
-  lead: Omit<typeof leads.$inferInsert, "id" | "createdAt" | "prospectId">;
+  lead: Omit<typeof leadEntries.$inferInsert, "id" | "createdAt" | "leadId">;
   webhookBody: Record<string, unknown>;
   createdAt: Date;
 }): Promise<{ method: SaveMethod; id?: string }> {
   try {
     const id = await db().transaction(async (tx) => {
       // One person, one lead (ADR 060): this post is an entry of the e-mail's lead.
-      const prospectId = await leadForEntry(tx, {
+      const leadId = await leadForEntry(tx, {
         email: input.lead.email,
         name: input.lead.name,
         phone: input.lead.phone,
@@ -64,16 +64,16 @@ export async function saveLead(input: {
         at: input.createdAt,
       });
       const [row] = await tx
-        .insert(leads)
-        .values({ ...input.lead, prospectId, createdAt: input.createdAt })
-        .returning({ id: leads.id });
+        .insert(leadEntries)
+        .values({ ...input.lead, leadId, createdAt: input.createdAt })
+        .returning({ id: leadEntries.id });
       await enqueue(tx, "lead_webhook", { body: input.webhookBody, leadId: row.id });
       const { name, email, phone, zipCode, source } = input.lead;
       // The home page's visitor hears back at once that the request arrived (issue: rough edges).
       if (source === "home")
         await acknowledgeHomeLead(tx, {
-          prospectId,
-          leadId: row.id,
+          leadId,
+          entryId: row.id,
           name,
           email,
           at: input.createdAt,
@@ -87,7 +87,7 @@ export async function saveLead(input: {
           ...(phone ? [`Phone: ${phone}`] : []),
           ...(zipCode ? [`ZIP code: ${zipAndCity(zipCode, null)}`] : []),
         ],
-        staffPath: `/employee/leads/${prospectId}`,
+        staffPath: `/employee/leads/${leadId}`,
       });
       return row.id;
     });
@@ -176,7 +176,7 @@ const TAKEN_STATUS: Record<SaveMethod, TakenStatus> = {
   none: "not-saved",
 };
 
-/** The home page form (SPEC.md section 2; messages of section 8). */
+/** The home page form (docs/product.md section 2; messages of section 8). */
 export async function submitHomeLead(
   formData: FormData,
   context: LeadContext,
@@ -205,7 +205,7 @@ export async function submitHomeLead(
   return takenResult(saved.method, submission, HOME_SENT);
 }
 
-/** The city-page form (SPEC.md section 2, "City-page contact form"; messages of section 8). */
+/** The city-page form (docs/product.md section 2, "City-page contact form"; messages of section 8). */
 export async function submitCityLead(
   formData: FormData,
   context: LeadContext & { source: string },

@@ -17,7 +17,7 @@ export async function salesSection(
   const [rows, { months: memberMonths }] = await Promise.all([
     database.execute(sql`
       select 'lead' as what, ${month} as month, count(*)::int as n
-        from leads where ${inPeriod} group by 2
+        from lead_entries where ${inPeriod} group by 2
       union all
       select 'call', ${month}, count(*)::int
         from intro_calls where ${inPeriod} group by 2

@@ -13,7 +13,7 @@ import type {
 
 /*
  * A customer's own service requests. Every query is scoped by the acting customer's id in its
- * `where` clause (DESIGN.md decision 3): another customer's request is never found, so it can
+ * `where` clause (docs/design.md decision 3): another customer's request is never found, so it can
  * be neither read nor changed.
  */
 
@@ -24,7 +24,7 @@ export class NoHomeError extends Error {
   }
 }
 
-/** Display order (DESIGN.md decision 2): next, then later, then position, then created. */
+/** Display order (docs/design.md decision 2): next, then later, then position, then created. */
 const displayOrder = [
   sql`case ${serviceRequests.priority} when 'next' then 0 when 'later' then 1 else 2 end`,
   asc(serviceRequests.position),
@@ -411,7 +411,7 @@ export type MoveResult = "moved" | "at-end" | "not-found";
 /**
  * Moves a request one place up or down inside its (customer, priority) group of the to-do list
  * and renumbers the group, in one transaction with the group's rows locked, so two devices
- * moving at once still end with one consistent order (DESIGN.md decision 2). Completed work
+ * moving at once still end with one consistent order (docs/design.md decision 2). Completed work
  * has left the to-do list: it neither moves nor counts as a neighbour.
  */
 export async function moveServiceRequest(

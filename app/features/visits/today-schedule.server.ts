@@ -6,7 +6,7 @@ import {
   homes,
   membershipParts,
   profiles,
-  prospects,
+  leads,
   requestPhotos,
   serviceRequests,
   user,
@@ -114,7 +114,7 @@ export async function handymanVisits(
       contactName: appointments.contactName,
       contactEmail: appointments.contactEmail,
       walkThruAddress: appointments.address,
-      leadPhone: prospects.phone,
+      leadPhone: leads.phone,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       email: user.email,
@@ -135,7 +135,7 @@ export async function handymanVisits(
     .leftJoin(homes, eq(homes.id, appointments.homeId))
     .leftJoin(user, eq(user.id, appointments.customerId))
     .leftJoin(profiles, eq(profiles.userId, appointments.customerId))
-    .leftJoin(prospects, eq(prospects.id, appointments.leadId))
+    .leftJoin(leads, eq(leads.id, appointments.leadId))
     .where(
       and(
         handymanOnVisit(handymanId),

@@ -6,7 +6,7 @@ import {
 } from "~/db/visit-status";
 
 /*
- * A visit's life (DESIGN.md decision 17, ADR 046): booked, on the way, in progress, then
+ * A visit's life (docs/design.md decision 17, ADR 046): booked, on the way, in progress, then
  * completed, canceled or no-show. This table is the one list of allowed changes; the trigger
  * `appointments_visit_life` (migration 0008) refuses the same ones in the database, and
  * tests/integration/visit-life.test.ts checks every pair against both.

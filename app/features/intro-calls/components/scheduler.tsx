@@ -51,7 +51,7 @@ function ContactField(props: {
 /**
  * The scheduler panel of /book-call, as markup. Free times change by the minute and the page is
  * static, so the page's script (booking.enhance.ts, ADR 030) loads them and brings the panel to
- * life: the built-in booking (DESIGN.md decision 7: a day, a 15-minute time in Eastern Time, and
+ * life: the built-in booking (docs/design.md decision 7: a day, a 15-minute time in Eastern Time, and
  * how to reach you) or the external widget (SCHEDULER_EMBED_URL). Every state the script can
  * show is here, hidden until it does; the reserved height keeps the layout still meanwhile.
  * Without JavaScript the <noscript> message stands alone. A booking posted as a plain form (by

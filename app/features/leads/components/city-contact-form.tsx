@@ -7,7 +7,7 @@ import { usePostedLead } from "./use-lead-form";
 const FIELDS = ["name", "phone", "email", "message"];
 
 /**
- * The city-page form (SPEC.md section 2): Full Name, Phone Number, Email Address and an
+ * The city-page form (docs/product.md section 2): Full Name, Phone Number, Email Address and an
  * optional message. The browser checks required fields and the e-mail format itself. It posts
  * the page (`action`, the city page's path) without JavaScript; the page's script posts it in
  * place (lead-form.enhance.ts).

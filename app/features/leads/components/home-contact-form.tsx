@@ -8,8 +8,8 @@ import { usePostedLead } from "./use-lead-form";
 const FIELDS = ["name", "zipCode", "email"];
 
 /**
- * The home page form (SPEC.md section 2): name, zip code, email. `noValidate`: the messages
- * are SPEC.md section 5's, which the server gives (the browser's own would differ). It posts
+ * The home page form (docs/product.md section 2): name, zip code, email. `noValidate`: the messages
+ * are docs/product.md section 5's, which the server gives (the browser's own would differ). It posts
  * the page without JavaScript; the page's script posts it in place (lead-form.enhance.ts).
  */
 export function HomeContactForm() {

@@ -4,7 +4,7 @@ import { ListPager } from "./list-pager";
 import { RequestCard } from "./request-card";
 
 /**
- * 'Completed Work': the requests whose status is complete (DESIGN.md decision 1), newest first,
+ * 'Completed Work': the requests whose status is complete (docs/design.md decision 1), newest first,
  * a page at a time.
  */
 export function CompletedTab({ list }: { list: RequestListPage }) {

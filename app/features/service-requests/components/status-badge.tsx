@@ -1,7 +1,7 @@
 import { statusLabel } from "../schema";
 
 /*
- * Customer-side status colours (DESIGN.md decision 1): new blue, reviewed purple, scheduled
+ * Customer-side status colours (docs/design.md decision 1): new blue, reviewed purple, scheduled
  * green, complete grey; the spec's other card statuses keep their colours. The label is always
  * shown, so colour is never the only signal. Pairs are AA on their backgrounds.
  */

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
+
+/*
+ * The lead names' migration (ADR 096): the person is a lead (`prospects` becomes `leads`) and
+ * each form post an entry (`leads` becomes `lead_entries`), with every row and link kept.
+ */
+
+const TAG = "0027_lead_names";
+let database: TestDatabase;
+let before: string;
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: false });
+  before = fs.mkdtempSync(path.join(os.tmpdir(), "lead-names-migration-"));
+  fs.mkdirSync(path.join(before, "meta"));
+  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")) as {
+    entries: { idx: number; tag: string }[];
+  };
+  const rename = journal.entries.find((e) => e.tag === TAG)!;
+  journal.entries = journal.entries.filter((e) => e.idx < rename.idx);
+  fs.writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify(journal));
+  for (const e of journal.entries)
+    fs.copyFileSync(`drizzle/${e.tag}.sql`, path.join(before, `${e.tag}.sql`));
+  await migrate(database.db as Parameters<typeof migrate>[0], { migrationsFolder: before });
+});
+afterAll(async () => {
+  await database?.drop();
+  if (before) fs.rmSync(before, { recursive: true, force: true });
+});
+
+async function rows<T>(query: ReturnType<typeof sql>) {
+  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+describe(`leads and their entries, renamed (${testDatabaseKind()})`, () => {
+  it("keeps every person, entry and intro call, linked as before", async () => {
+    await database.db.execute(sql`
+      insert into prospects (id, email, name, source, status, lost_reason) values
+        ('00000000-0000-4000-8000-000000000001', 'ann@example.com', 'Ann Lee', 'home', 'new', null),
+        ('00000000-0000-4000-8000-000000000002', 'bo@example.com', 'Bo Diaz', 'city', 'lost', 'Moved away')`);
+    await database.db.execute(sql`
+      insert into leads (name, email, form_type, source, prospect_id) values
+        ('Ann Lee', 'ann@example.com', 'contact', 'home', '00000000-0000-4000-8000-000000000001'),
+        ('Ann Lee', 'ann@example.com', 'contact', 'home', '00000000-0000-4000-8000-000000000001'),
+        ('Bo Diaz', 'bo@example.com', 'contact', 'city', '00000000-0000-4000-8000-000000000002')`);
+    await database.db.execute(sql`
+      insert into intro_calls (name, email, starts_at, prospect_id) values
+        ('Bo Diaz', 'bo@example.com', now(), '00000000-0000-4000-8000-000000000002')`);
+
+    await database.migrate();
+
+    expect(
+      await rows(sql`select email, status::text, lost_reason from leads order by email`),
+    ).toEqual([
+      { email: "ann@example.com", status: "new", lost_reason: null },
+      { email: "bo@example.com", status: "lost", lost_reason: "Moved away" },
+    ]);
+    expect(
+      await rows(sql`
+        select l.email, count(e.id)::int as entries,
+               (select count(*)::int from intro_calls c where c.lead_id = l.id) as calls
+        from leads l join lead_entries e on e.lead_id = l.id group by l.id, l.email order by l.email`),
+    ).toEqual([
+      { email: "ann@example.com", entries: 2, calls: 0 },
+      { email: "bo@example.com", entries: 1, calls: 1 },
+    ]);
+    // The constraints came along: one lead per e-mail; a lost lead has a reason.
+    await expect(
+      database.db.execute(
+        sql`insert into leads (email, name, source) values ('ann@example.com', 'Ann', 'home')`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`update leads set lost_reason = null where email = 'bo@example.com'`),
+    ).rejects.toThrow();
+    expect(
+      await rows(
+        sql`select count(*)::int as n from information_schema.tables where table_name = 'prospects'`,
+      ),
+    ).toEqual([{ n: 0 }]);
+  });
+});
