@@ -1,42 +1,23 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
+import { databaseMigratedBefore, rowsOf } from "../support/migrated-before";
+import { testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 /*
  * The lead names' migration (ADR 096): the person is a lead (`prospects` becomes `leads`) and
  * each form post an entry (`leads` becomes `lead_entries`), with every row and link kept.
  */
 
-const TAG = "0027_lead_names";
 let database: TestDatabase;
-let before: string;
+let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  before = fs.mkdtempSync(path.join(os.tmpdir(), "lead-names-migration-"));
-  fs.mkdirSync(path.join(before, "meta"));
-  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const rename = journal.entries.find((e) => e.tag === TAG)!;
-  journal.entries = journal.entries.filter((e) => e.idx < rename.idx);
-  fs.writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const e of journal.entries)
-    fs.copyFileSync(`drizzle/${e.tag}.sql`, path.join(before, `${e.tag}.sql`));
-  await migrate(database.db as Parameters<typeof migrate>[0], { migrationsFolder: before });
+  ({ database, cleanup } = await databaseMigratedBefore((tag) => tag.endsWith("_lead_names")));
 });
 afterAll(async () => {
-  await database?.drop();
-  if (before) fs.rmSync(before, { recursive: true, force: true });
+  await cleanup?.();
 });
 
-async function rows<T>(query: ReturnType<typeof sql>) {
-  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(database, query);
 
 describe(`leads and their entries, renamed (${testDatabaseKind()})`, () => {
   it("keeps every person, entry and intro call, linked as before", async () => {

@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
+import { databaseMigratedBefore, rowsOf } from "../support/migrated-before";
+import { testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 /*
  * Migration 0022 (issue 40, item 8; ADR 085): the profile's 'Phone' and the notifications'
@@ -13,30 +10,15 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../supp
  */
 
 let database: TestDatabase;
-let before: string;
+let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  before = fs.mkdtempSync(path.join(os.tmpdir(), "one-mobile-migration-"));
-  fs.mkdirSync(path.join(before, "meta"));
-  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const oneMobile = journal.entries.find((e) => e.tag === "0022_one_mobile")!;
-  journal.entries = journal.entries.filter((e) => e.idx < oneMobile.idx);
-  fs.writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const e of journal.entries)
-    fs.copyFileSync(`drizzle/${e.tag}.sql`, path.join(before, `${e.tag}.sql`));
-  await migrate(database.db as Parameters<typeof migrate>[0], { migrationsFolder: before });
+  ({ database, cleanup } = await databaseMigratedBefore((tag) => tag === "0022_one_mobile"));
 });
 afterAll(async () => {
-  await database?.drop();
-  if (before) fs.rmSync(before, { recursive: true, force: true });
+  await cleanup?.();
 });
 
-async function rows<T>(query: ReturnType<typeof sql>) {
-  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(database, query);
 
 describe(`one mobile number per person (${testDatabaseKind()})`, () => {
   it("moves each profile's phone to its one number and drops the second column", async () => {

@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
+import { databaseMigratedBefore, rowsOf } from "../support/migrated-before";
+import { testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 /*
  * The visit-life migration (0008) over the data of before (ADR 046): 'approved' visits become booked, or
@@ -13,31 +10,15 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../supp
  */
 
 let database: TestDatabase;
-let before: string;
+let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  // The migrations up to 0006, as a database of before this branch had them.
-  before = fs.mkdtempSync(path.join(os.tmpdir(), "visit-life-migration-"));
-  fs.mkdirSync(path.join(before, "meta"));
-  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const visitLife = journal.entries.find((e) => e.tag.endsWith("_visit_life"))!;
-  journal.entries = journal.entries.filter((e) => e.idx < visitLife.idx);
-  fs.writeFileSync(path.join(before, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const e of journal.entries)
-    fs.copyFileSync(`drizzle/${e.tag}.sql`, path.join(before, `${e.tag}.sql`));
-  await migrate(database.db as Parameters<typeof migrate>[0], { migrationsFolder: before });
+  ({ database, cleanup } = await databaseMigratedBefore((tag) => tag.endsWith("_visit_life")));
 });
 afterAll(async () => {
-  await database?.drop();
-  if (before) fs.rmSync(before, { recursive: true, force: true });
+  await cleanup?.();
 });
 
-async function rows<T>(query: ReturnType<typeof sql>) {
-  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(database, query);
 
 describe(`the visit-life migration over existing visits (${testDatabaseKind()})`, () => {
   it("gives every visit its state and each request to one open visit", async () => {
