@@ -4,7 +4,7 @@ import { periodFrom } from "~/features/reports";
 import { keptWhileUnchanged } from "~/features/reports/report-cache.server";
 import { reportsPageFigures } from "~/features/reports/reports.server";
 import { businessToday } from "~/lib/business-calendar";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
 /*
  * The reports page's figures are kept while the database is unchanged (ADR 092): computed once
@@ -46,22 +46,28 @@ async function quiet() {
 }
 
 describe("the reports' figures kept while the database is unchanged", () => {
-  it("are computed once while nothing is written, and again after a write", async () => {
-    let computed = 0;
-    const compute = async () => ++computed;
-    const kept = (key = "k") => keptWhileUnchanged(database.db, key, compute);
-    await quiet();
-    // Requests that arrive together share one computation.
-    expect(await Promise.all([kept(), kept(), kept()])).toEqual([1, 1, 1]);
-    expect(await kept()).toBe(1);
-    expect(await kept("another period")).toBe(2);
-    await addLead("one@example.com");
-    expect(await kept()).toBe(3);
-    await quiet();
-    const now = await kept();
-    expect(now).toBeGreaterThanOrEqual(3);
-    expect(await kept()).toBe(now);
-  });
+  // On PostgreSQL the WAL position is the cluster's: the other test files writing to their own
+  // databases beside this one move it at any moment, so only the embedded database, alone in
+  // its process, shows the sharing for certain. Never stale holds on both (the tests below).
+  it.runIf(testDatabaseKind() === "pglite")(
+    "are computed once while nothing is written, and again after a write",
+    async () => {
+      let computed = 0;
+      const compute = async () => ++computed;
+      const kept = (key = "k") => keptWhileUnchanged(database.db, key, compute);
+      await quiet();
+      // Requests that arrive together share one computation.
+      expect(await Promise.all([kept(), kept(), kept()])).toEqual([1, 1, 1]);
+      expect(await kept()).toBe(1);
+      expect(await kept("another period")).toBe(2);
+      await addLead("one@example.com");
+      expect(await kept()).toBe(3);
+      await quiet();
+      const now = await kept();
+      expect(now).toBeGreaterThanOrEqual(3);
+      expect(await kept()).toBe(now);
+    },
+  );
 
   it("are not kept when they failed", async () => {
     let calls = 0;
