@@ -13,8 +13,6 @@ const BEING_SPLIT = new Set([
   "app/features/reports/tables.ts",
   "app/features/visits/components/book-visit.tsx",
   "app/routes/dashboard.visits.$appointmentId.tsx",
-  "app/routes/employee.customers.$customerId.membership.server.ts",
-  "app/routes/employee.today.tsx",
 ]);
 
 const root = path.resolve(import.meta.dirname, "..");
