@@ -6,7 +6,9 @@ import {
   reverseSecondHandyman,
   secondHandymanFeeNet,
 } from "~/features/memberships/index.server";
+import { handymanWarnings } from "~/features/availability/index.server";
 import { readPersonName } from "~/features/notifications/index.server";
+import { minuteOfDay, type IsoDate } from "~/lib/business-calendar";
 import { bothHandymen, secondHandymanFeeLine } from "~/lib/two-handymen";
 
 /*
@@ -96,6 +98,25 @@ export async function secondHandymanDetails(appointmentId: string, database: DbO
     name: await readPersonName(database, visit.second),
     feeLine: fee.netCents > 0 ? secondHandymanFeeLine(fee.netCents) : null,
   };
+}
+
+/**
+ * Staff book a visit with two handymen at a time they chose: the second one's time off and
+ * working hours, warned about as the first one's are (ADR 050, 099). Empty without a second.
+ */
+export function secondHandymanWarnings(input: {
+  scheduledDate: IsoDate;
+  startTime: string;
+  endTime: string;
+  secondHandymanId?: string | null;
+}) {
+  if (!input.secondHandymanId) return Promise.resolve([]);
+  const time = {
+    date: input.scheduledDate,
+    start: minuteOfDay(input.startTime),
+    end: minuteOfDay(input.endTime),
+  };
+  return handymanWarnings(time, input.secondHandymanId);
 }
 
 /** A visit this handyman works: as its first handyman or its second (ADR 091). */

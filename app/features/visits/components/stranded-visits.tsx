@@ -4,6 +4,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { timeOfDay } from "~/lib/business-calendar";
+import { bothHandymen } from "~/lib/two-handymen";
 
 type Stranded = {
   id: string;
@@ -13,10 +14,26 @@ type Stranded = {
   label: string;
   employeeId: string | null;
   handymanName: string | null;
-  freeHandyman: { id: string; name: string } | null;
+  secondHandymanId: string | null;
+  secondHandymanName: string | null;
+  freeHandyman: { id: string; name: string; replaces: "first" | "second" } | null;
 };
 
-type Target = { date: string; startMinute: number; employeeId: string | null };
+type Target = {
+  date: string;
+  startMinute: number;
+  employeeId: string | null;
+  secondHandymanId?: string | null;
+};
+
+/** Where the visit would go with the handyman free then, in place of the one the closure takes. */
+function proposal(v: Stranded): Target | null {
+  const free = v.freeHandyman;
+  if (!free) return null;
+  return free.replaces === "second"
+    ? { date: v.date, startMinute: v.start, employeeId: v.employeeId, secondHandymanId: free.id }
+    : { date: v.date, startMinute: v.start, employeeId: free.id };
+}
 
 /**
  * A closure over booked visits (ADR 050): the visits, then 'Move them' (each to another
@@ -57,7 +74,7 @@ export function StrandedVisits({
         {visits.map((v) => (
           <li key={v.id}>
             <strong>{v.customerName}</strong>: {v.label}
-            {v.handymanName ? ` with ${v.handymanName}` : ""}
+            {v.handymanName ? ` with ${bothHandymen(v.handymanName, v.secondHandymanName)}` : ""}
           </li>
         ))}
       </ul>
@@ -76,11 +93,7 @@ export function StrandedVisits({
         {hidden}
         <input type="hidden" name="resolution" value="move" />
         {visits.map((v) => {
-          const target =
-            targets[v.id] ??
-            (v.freeHandyman
-              ? { date: v.date, startMinute: v.start, employeeId: v.freeHandyman.id }
-              : null);
+          const target = targets[v.id] ?? proposal(v);
           const list = warnings[v.id] ?? [];
           return (
             <fieldset
@@ -127,6 +140,27 @@ export function StrandedVisits({
                   ))}
                 </NativeSelect>
               </div>
+              {v.secondHandymanId ? (
+                <div className="grid gap-1">
+                  <Label htmlFor={`second-${v.id}`}>Second handyman</Label>
+                  <NativeSelect
+                    id={`second-${v.id}`}
+                    name={`second-${v.id}`}
+                    defaultValue={
+                      target?.secondHandymanId === undefined
+                        ? v.secondHandymanId
+                        : (target.secondHandymanId ?? "")
+                    }
+                  >
+                    <option value="">None (one handyman, the fee reversed)</option>
+                    {employees.map((e) => (
+                      <option key={e.userId} value={e.userId}>
+                        {e.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+              ) : null}
               {list.length ? (
                 <ul
                   className="list-disc pl-5 text-sm sm:col-span-3"
