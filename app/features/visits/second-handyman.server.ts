@@ -77,6 +77,21 @@ export async function handymenNamesLine(
   return { line: `Your handymen: ${names}`, names };
 }
 
+/**
+ * Who is on the way, for the member's 'On my way' e-mail and text: "Dana Whitfield", or both
+ * handymen of a two-handymen visit, "Dana Whitfield and Sam Okafor" (`two`). Null: nobody named.
+ */
+export async function onMyWayNames(database: DbOrTx, appointmentId: string) {
+  const [visit] = await database
+    .select({ first: appointments.assignedEmployeeId, second: appointments.secondHandymanId })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (!visit?.first) return null;
+  const first = await readPersonName(database, visit.first);
+  const second = visit.second ? await readPersonName(database, visit.second) : null;
+  return { names: bothHandymen(first, second), two: Boolean(second) };
+}
+
 /** "Second handyman: $95.00, charged to your membership." while the fee stands. */
 export async function secondHandymanFeeMailLine(database: DbOrTx, appointmentId: string) {
   const fee = await secondHandymanFeeNet(database, appointmentId);
