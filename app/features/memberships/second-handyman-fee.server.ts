@@ -99,8 +99,7 @@ export async function reverseSecondHandyman(
 ) {
   const held = await heldBy(tx, appointmentId);
   if (!held) return 0;
-  const m =
-    locked?.id === held.membershipId ? locked : await lockMembership(tx, held.membershipId);
+  const m = locked?.id === held.membershipId ? locked : await lockMembership(tx, held.membershipId);
   const fee = await secondHandymanFeeNet(tx, appointmentId);
   if (fee.netCents <= 0) return 0;
   await postMoney(tx, m, {
