@@ -53,7 +53,7 @@ export function StrandedVisits({
   fields: [string, string][];
   warnings: Record<string, string[]>;
   targets: Record<string, Target | undefined>;
-  employees: { userId: string; name: string }[];
+  employees: Employees;
 }) {
   const hidden = fields.map(([name, value], i) => (
     <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
@@ -92,88 +92,16 @@ export function StrandedVisits({
       <Form method="post" className="grid gap-3">
         {hidden}
         <input type="hidden" name="resolution" value="move" />
-        {visits.map((v) => {
-          const target = targets[v.id] ?? proposal(v);
-          const list = warnings[v.id] ?? [];
-          return (
-            <fieldset
-              key={v.id}
-              className="grid gap-2 rounded-md border bg-background p-3 sm:grid-cols-3"
-            >
-              <legend className="px-1 font-medium">
-                New time for {v.customerName}
-                {v.freeHandyman && !targets[v.id] ? ` (${v.freeHandyman.name} is free then)` : ""}
-              </legend>
-              <input type="hidden" name="visit" value={v.id} />
-              <div className="grid gap-1">
-                <Label htmlFor={`date-${v.id}`}>Day</Label>
-                <Input
-                  id={`date-${v.id}`}
-                  type="date"
-                  name={`date-${v.id}`}
-                  defaultValue={target?.date ?? ""}
-                  required
-                />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`start-${v.id}`}>Start</Label>
-                <Input
-                  id={`start-${v.id}`}
-                  type="time"
-                  name={`start-${v.id}`}
-                  defaultValue={target ? timeOfDay(target.startMinute) : ""}
-                  required
-                />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`employee-${v.id}`}>Handyman</Label>
-                <NativeSelect
-                  id={`employee-${v.id}`}
-                  name={`employee-${v.id}`}
-                  defaultValue={target?.employeeId ?? v.employeeId ?? ""}
-                >
-                  <option value="">Unassigned</option>
-                  {employees.map((e) => (
-                    <option key={e.userId} value={e.userId}>
-                      {e.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              {v.secondHandymanId ? (
-                <div className="grid gap-1">
-                  <Label htmlFor={`second-${v.id}`}>Second handyman</Label>
-                  <NativeSelect
-                    id={`second-${v.id}`}
-                    name={`second-${v.id}`}
-                    defaultValue={
-                      target?.secondHandymanId === undefined
-                        ? v.secondHandymanId
-                        : (target.secondHandymanId ?? "")
-                    }
-                  >
-                    <option value="">None (one handyman, the fee reversed)</option>
-                    {employees.map((e) => (
-                      <option key={e.userId} value={e.userId}>
-                        {e.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-              ) : null}
-              {list.length ? (
-                <ul
-                  className="list-disc pl-5 text-sm sm:col-span-3"
-                  aria-label={`Warnings for ${v.customerName}`}
-                >
-                  {list.map((w) => (
-                    <li key={w}>{w}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </fieldset>
-          );
-        })}
+        {visits.map((v) => (
+          <MoveFields
+            key={v.id}
+            visit={v}
+            target={targets[v.id] ?? proposal(v)}
+            proposed={!targets[v.id]}
+            warnings={warnings[v.id] ?? []}
+            employees={employees}
+          />
+        ))}
         {warned ? (
           <div className="grid gap-1">
             <Label htmlFor="stranded-override-reason">Why book anyway (optional)</Label>
@@ -198,5 +126,111 @@ export function StrandedVisits({
         </div>
       </Form>
     </section>
+  );
+}
+
+type Employees = { userId: string; name: string }[];
+
+/** One stranded visit's new day, start and handymen, and what is wrong with them. */
+function MoveFields({
+  visit: v,
+  target,
+  proposed,
+  warnings,
+  employees,
+}: {
+  visit: Stranded;
+  target: Target | null;
+  proposed: boolean;
+  warnings: string[];
+  employees: Employees;
+}) {
+  return (
+    <fieldset className="grid gap-2 rounded-md border bg-background p-3 sm:grid-cols-3">
+      <legend className="px-1 font-medium">
+        New time for {v.customerName}
+        {v.freeHandyman && proposed ? ` (${v.freeHandyman.name} is free then)` : ""}
+      </legend>
+      <input type="hidden" name="visit" value={v.id} />
+      <div className="grid gap-1">
+        <Label htmlFor={`date-${v.id}`}>Day</Label>
+        <Input
+          id={`date-${v.id}`}
+          type="date"
+          name={`date-${v.id}`}
+          defaultValue={target?.date ?? ""}
+          required
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`start-${v.id}`}>Start</Label>
+        <Input
+          id={`start-${v.id}`}
+          type="time"
+          name={`start-${v.id}`}
+          defaultValue={target ? timeOfDay(target.startMinute) : ""}
+          required
+        />
+      </div>
+      <HandymanSelect
+        name={`employee-${v.id}`}
+        label="Handyman"
+        none="Unassigned"
+        defaultValue={target?.employeeId ?? v.employeeId ?? ""}
+        employees={employees}
+      />
+      {v.secondHandymanId ? (
+        <HandymanSelect
+          name={`second-${v.id}`}
+          label="Second handyman"
+          none="None (one handyman, the fee reversed)"
+          defaultValue={
+            target?.secondHandymanId === undefined
+              ? v.secondHandymanId
+              : (target.secondHandymanId ?? "")
+          }
+          employees={employees}
+        />
+      ) : null}
+      {warnings.length ? (
+        <ul
+          className="list-disc pl-5 text-sm sm:col-span-3"
+          aria-label={`Warnings for ${v.customerName}`}
+        >
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function HandymanSelect({
+  name,
+  label,
+  none,
+  defaultValue,
+  employees,
+}: {
+  name: string;
+  label: string;
+  /** The first choice, for nobody. */
+  none: string;
+  defaultValue: string;
+  employees: Employees;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={name}>{label}</Label>
+      <NativeSelect id={name} name={name} defaultValue={defaultValue}>
+        <option value="">{none}</option>
+        {employees.map((e) => (
+          <option key={e.userId} value={e.userId}>
+            {e.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
