@@ -14,6 +14,8 @@ import {
   secondHandymanFeeNet,
 } from "~/features/memberships/index.server";
 import { membershipPage } from "~/features/memberships/page.server";
+import { reportTables } from "~/features/reports";
+import { ownerReport } from "~/features/reports/index.server";
 import { settlementLineText } from "~/features/memberships/settlement";
 import { moveStrandedVisits, strandedVisits } from "~/features/visits/closures.server";
 import { staffMoveMemberVisit } from "~/features/visits/member-visits.server";
@@ -243,6 +245,58 @@ describe(`a membership's cancel and the second handyman's fee (${testDatabaseKin
       ),
     ).toBe(0);
     expect((await feeEntries(appointment.id)).length).toBe(2);
+  });
+});
+
+describe(`the owner's report with two handymen (${testDatabaseKind()})`, () => {
+  it("counts the two-handymen visits and their fees, and both handymen's booked time", async () => {
+    const { dana, sam, member, home } = await twoHandymenVisit();
+    // A second visit goes back to one handyman: its fee charged, then reversed.
+    const { appointment: later } = await createMemberVisit(
+      database.db,
+      { id: home.id, customerId: member.id },
+      {
+        scheduledDate: "2030-12-04",
+        startTime: "09:00",
+        endTime: "12:30",
+        assignedEmployeeId: dana.id,
+        tasks: ["Carry the drywall"],
+        today: "2030-12-01",
+      },
+    );
+    await withSecond(later.id, sam.id);
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(appointments)
+        .set({ secondHandymanId: null })
+        .where(eq(appointments.id, later.id));
+      await reverseSecondHandyman(tx, later.id, null, "one handyman");
+    });
+    const report = await ownerReport(
+      { from: "2030-12-01", to: "2030-12-31" },
+      { now: new Date("2030-12-31T17:00:00Z"), database: database.db },
+    );
+    expect(report.twoHandymen).toEqual({
+      visits: 1,
+      feesCharged: 2,
+      feesChargedCents: 19_000,
+      correctionCents: -9_500,
+      feeCents: 9_500,
+    });
+    expect(report.members.revenueTotal).toMatchObject({
+      secondHandymanCents: 19_000,
+      correctionCents: -9_500,
+    });
+    // Dana: 1 h 45 min and 3 h 30 min; Sam: the two-handymen visit's 1 h 45 min.
+    const booked = Object.fromEntries(report.handymen.people.map((p) => [p.id, p.bookedMinutes]));
+    expect(booked).toMatchObject({ [dana.id]: 315, [sam.id]: 105 });
+    const table = reportTables(report).find((t) => t.id === "two-handymen")!;
+    expect(table.rows).toEqual([
+      ["Two-handymen visits", "1"],
+      ["Second handyman fees charged", "2 for $190.00"],
+      ["Reversed, less charged again", "-$95.00"],
+      ["Second handyman fees", "$95.00"],
+    ]);
   });
 });
 
