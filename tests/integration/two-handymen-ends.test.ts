@@ -19,7 +19,8 @@ import { ownerReport } from "~/features/reports/index.server";
 import { settlementLineText } from "~/features/memberships/settlement";
 import { moveStrandedVisits, strandedVisits } from "~/features/visits/closures.server";
 import { staffMoveMemberVisit } from "~/features/visits/member-visits.server";
-import { BookAnywayNeededError } from "~/features/visits/overrides.server";
+import { BookAnywayNeededError, unlessBookedAnyway } from "~/features/visits/overrides.server";
+import { secondHandymanWarnings } from "~/features/visits/second-handyman.server";
 import { progressOwnVisit } from "~/features/visits/today.server";
 import { business } from "~/lib/business.server";
 import { resetEnvForTests } from "~/lib/env.server";
@@ -143,6 +144,16 @@ describe(`a two-handymen visit in a closure (${testDatabaseKind()})`, () => {
       "Sam Okafor has time off on Thursday, December 5, 2030.",
     ]);
     expect((await visit(appointment.id)).scheduledDate).toBe("2030-12-03");
+    // Staff's Create Appointment hears the same of him, beside the first handyman's warnings.
+    const asked = { scheduledDate: "2030-12-05", startTime: "09:00", endTime: "10:45" };
+    expect(await secondHandymanWarnings({ ...asked, secondHandymanId: sam.id })).toEqual([
+      "Sam Okafor has time off on Thursday, December 5, 2030.",
+    ]);
+    expect(await secondHandymanWarnings({ ...asked, secondHandymanId: null })).toEqual([]);
+    expect(() => unlessBookedAnyway(["Sam Okafor has time off."], {})).toThrow(
+      BookAnywayNeededError,
+    );
+    expect(unlessBookedAnyway(["Sam Okafor has time off."], { bookAnyway: true })).toHaveLength(1);
     await staffMoveMemberVisit(office, appointment.id, to, {
       override: { bookAnyway: true, reason: "Sam comes in for this one" },
     });
