@@ -18,8 +18,13 @@ describe("every route that takes files has an upload limit refused from the Cont
   // A route that reads a multipart body (photos, receipts) must be one of the server's upload
   // routes: otherwise its files are refused at the 64 KB form limit, or, were that limit ever
   // lifted for it, a body of any declared size would be read.
+  // The route's module and the `.server.ts` beside it that holds its action (ADR 093).
   const takesFiles = routeTable().filter(({ file }) =>
-    /multipart/i.test(fs.readFileSync(path.join(root, "app", file), "utf8")),
+    [file, file.replace(/\.tsx?$/, ".server.ts")].some(
+      (module) =>
+        fs.existsSync(path.join(root, "app", module)) &&
+        /multipart/i.test(fs.readFileSync(path.join(root, "app", module), "utf8")),
+    ),
   );
 
   it("finds the routes that take files", () => {
