@@ -1,6 +1,6 @@
 import type { Route } from "./+types/dashboard.appointments.$appointmentId.calendar";
-import { findCustomerAppointmentForCalendar } from "~/features/appointments/customer-appointments.server";
-import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/ics.server";
+import { findCustomerAppointmentForCalendar } from "~/features/visits/visit-lists.server";
+import { appointmentIcs, appointmentIcsFileName } from "~/features/visits/ics.server";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { business } from "~/lib/business.server";
 import { requireCustomerForAction } from "~/lib/session.server";

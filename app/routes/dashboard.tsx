@@ -10,7 +10,7 @@ import type { Route } from "./+types/dashboard";
 import { AppHeader } from "~/components/layout/app-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ProfileMenu } from "~/features/accounts/components/profile-menu";
-import { AppointmentsTab } from "~/features/appointments/components/appointments-tab";
+import { AppointmentsTab } from "~/features/visits/components/upcoming-visits-tab";
 import { MembershipTab } from "~/features/memberships/components/membership-tab";
 import { CALL_ASKED_MESSAGE, CHECKOUT_DONE_MESSAGE, MemberPayments } from "~/features/payments";
 import {

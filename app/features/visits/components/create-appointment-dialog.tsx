@@ -16,7 +16,7 @@ import {
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { APPOINTMENT_NOTES_MAX_LENGTH, createAppointmentSchema } from "~/features/appointments";
+import { APPOINTMENT_NOTES_MAX_LENGTH, createAppointmentSchema } from "../staff-booking-schema";
 import type { EmployeeChoice } from "~/features/accounts/index.server";
 import { MemberVisitFields } from "~/features/memberships";
 import { addYears, businessToday, DATE_WINDOW } from "~/lib/business-calendar";

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import type { CustomerAppointment } from "~/features/appointments";
+import type { CustomerAppointment } from "../types";
 import { longDate, minuteLabel, minuteOfDay } from "~/lib/business-calendar";
 
 /** The customer dashboard's Schedule tab: 'Book a Visit' and each upcoming visit to move or cancel. */

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import type { CustomerAppointment } from "../types";
-import { VISIT_STATUS_LABELS } from "~/features/visits";
+import { VISIT_STATUS_LABELS } from "../visit-state";
 import { longDate, minuteLabel } from "~/lib/business-calendar";
 import { personName } from "~/lib/names";
 
