@@ -12,7 +12,7 @@ import { describeUnit, oversizedUnits, unitSizes } from "./unit-sizes";
 const BEING_SPLIT = new Set([
   "app/features/reports/tables.ts",
   "app/features/visits/components/book-visit.tsx",
-  "app/routes/dashboard.visits.$appointmentId.tsx",
+  "app/routes/dashboard.visits.$visitId.tsx",
   "app/routes/employee.customers.$customerId.membership.server.ts",
   "app/routes/employee.today.tsx",
 ]);

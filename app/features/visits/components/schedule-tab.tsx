@@ -60,7 +60,7 @@ export function ScheduleTab({
                 </p>
               </div>
               <Link
-                to={href("/dashboard/visits/:appointmentId", { appointmentId: visit.id })}
+                to={href("/dashboard/visits/:visitId", { visitId: visit.id })}
                 className="text-sm underline underline-offset-4"
                 aria-label={`Move or cancel the visit on ${longDate(visit.scheduledDate)}`}
               >

@@ -152,8 +152,8 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
  */
 function CalendarExportButton({ appointment }: { appointment: CustomerAppointment }) {
   const [working, setWorking] = useState(false);
-  const calendarHref = href("/dashboard/appointments/:appointmentId/calendar", {
-    appointmentId: appointment.id,
+  const calendarHref = href("/dashboard/appointments/:visitId/calendar", {
+    visitId: appointment.id,
   });
   const fileName = `appointment-${appointment.scheduledDate}.ics`;
   return (

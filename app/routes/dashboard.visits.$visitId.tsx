@@ -2,7 +2,7 @@ import { AppHeader } from "~/components/layout/app-header";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { answer } from "~/lib/form-answer.server";
 import type { FormAnswer } from "~/lib/form-answer";
-import type { Route } from "./+types/dashboard.visits.$appointmentId";
+import type { Route } from "./+types/dashboard.visits.$visitId";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { ProfileMenu } from "~/features/accounts/components/profile-menu";
@@ -86,8 +86,8 @@ async function actorFor(request: Request, forAction: boolean) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await actorFor(request, false);
-  if (!isUuid(params.appointmentId)) throw new Response("Not Found", { status: 404 });
-  const visit = await findVisit(actor, params.appointmentId);
+  if (!isUuid(params.visitId)) throw new Response("Not Found", { status: 404 });
+  const visit = await findVisit(actor, params.visitId);
   if (!visit) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const details = await visitDetails(visit.id, visit.assignedEmployeeId);
@@ -177,7 +177,7 @@ type VisitAnswer = FormAnswer<{
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await actorFor(request, true);
-  if (!isUuid(params.appointmentId)) throw new Response("Not Found", { status: 404 });
+  if (!isUuid(params.visitId)) throw new Response("Not Found", { status: 404 });
   const form = await request.formData();
   const intent = form.get("intent");
   const moved = () =>
@@ -195,11 +195,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const key = form.get("key");
       if (!isActionKey(key)) return answer({ ok: false, message: FORM_OUT_OF_DATE }, context);
       const second = String(form.get("second") ?? "") || null;
-      const change = await setSecondHandyman(actor, params.appointmentId, second, key);
+      const change = await setSecondHandyman(actor, params.visitId, second, key);
       return answer<VisitAnswer>({ ok: true, message: SECOND_HANDYMAN_ANSWERS[change] }, context);
     }
     if (intent === "cancel") {
-      await cancelMemberVisit(actor, params.appointmentId);
+      await cancelMemberVisit(actor, params.visitId);
       // Staff go back to their list of appointments; the member is answered here, in place.
       if (actor.isEmployee) return redirect("/employee?tab=appointments");
       return answer<VisitAnswer>(
@@ -216,7 +216,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       try {
         await staffMoveMemberVisit(
           actor,
-          params.appointmentId,
+          params.visitId,
           { date, startMinute: Number(time[1]) * 60 + Number(time[2]), employeeId },
           { override: overrideFromForm(form) },
         );
@@ -242,7 +242,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parseIsoDate(date) || !/^\d{1,4}$/.test(start)) {
         return answer({ ok: false, message: "Please choose a day and a start time." }, context);
       }
-      await moveMemberVisit(actor, params.appointmentId, {
+      await moveMemberVisit(actor, params.visitId, {
         date,
         startMinute: Number(start),
         employeeId: actor.isEmployee && employee ? employee : undefined,
