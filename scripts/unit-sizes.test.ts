@@ -11,8 +11,6 @@ import { describeUnit, oversizedUnits, unitSizes } from "./unit-sizes";
  */
 const BEING_SPLIT = new Set([
   "app/features/reports/tables.ts",
-  "app/features/visits/components/book-visit.tsx",
-  "app/routes/dashboard.visits.$visitId.tsx",
   "app/routes/employee.customers.$customerId.membership.server.ts",
   "app/routes/employee.today.tsx",
 ]);

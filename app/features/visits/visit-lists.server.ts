@@ -14,6 +14,10 @@ import { personName } from "~/lib/names";
  */
 
 const handyman = alias(profiles, "handyman");
+/** The second handyman of a two-handymen visit (ADR 091), named; null for one handyman. */
+const secondHandymanName = sql<
+  string | null
+>`(select nullif(btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')), '') from profiles s where s.user_id = ${appointments.secondHandymanId})`;
 const coveredFor = alias(profiles, "covered_for");
 
 /** Open visits from today on, soonest first, with tasks and the assigned handyman. */
@@ -41,10 +45,7 @@ export async function listUpcomingAppointments(
       handymanPhotoUrl: handyman.profilePhotoUrl,
       coveringForFirst: coveredFor.firstName,
       coveringForLast: coveredFor.lastName,
-      // The second handyman of a two-handymen visit (ADR 091).
-      secondHandymanName: sql<
-        string | null
-      >`(select nullif(btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')), '') from profiles s where s.user_id = ${appointments.secondHandymanId})`,
+      secondHandymanName,
       // The tasks in the same query, in the order tasksOf gives them (the rows' physical order,
       // which both an index scan on appointment_id and a scan of the table return).
       tasks: sql<
@@ -201,10 +202,7 @@ export async function listEmployeeAppointments(
       taskCount: sql<number>`(select count(*)::int from ${appointmentTasks} where ${appointmentTasks.appointmentId} = ${appointments.id})`,
       assignedFirstName: assigned.firstName,
       assignedLastName: assigned.lastName,
-      // The second handyman of a two-handymen visit (ADR 091).
-      secondHandymanName: sql<
-        string | null
-      >`(select nullif(btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')), '') from profiles s where s.user_id = ${appointments.secondHandymanId})`,
+      secondHandymanName,
     })
     .from(appointments)
     .leftJoin(homes, eq(homes.id, appointments.homeId))
