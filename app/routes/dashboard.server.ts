@@ -19,6 +19,9 @@ import { pageParam } from "~/lib/query";
 import { logger } from "~/lib/logger.server";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { type SessionUser } from "~/lib/session.server";
+import { businessToday } from "~/lib/business-calendar";
+import { meterTextOf } from "~/features/memberships/index.server";
+import { dashboardParts, dashboardTab, type DashboardTab } from "./dashboard-tabs";
 import { type HomeRecordView } from "~/features/home";
 import { memberHomeRecord, openDuePlanRequests } from "~/features/home/index.server";
 import { type HandymanCard } from "~/features/handymen";
@@ -26,19 +29,27 @@ import { dedicatedHandymanOf } from "~/features/handymen/index.server";
 import { type MemberReferralView } from "~/features/specialists";
 import { referralsOf } from "~/features/specialists/index.server";
 
+/**
+ * What the member's dashboard shows (ADR 100): what every tab shows (her handyman, her referrals,
+ * the hours meter) and what the tab asked for. A part left undefined was not read for this tab:
+ * switching to a tab that shows it reads the page again (`shouldRevalidate`).
+ */
 export type DashboardData = {
-  /** The 'My Home' tab: the home's record (ADR 087). */
-  home: HomeRecordView | null;
-  requests: CustomerRequestLists;
-  /** The request named by ?edit= when it is on none of the pages shown (a link, a reload). */
-  editing: CustomerRequest | null;
-  appointments: CustomerAppointment[];
-  membership: MembershipView | null;
-  payments: MemberPaymentsView | null;
+  tab: DashboardTab;
+  /** The hours meter's words while the membership is active, else null. */
+  meter: string | null;
   /** Her dedicated handyman (ADR 088). */
   handyman: HandymanCard | null;
   /** The specialists she was referred to (ADR 088). */
   referrals: MemberReferralView[];
+  /** Requests and Completed, and a request opened by ?edit=. */
+  requests?: { lists: CustomerRequestLists; editing: CustomerRequest | null };
+  /** Appointments and Schedule; the walk-thru on Membership. */
+  appointments?: CustomerAppointment[];
+  /** Membership: the bank, the statement and the payments card. */
+  membership?: { view: MembershipView | null; payments: MemberPaymentsView | null };
+  /** My Home: the home's record (ADR 087). */
+  home?: HomeRecordView | null;
 };
 
 const NO_REQUESTS: CustomerRequestLists = {
@@ -66,52 +77,56 @@ async function loadRequests(customerId: string, url: URL) {
     editId && !shown && UUID_PATTERN.test(editId)
       ? ((await customerRequestsById(customerId, [editId])).get(editId) ?? null)
       : null;
-  return { requests, editing };
+  return { lists: requests, editing };
 }
 
-/** Fetch errors are logged and leave their list empty (SPEC section 8). */
+function logged<T>(what: string, fallback: T) {
+  return (error: Error) => {
+    logger.error({ err: error.message }, `loading ${what} failed`);
+    return fallback;
+  };
+}
+
+/** Fetch errors are logged and leave their part empty (docs/product.md section 8). */
 export async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData> {
   const customerId = user.id;
+  const tab = dashboardTab(url.searchParams);
+  const parts = dashboardParts(tab, url.searchParams);
   // The plan's tasks due this month or overdue join the lists first (ADR 087).
-  await openDuePlanRequests(customerId).catch((error: Error) =>
-    logger.error({ err: error.message }, "opening the plan's due tasks failed"),
-  );
-  // The membership panel and the payments panel share one read of the current membership.
+  if (parts.requests || parts.home)
+    await openDuePlanRequests(customerId).catch(logged("the plan's due tasks", 0));
+  // The membership row is read once: the meter, and the membership and payments panels.
   const current = customerMembership(customerId);
-  const [{ requests, editing }, appointments, membership, payments, handyman, referrals, home] =
-    await Promise.all([
-      loadRequests(customerId, url).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading service requests failed");
-        return { requests: NO_REQUESTS, editing: null };
-      }),
-      listUpcomingAppointments(customerId).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading appointments failed");
-        return [];
-      }),
-      current
-        .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
-        .catch((error: Error) => {
-          logger.error({ err: error.message }, "loading the membership failed");
-          return null;
-        }),
-      current
-        .then((m) => memberPaymentsView(customerId, m))
-        .catch((error: Error) => {
-          logger.error({ err: error.message }, "loading the payments failed");
-          return null;
-        }),
-      dedicatedHandymanOf(customerId).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading the dedicated handyman failed");
-        return null;
-      }),
-      referralsOf(customerId).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading the referrals failed");
-        return [];
-      }),
-      memberHomeRecord(user, url.searchParams.get("label")).catch((error: Error) => {
-        logger.error({ err: error.message }, "loading the home's record failed");
-        return null;
-      }),
-    ]);
-  return { home, requests, editing, appointments, membership, payments, handyman, referrals };
+  const skip = Promise.resolve(undefined);
+  const [meter, handyman, referrals, requests, appointments, membership, home] = await Promise.all([
+    current
+      .then((m) => (m?.status === "active" ? meterTextOf(m, businessToday()) : null))
+      .catch(logged("the membership", null)),
+    dedicatedHandymanOf(customerId).catch(logged("the dedicated handyman", null)),
+    referralsOf(customerId).catch(logged("the referrals", [])),
+    parts.requests
+      ? loadRequests(customerId, url).catch(
+          logged("service requests", { lists: NO_REQUESTS, editing: null }),
+        )
+      : skip,
+    parts.appointments
+      ? listUpcomingAppointments(customerId).catch(logged("appointments", []))
+      : skip,
+    parts.membership
+      ? Promise.all([
+          current
+            .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
+            .catch(logged("the membership", null)),
+          current
+            .then((m) => memberPaymentsView(customerId, m))
+            .catch(logged("the payments", null)),
+        ]).then(([view, payments]) => ({ view, payments }))
+      : skip,
+    parts.home
+      ? memberHomeRecord(user, url.searchParams.get("label")).catch(
+          logged("the home's record", null),
+        )
+      : skip,
+  ]);
+  return { tab, meter, handyman, referrals, requests, appointments, membership, home };
 }

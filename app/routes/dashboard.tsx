@@ -42,7 +42,9 @@ import { MemberReferrals } from "~/features/specialists";
 import { consentToReferral } from "~/features/specialists/index.server";
 import { PageNotices } from "~/features/service-requests/components/page-notices";
 import { dialogState } from "~/features/service-requests/components/request-dialog-state";
+import type { CustomerAppointment } from "~/features/appointments/types";
 import { loadDashboard, type DashboardData } from "./dashboard.server";
+import { dashboardTab, needsNewParts } from "./dashboard-tabs";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
@@ -199,6 +201,7 @@ export function shouldRevalidate({
     (!formMethod || formMethod.toUpperCase() === "GET") &&
     currentUrl.pathname === nextUrl.pathname &&
     currentUrl.search !== nextUrl.search &&
+    !needsNewParts(currentUrl, nextUrl) &&
     PAGE_PARAMS.every(
       (name) => currentUrl.searchParams.get(name) === nextUrl.searchParams.get(name),
     )
@@ -211,9 +214,6 @@ export function shouldRevalidate({
 export function meta() {
   return [{ title: "Dashboard" }];
 }
-
-const TABS = ["requests", "appointments", "schedule", "completed", "membership", "home"] as const;
-type Tab = (typeof TABS)[number];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
@@ -299,12 +299,13 @@ function DashboardBody({
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const tabParam = params.get("tab");
-  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : "requests";
-  const meter =
-    data.membership?.summary.status === "active" ? data.membership.summary.meterLabel : null;
+  const tab = dashboardTab(params);
+  const meter = data.meter;
 
-  const dialog = dialogState(params, data);
+  const dialog = dialogState(params, {
+    requests: data.requests?.lists,
+    editing: data.requests?.editing,
+  });
   const closeDialog = () => {
     const next = new URLSearchParams(params);
     for (const name of ["new", "edit", "confirm"]) next.delete(name);
@@ -367,48 +368,97 @@ function DashboardBody({
           </TabsTrigger>
         </TabsList>
         <TabsContent value="requests">
-          <RequestsTab lists={data.requests} onChanged={reload} />
+          {data.requests ? (
+            <RequestsTab lists={data.requests.lists} onChanged={reload} />
+          ) : (
+            <TabLoading />
+          )}
         </TabsContent>
         <TabsContent value="appointments">
-          <AppointmentsTab appointments={data.appointments} meter={meter} />
+          {data.appointments ? (
+            <AppointmentsTab appointments={data.appointments} meter={meter} />
+          ) : (
+            <TabLoading />
+          )}
         </TabsContent>
         <TabsContent value="schedule">
           {/* Visits move and cancel from their page; a walk-thru is on Appointments only. */}
-          <ScheduleTab
-            appointments={data.appointments.filter((a) => a.kind === "visit")}
-            meter={meter}
-          />
+          {data.appointments ? (
+            <ScheduleTab
+              appointments={data.appointments.filter((a) => a.kind === "visit")}
+              meter={meter}
+            />
+          ) : (
+            <TabLoading />
+          )}
         </TabsContent>
         <TabsContent value="completed">
-          <CompletedTab list={data.requests.completed} />
+          {data.requests ? <CompletedTab list={data.requests.lists.completed} /> : <TabLoading />}
         </TabsContent>
         <TabsContent value="membership">
-          {data.payments ? (
-            <MemberPayments
-              view={data.payments}
-              message={
-                answered && PAYMENT_INTENTS.has(answered.intent)
-                  ? answered.message
-                  : params.get("checkout") === "done"
-                    ? CHECKOUT_DONE_MESSAGE
-                    : null
-              }
+          {data.membership && data.appointments ? (
+            <MembershipPanels
+              membership={data.membership}
+              appointments={data.appointments}
+              answered={answered}
             />
-          ) : null}
-          <MembershipTab
-            view={data.membership}
-            walkThru={data.appointments.find((a) => a.kind === "walk_thru") ?? null}
-            message={answered && !PAYMENT_INTENTS.has(answered.intent) ? answered.message : null}
-          />
+          ) : (
+            <TabLoading />
+          )}
         </TabsContent>
         <TabsContent value="home">
-          {data.home ? (
+          {data.home === undefined ? (
+            <TabLoading />
+          ) : data.home ? (
             <HomeRecord view={data.home} back="/dashboard?tab=home" />
           ) : (
             <p className="text-muted-foreground">Your home's record could not be loaded.</p>
           )}
         </TabsContent>
       </Tabs>
+    </>
+  );
+}
+
+/** A tab whose part of the page is being read (an in-app switch to it). */
+function TabLoading() {
+  return (
+    <p role="status" className="py-12 text-center text-muted-foreground">
+      Loading...
+    </p>
+  );
+}
+
+/** The Membership tab: the payments card, then the membership (bank, statement, cancel). */
+function MembershipPanels({
+  membership,
+  appointments,
+  answered,
+}: {
+  membership: NonNullable<DashboardData["membership"]>;
+  appointments: CustomerAppointment[];
+  answered: MembershipAnswer | null;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <>
+      {membership.payments ? (
+        <MemberPayments
+          view={membership.payments}
+          message={
+            answered && PAYMENT_INTENTS.has(answered.intent)
+              ? answered.message
+              : params.get("checkout") === "done"
+                ? CHECKOUT_DONE_MESSAGE
+                : null
+          }
+        />
+      ) : null}
+      <MembershipTab
+        view={membership.view}
+        walkThru={appointments.find((a) => a.kind === "walk_thru") ?? null}
+        message={answered && !PAYMENT_INTENTS.has(answered.intent) ? answered.message : null}
+      />
     </>
   );
 }

@@ -35,6 +35,7 @@ import {
 import { buildFloor, requireWrk } from "./throughput";
 import { waitForPort } from "./support/nginx";
 import { cpuSeconds, processTree, residentMb } from "./support/proc";
+import { breakdownText, firstStartRestingMb, profiledBreakdown } from "./support/pages-extras";
 import { memoryTable, pct, table, TARGETS } from "./support/pages-report";
 
 export { TARGETS } from "./support/pages-report";
@@ -208,6 +209,7 @@ export async function pagesFor(origin: string, bench: BenchSeed | null): Promise
   member("/dashboard?tab=schedule", "/dashboard?tab=schedule", "Maria");
   member("/dashboard?tab=completed", "/dashboard?tab=completed", "Maria");
   member("/dashboard?tab=membership", "/dashboard?tab=membership", "Maria");
+  member("/dashboard?tab=home", "/dashboard?tab=home", "Maria");
 
   // 'Book a Visit', step by step: each step's first choice leads to the next.
   const book = "/dashboard/book";
@@ -392,6 +394,10 @@ export async function run() {
   const which = process.env.BENCH_PAGES;
   const bench = await benchSeed();
   const loadBefore = os.loadavg();
+  // A newcomer's first start first, on the quiet machine the bench began with.
+  console.log("pages bench: a first start on an empty data directory, 30 s at rest");
+  const firstStart = which ? null : await firstStartRestingMb();
+  let breakdown: { group: string; share: number }[] | null = null;
   const floorBuild = buildFloor();
   const floor = await startFloor(floorBuild.dir);
   const common = { AUTH_SECRET: TEST_AUTH_SECRET, LOG_LEVEL: "warn", SEED_DEMO: "false" };
@@ -408,6 +414,14 @@ export async function run() {
       } finally {
         await server.stop();
       }
+      console.log("pages bench: the CPU breakdown of a member's /dashboard (PGlite)");
+      breakdown = await profiledBreakdown({ ...common, DATA_DIR: dataDir }, async (origin) => {
+        const [, maria] = DEMO_LOGINS;
+        const cookie = await signIn(origin, maria.email, maria.password, "10.0.1.9");
+        const headers = { accept: "text/html", cookie };
+        await measure("warm-up", `${origin}/dashboard`, headers, [], WARM_UP_SECONDS);
+        await measure("profile", `${origin}/dashboard`, headers, [], 8);
+      });
     }
     // The same embedded server with other Node settings (BENCH_PAGES_VARIANT="--max-old-space-size=128"):
     // memory against throughput, in the same run.
@@ -457,11 +471,13 @@ export async function run() {
 
 Data: ${bench ? "the bench data set (server/seed/bench.ts: 2,000 members over 3 years, 10 handymen, their visits, parts and leads) on top of the demo" : "the demo data (server/seed/demo.ts)"}. Signed in as the demo member Maria (a Complete Home Care member with visits, a statement and requests) and the demo office staff${bench ? ", and handyman1 of the bench data set" : ""}; each page was found by following the pages' own links (the booking steps take each step's first choice) and checked to answer 200 with its content before it was measured.
 
-Each page was measured right after the framework floor's 30-card list page (scripts/bench/floor/, the column "floor req/s just before"), so a ratio's two figures ran under the same machine load. CPU ms per request is the CPU time the server used over the measurement divided by the answers (on PostgreSQL its backends too; the floor's process for the floor); the ratio by CPU per request (the floor's over ours, in brackets) is what the req/s ratio would be if both were bound by their own CPU alone, and moves much less with the machine's load than req/s. Targets (issue 31): a member's \`/dashboard\` at least ${pct(TARGETS.dashboardVsFloor)} of the floor; every signed-in page p95 at most ${TARGETS.p95Ms} ms; the embedded server at most ${TARGETS.residentAtRestMb} MB resident at rest and ${TARGETS.residentAfterLoadMb} MB after the load.
+Each page was measured right after the framework floor's 30-card list page (scripts/bench/floor/, the column "floor req/s just before"), so a ratio's two figures ran under the same machine load. CPU ms per request is the CPU time the server used over the measurement divided by the answers (on PostgreSQL its backends too; the floor's process for the floor); the ratio by CPU per request (the floor's over ours, in brackets) is what the req/s ratio would be if both were bound by their own CPU alone, and moves much less with the machine's load than req/s. Targets (issues 31 and 45): every tab of a member's \`/dashboard\` at least ${pct(TARGETS.dashboardVsFloor)} of the lean floor (the goal beyond: 50%); every signed-in page p95 at most ${TARGETS.p95Ms} ms; the embedded server at most ${TARGETS.residentAtRestMb} MB resident at rest and ${TARGETS.residentAfterLoadMb} MB after the load.
 
 ${runs.map(table).join("\n\n")}
 
 ${memoryTable(runs)}
+${firstStart ? `\nA newcomer's first \`npm start\` (an empty data directory: the database from the build's template, the demo data written, ADR 092), in this run: first answer after ${(firstStart.ms / 1000).toFixed(2)} s; **${firstStart.restingMb.toFixed(0)} MB** resident 30 s at rest (at most ${TARGETS.residentAtRestMb} MB: ${firstStart.restingMb <= TARGETS.residentAtRestMb ? "yes" : "**no**"}).\n` : ""}
+${breakdown ? breakdownText("the demo member Maria's `/dashboard` (the Requests tab, PGlite, after the tables above)", breakdown) : ""}
 `;
   console.log(section);
   if (!which && !process.env.BENCH_PAGES_ONLY) {

@@ -38,7 +38,11 @@ const FIRST_RUNS = Number(process.env.BENCH_FIRST_START_RUNS ?? 3);
 const TARGET_RESTING_MB = 250;
 
 type Command = { label: string; file: string; args: string[] };
-const NPM_START: Command = { label: "`npm start`", file: "npm", args: ["start", "--silent"] };
+export const NPM_START: Command = {
+  label: "`npm start`",
+  file: "npm",
+  args: ["start", "--silent"],
+};
 const NODE_MAIN: Command = {
   label: "`node build/server/main.js`",
   file: process.execPath,
@@ -65,7 +69,7 @@ function serverResidentMb(pid: number, command: Command) {
  * One start: milliseconds from the spawn to the end of the first answer to GET /; with `restMs`,
  * also the server's resident memory after that long at rest.
  */
-async function timeStart(
+export async function timeStart(
   command: Command,
   env: Record<string, string>,
   restMs?: number,

@@ -2,7 +2,7 @@
 import type { DatabaseRun } from "../pages";
 
 export const TARGETS = {
-  dashboardVsFloor: 0.5,
+  dashboardVsFloor: 0.35,
   p95Ms: 100,
   residentAtRestMb: 250,
   residentAfterLoadMb: 300,

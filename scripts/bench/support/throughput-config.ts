@@ -17,7 +17,8 @@ export const IDLE_SECONDS = Math.max(10, Math.min(30, DURATION * 2));
 export const TARGETS = {
   staticVsNginx: 0.5,
   authVsFloorForm: 0.8,
-  dashboardVsFloorList: 0.5,
+  // Issue 45: at least 0.35 of the lean floor (the goal beyond it: 0.5).
+  dashboardVsFloorList: 0.35,
   employeeVsFloorList: 0.4,
   pgliteVsPostgres: 0.8,
   residentAfterStartMb: 250,

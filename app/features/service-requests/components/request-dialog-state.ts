@@ -8,13 +8,13 @@ import type { RequestDialogState } from "./request-dialog";
  */
 export function dialogState(
   params: URLSearchParams,
-  data: { requests: CustomerRequestLists; editing: CustomerRequest | null },
+  data: { requests?: CustomerRequestLists; editing?: CustomerRequest | null },
 ): RequestDialogState | null {
   const priority = params.get("new");
   if (priority !== null)
     return { kind: "create", priority: isPriority(priority) ? priority : "later" };
   const editId = params.get("edit");
-  if (editId) {
+  if (editId && data.requests) {
     const { next, later, completed } = data.requests;
     const request =
       [...next.items, ...later.items, ...completed.items].find((item) => item.id === editId) ??
