@@ -42,7 +42,7 @@ import { MemberReferrals } from "~/features/specialists";
 import { consentToReferral } from "~/features/specialists/index.server";
 import { PageNotices } from "~/features/service-requests/components/page-notices";
 import { dialogState } from "~/features/service-requests/components/request-dialog-state";
-import type { CustomerAppointment } from "~/features/appointments/types";
+import type { CustomerAppointment } from "~/features/visits/types";
 import { loadDashboard, type DashboardData } from "./dashboard.server";
 import { dashboardTab, needsNewParts } from "./dashboard-tabs";
 
