@@ -21,8 +21,8 @@ import type { EmployeeChoice } from "~/features/accounts/index.server";
 import { MemberVisitFields } from "~/features/memberships";
 import { addYears, businessToday, DATE_WINDOW } from "~/lib/business-calendar";
 import type { FormAnswer } from "~/lib/form-answer";
-import { CustomerAndPropertyFields, useCustomerChoice } from "./appointment-customer-fields";
-import { PlannedTaskFields } from "./appointment-task-fields";
+import { CustomerAndPropertyFields, useCustomerChoice } from "./staff-booking-customer-fields";
+import { PlannedTaskFields } from "./staff-booking-task-fields";
 import { BookAnywayWarnings } from "./book-anyway-warnings";
 import { SecondHandymanField } from "./second-handyman-field";
 

@@ -7,7 +7,7 @@ import { TASK_MAX_LENGTH } from "../staff-booking-schema";
 import type { OpenRequestChoice } from "~/features/customers/index.server";
 import { statusLabel } from "~/features/service-requests";
 import { onVisitLabel } from "../visit-state";
-import type { AppointmentFields, AppointmentForm } from "./create-appointment-dialog";
+import type { AppointmentFields, AppointmentForm } from "./staff-booking-dialog";
 
 const PRIORITY_GROUPS = [
   { priority: "next", label: "Next" },
