@@ -94,9 +94,10 @@ export type IntentAnswer = FormAnswer<{ intent: string; message: string }>;
  * missing. A valid form gives its parsed `value`; a refused one its `refusal`, the answer to
  * return: the intent, the first message as the form's sentence, and in `result` (Conform's
  * reply) every refused field's messages, so the page marks each field, not only the first.
+ * A multipart form's text fields, read apart from its files, come as URLSearchParams.
  */
 export function parseIntent<Schema extends z.ZodType>(
-  formData: FormData,
+  formData: FormData | URLSearchParams,
   schema: Schema,
   intent: string,
 ): { ok: true; value: z.output<Schema> } | { ok: false; refusal: IntentAnswer & { ok: false } } {

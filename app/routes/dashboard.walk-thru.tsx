@@ -14,7 +14,7 @@ import {
 } from "~/features/visits/walk-thru.server";
 import { VisitRejectedError } from "~/features/visits/visits.server";
 import { businessToday, longDate, minuteLabel } from "~/lib/business-calendar";
-import { answer } from "~/lib/form-answer.server";
+import { answer, parseIntent, type IntentAnswer } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireCustomer, requireCustomerForAction } from "~/lib/session.server";
 
@@ -43,48 +43,45 @@ export function meta() {
   return [{ title: "Book a free walk-thru" }];
 }
 
-type Outcome = { ok: boolean; message: string };
+/** The page's one form: its answers name it, so its refused fields are marked (ADR 093). */
+const INTENT = "book-walk-thru";
+type Outcome = IntentAnswer;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireCustomerForAction(request);
-  const values: Record<string, string> = {};
-  for (const [key, value] of await request.formData())
-    if (typeof value === "string") values[key] = value;
-  // A customer does not choose the handyman: whoever is free comes.
-  const parsed = walkThruSchema.safeParse({ ...values, employeeId: undefined });
-  if (!parsed.success)
-    return answer<Outcome>({ ok: false, message: parsed.error.issues[0].message }, context);
+  const said = (ok: boolean, message: string, status?: number) =>
+    answer<Outcome>({ ok, intent: INTENT, message }, context, { status });
+  // A customer does not choose the handyman: whoever is free comes (a posted one is ignored).
+  const parsed = parseIntent(
+    await request.formData(),
+    walkThruSchema.omit({ employeeId: true }),
+    INTENT,
+  );
+  if (!parsed.ok) return answer(parsed.refusal, context);
   try {
     if ((await customerWalkThrus(user.id, businessToday())).length)
-      return answer<Outcome>({ ok: false, message: WALK_THRU_ALREADY_BOOKED }, context, {
-        status: 409,
-      });
+      return said(false, WALK_THRU_ALREADY_BOOKED, 409);
     const defaults = await walkThruDefaults(user.id);
     const leadId = await leadOfCustomer(user.id);
-    if (!defaults || !leadId)
-      return answer<Outcome>({ ok: false, message: "Customer not found." }, context, {
-        status: 404,
-      });
+    if (!defaults || !leadId) return said(false, "Customer not found.", 404);
     const booked = await bookWalkThru(
-      { ...parsed.data, leadId, customerId: user.id, email: defaults.email },
+      {
+        ...parsed.value,
+        employeeId: undefined,
+        leadId,
+        customerId: user.id,
+        email: defaults.email,
+      },
       { id: user.id, isEmployee: false },
     );
-    return answer<Outcome>(
-      {
-        ok: true,
-        message: `Your free walk-thru is booked: ${booked.when}. A confirmation is on its way to ${defaults.email}.`,
-      },
-      context,
+    return said(
+      true,
+      `Your free walk-thru is booked: ${booked.when}. A confirmation is on its way to ${defaults.email}.`,
     );
   } catch (error) {
-    if (error instanceof VisitRejectedError)
-      return answer<Outcome>({ ok: false, message: error.message }, context, { status: 409 });
+    if (error instanceof VisitRejectedError) return said(false, error.message, 409);
     logger.error({ err: (error as Error).message }, "walk-thru booking failed");
-    return answer<Outcome>(
-      { ok: false, message: "Something went wrong. Nothing was booked." },
-      context,
-      { status: 500 },
-    );
+    return said(false, "Something went wrong. Nothing was booked.", 500);
   }
 }
 
@@ -126,6 +123,7 @@ export default function BookWalkThru({ loaderData, actionData }: Route.Component
             offer={loaderData.offer}
             defaults={loaderData.defaults}
             error={outcome && !outcome.ok ? outcome.message : null}
+            refused={outcome}
           />
         )}
         {loaderData.booked.length && outcome && !outcome.ok ? (

@@ -9,6 +9,8 @@ import {
 import { createAppointmentSchema } from "~/features/visits/staff-booking-schema";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { BookAnywayNeededError } from "~/features/visits/index.server";
+import { unlessBookedAnyway } from "~/features/visits/overrides.server";
+import { secondHandymanWarnings } from "~/features/visits/second-handyman.server";
 import { businessToday } from "~/lib/business-calendar";
 import { logger } from "~/lib/logger.server";
 
@@ -24,7 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ ok: false as const, result: submission.reply() }, context, { status: 400 });
   }
   try {
-    const warnings = await appointmentWarnings(submission.value);
+    // The second handyman's time off and working hours are warned about too (ADR 099).
+    const warnings = unlessBookedAnyway(
+      [
+        ...(await appointmentWarnings({ ...submission.value, bookAnyway: true })),
+        ...(await secondHandymanWarnings(submission.value)),
+      ],
+      submission.value,
+    );
     const appointment = await createAppointment(submission.value, guard.employee.id, {
       warnings,
     });

@@ -152,9 +152,17 @@ function targetsOf(form: FormData) {
     const date = String(form.get(`date-${id}`) ?? "");
     const time = TIME.exec(String(form.get(`start-${id}`) ?? ""));
     const employeeId = String(form.get(`employee-${id}`) ?? "") || null;
+    // A two-handymen visit's second handyman (ADR 091): posted only for such a visit.
+    const second = form.get(`second-${id}`);
+    const secondHandymanId = second === null ? undefined : String(second) || null;
     targets[id] =
       parseIsoDate(date) && time
-        ? { date, startMinute: Number(time[1]) * 60 + Number(time[2]), employeeId }
+        ? {
+            date,
+            startMinute: Number(time[1]) * 60 + Number(time[2]),
+            employeeId,
+            secondHandymanId,
+          }
         : undefined;
   }
   return targets;

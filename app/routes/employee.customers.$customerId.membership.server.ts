@@ -3,7 +3,12 @@
  * (employee.customers.$customerId.membership.tsx): each form checked by parseIntent, so a
  * refusal marks every field it names (ADR 093), and each answer in ADR 033's envelope.
  */
-import { answer, parseIntent, type IntentAnswer } from "~/lib/form-answer.server";
+import {
+  answer,
+  parseIntent,
+  type AnswerContext,
+  type IntentAnswer,
+} from "~/lib/form-answer.server";
 import type { Route } from "./+types/employee.customers.$customerId.membership";
 import {
   addPartOnce,
@@ -60,16 +65,36 @@ const KEYED_INTENTS = new Set([
   "cancel",
 ]);
 
+type Answer = ReturnType<typeof answer<IntentAnswer>>;
+
+/** What each intent's handler is given: the post, the customer's page and the ways to answer. */
+type Post = {
+  formData: FormData;
+  values: ReturnType<typeof formValues>;
+  intent: string;
+  /** The form's idempotency key ("" when it sent none). */
+  key: string;
+  customerId: string;
+  staff: { id: string; isHandyman: boolean };
+  view: NonNullable<Awaited<ReturnType<typeof staffMembershipView>>>;
+  context: AnswerContext;
+  refused: (intent: string, message: string, status?: number) => Answer;
+  /** Done, or already done by the same form sent before (its key applied once). */
+  done: (applied: boolean, message: string, answerIntent?: string) => Answer;
+  /** Done, with the one sentence to say. */
+  said: (message: string) => Answer;
+};
+
 /**
  * Staff's membership actions for one customer: start, record a payment, complete a visit, add
- * a part, mark a part bought, cancel on the member's behalf. Staff only (401/403 otherwise).
+ * a part, mark a part bought, cancel on the member's behalf; one handler per intent. Staff only
+ * (401/403 otherwise).
  */
 export async function membershipAction({ request, params, context }: Route.ActionArgs) {
   const refused = (intent: string, message: string, status = 400) =>
     answer<IntentAnswer>({ ok: false, intent, message }, context, { status });
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
-  const staffId = guard.employee.id;
   const formData = await request.formData();
   const values = formValues(formData);
   const intent = values.intent ?? "";
@@ -78,234 +103,27 @@ export async function membershipAction({ request, params, context }: Route.Actio
   const key = isActionKey(values.key) ? values.key : "";
   // The forms that write money or work are applied once per key; a post without one is refused.
   if (KEYED_INTENTS.has(intent) && !key) return refused(intent, FORM_OUT_OF_DATE);
-  /** Done, or already done by the same form sent before (its key applied once). */
-  const done = (applied: boolean, message: string, answerIntent = intent) =>
-    answer<IntentAnswer>(
-      { ok: true, intent: answerIntent, message: applied ? message : ALREADY_DONE },
-      context,
-    );
-  /** Done, with the one sentence to say. */
-  const said = (message: string) => answer<IntentAnswer>({ ok: true, intent, message }, context);
-  const membershipId =
-    view.membership?.summary.status === "active" ? view.membership.summary.membershipId : null;
-  const ownsVisit = async (appointmentId: string) =>
-    Boolean(
-      view.membership &&
-      (await membershipHasVisit(view.membership.summary.membershipId, appointmentId)),
-    );
+  const handler = Object.hasOwn(HANDLERS, intent) ? HANDLERS[intent] : undefined;
+  if (!handler) return refused(intent, "Unknown action.");
+  const post: Post = {
+    formData,
+    values,
+    intent,
+    key,
+    customerId: params.customerId,
+    staff: guard.employee,
+    view,
+    context,
+    refused,
+    done: (applied, message, answerIntent = intent) =>
+      answer<IntentAnswer>(
+        { ok: true, intent: answerIntent, message: applied ? message : ALREADY_DONE },
+        context,
+      ),
+    said: (message) => answer<IntentAnswer>({ ok: true, intent, message }, context),
+  };
   try {
-    switch (intent) {
-      case "start": {
-        // Staff's direct start takes its first payment with it (issue 39, item 8): the hours
-        // are posted with the payment, never before anything is paid.
-        const parsed = parseIntent(
-          formData,
-          createStartMembershipSchema(businessNow().date).extend(paymentSchema.shape),
-          intent,
-        );
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        const { amount, method, reference, ...terms } = parsed.value;
-        const started = await startMembershipWithPayment(
-          {
-            customerId: params.customerId,
-            ...terms,
-            payment: { amountCents: amount, method, reference },
-            key,
-          },
-          staffId,
-        );
-        return done(Boolean(started), "First payment recorded: the membership started.");
-      }
-      case "send-offer": {
-        const parsed = parseIntent(
-          formData,
-          createStartMembershipSchema(businessNow().date),
-          intent,
-        );
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        const sent = await sendMembershipOffer(
-          { customerId: params.customerId, ...parsed.value },
-          staffId,
-          key,
-        );
-        return done(Boolean(sent), "Membership offer sent.");
-      }
-      case "withdraw-offer": {
-        const withdrawn = await withdrawOffer(params.customerId, { key, staffId });
-        if (withdrawn === false) return refused("send-offer", NO_OPEN_OFFER, 409);
-        return done(withdrawn === true, "Offer withdrawn.", "send-offer");
-      }
-      case "offer-payment": {
-        const parsed = parseIntent(formData, paymentSchema, intent);
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        const started = await startOfferByHand(
-          params.customerId,
-          {
-            amountCents: parsed.value.amount,
-            method: parsed.value.method,
-            reference: parsed.value.reference,
-          },
-          staffId,
-          businessNow().date,
-          key,
-        );
-        return done(Boolean(started), "First payment recorded: the membership started.");
-      }
-      case "mark-refund-paid": {
-        const parsed = parseIntent(formData, paymentSchema.omit({ amount: true }), intent);
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        // A refund of this customer's memberships only (paid or not: a second post of the same
-        // form is answered as the first was).
-        if (
-          !isUuid(values.refundId ?? "") ||
-          !(await isRefundOf(params.customerId, values.refundId))
-        )
-          return refused(intent, REFUND_NOT_OPEN);
-        const paid = await markRefundPaid(
-          {
-            refundId: values.refundId,
-            method: parsed.value.method,
-            reference: parsed.value.reference,
-            key,
-          },
-          staffId,
-        );
-        return done(Boolean(paid), "Refund marked paid.");
-      }
-      case "payment": {
-        const parsed = parseIntent(formData, paymentSchema, intent);
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        // The latest membership, canceled too: what is owed after a cancel is still paid.
-        const latestId = view.membership?.summary.membershipId;
-        if (!latestId) return refused(intent, "There is no membership.");
-        const recorded = await recordPayment(
-          {
-            membershipId: latestId,
-            amountCents: parsed.value.amount,
-            method: parsed.value.method,
-            reference: parsed.value.reference,
-            key,
-          },
-          staffId,
-        );
-        return done(Boolean(recorded), "Payment recorded.");
-      }
-      case "dedicated-handyman": {
-        const message = await reassignFromForm(values, params.customerId, guard.employee);
-        return said(message);
-      }
-      case "refer": {
-        const referred = await referFromForm(
-          values,
-          { id: staffId, isHandyman: false },
-          { customerId: params.customerId },
-        );
-        return referred.ok
-          ? answer<IntentAnswer>({ ...referred, intent }, context)
-          : refused(intent, referred.message);
-      }
-      case "complete": {
-        const parsed = parseIntent(formData, completeVisitSchema, intent);
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        if (!(await ownsVisit(parsed.value.appointmentId)))
-          return refused(intent, "Unknown visit.");
-        const done = await completeVisit(
-          { id: staffId, isEmployee: true },
-          parsed.value.appointmentId,
-          { minutesWorked: parsed.value.minutesWorked, outcomes: taskOutcomesFrom(values) },
-        );
-        return said(`Visit completed. ${done.minutesBack} minutes back.`);
-      }
-      case "correct-time": {
-        const parsed = parseIntent(formData, correctTimeSchema, intent);
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        if (!(await ownsVisit(parsed.value.appointmentId)))
-          return refused(intent, "Unknown visit.");
-        const corrected = await correctTimeWorked({ ...parsed.value, key }, staffId);
-        return done(Boolean(corrected), "Time worked corrected.");
-      }
-      case "add-part": {
-        const parsed = parseIntent(formData, partSchema, intent);
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        if (!(await ownsVisit(parsed.value.appointmentId)))
-          return refused(intent, "Please choose the visit");
-        if (!isActionKey(values.key)) return refused(intent, FORM_OUT_OF_DATE);
-        const added = await addPartOnce(
-          {
-            appointmentId: parsed.value.appointmentId,
-            description: parsed.value.description,
-            costCents: parsed.value.cost,
-          },
-          staffId,
-          values.key,
-        );
-        if (!added.applied) return said(ALREADY_DONE);
-        return said(
-          added.value.needsApproval
-            ? "Part added. It waits for the member's approval."
-            : "Part added.",
-        );
-      }
-      case "part-bought":
-      case "remove-part":
-      case "correct-part": {
-        const parsed = parseIntent(
-          formData,
-          intent === "correct-part" ? correctPartSchema : partIdSchema,
-          intent,
-        );
-        if (!parsed.ok) return answer(parsed.refusal, context);
-        const partId = parsed.value.partId;
-        if (!view.membership?.parts.some((p) => p.id === partId)) {
-          return refused(intent, "Unknown part");
-        }
-        if (!isActionKey(values.key)) return refused(intent, FORM_OUT_OF_DATE);
-        if (intent === "part-bought") {
-          const done = await markPartBoughtOnce(partId, staffId, values.key);
-          return said(done.applied ? "Part marked bought." : ALREADY_DONE);
-        }
-        if (intent === "remove-part") {
-          const done = await removePartOnce(partId, staffId, values.key);
-          if (!done.applied) return said(ALREADY_DONE);
-          return said(
-            done.value.boughtAt !== null
-              ? "Part removed: its charge is reversed on the statement."
-              : "Part removed.",
-          );
-        }
-        const fields = correctPartSchema.parse(parsed.value);
-        const done = await correctPartOnce(
-          { partId, description: fields.description, costCents: fields.cost },
-          staffId,
-          values.key,
-        );
-        if (!done.applied) return said(ALREADY_DONE);
-        return said(
-          done.value.status === "pending_approval"
-            ? "Part corrected. It waits for the member's approval."
-            : done.value.status === "bought"
-              ? "Part corrected: the statement shows the difference."
-              : "Part corrected.",
-        );
-      }
-      case "cancel": {
-        // The latest membership: a cancel sent twice finds it canceled by the first post.
-        const latestId = view.membership?.summary.membershipId;
-        if (!latestId) return refused(intent, "There is no active membership.");
-        const result = await cancelMembership(
-          { membershipId: membershipId ?? latestId, key },
-          { id: staffId, isEmployee: true },
-        );
-        if (!result) return done(false, "");
-        logger.info(
-          { membershipId, refundCents: result.quote.refundCents, staffId },
-          "membership canceled by staff",
-        );
-        return said("Membership canceled.");
-      }
-      default:
-        return refused(intent, "Unknown action.");
-    }
+    return await handler(post);
   } catch (error) {
     if (error instanceof MembershipRejectedError) return refused(intent, error.message, 409);
     if (error instanceof VisitRejectedError) return refused(intent, error.message, 409);
@@ -314,3 +132,244 @@ export async function membershipAction({ request, params, context }: Route.Actio
     return refused(intent, "Something went wrong. Nothing was changed.", 500);
   }
 }
+
+/** Whether the visit is one of this customer's membership's. */
+async function ownsVisit(view: Post["view"], appointmentId: string) {
+  return Boolean(
+    view.membership &&
+    (await membershipHasVisit(view.membership.summary.membershipId, appointmentId)),
+  );
+}
+
+/** Staff's direct start takes its first payment with it (issue 39, item 8). */
+async function start({ formData, intent, key, customerId, staff, context, done }: Post) {
+  // The hours are posted with the payment, never before anything is paid.
+  const parsed = parseIntent(
+    formData,
+    createStartMembershipSchema(businessNow().date).extend(paymentSchema.shape),
+    intent,
+  );
+  if (!parsed.ok) return answer(parsed.refusal, context);
+  const { amount, method, reference, ...terms } = parsed.value;
+  const started = await startMembershipWithPayment(
+    { customerId, ...terms, payment: { amountCents: amount, method, reference }, key },
+    staff.id,
+  );
+  return done(Boolean(started), "First payment recorded: the membership started.");
+}
+
+async function sendOffer({ formData, intent, key, customerId, staff, context, done }: Post) {
+  const parsed = parseIntent(formData, createStartMembershipSchema(businessNow().date), intent);
+  if (!parsed.ok) return answer(parsed.refusal, context);
+  const sent = await sendMembershipOffer({ customerId, ...parsed.value }, staff.id, key);
+  return done(Boolean(sent), "Membership offer sent.");
+}
+
+async function withdraw({ key, customerId, staff, refused, done }: Post) {
+  const withdrawn = await withdrawOffer(customerId, { key, staffId: staff.id });
+  if (withdrawn === false) return refused("send-offer", NO_OPEN_OFFER, 409);
+  return done(withdrawn === true, "Offer withdrawn.", "send-offer");
+}
+
+async function offerPayment({ formData, intent, key, customerId, staff, context, done }: Post) {
+  const parsed = parseIntent(formData, paymentSchema, intent);
+  if (!parsed.ok) return answer(parsed.refusal, context);
+  const { amount, method, reference } = parsed.value;
+  const started = await startOfferByHand(
+    customerId,
+    { amountCents: amount, method, reference },
+    staff.id,
+    businessNow().date,
+    key,
+  );
+  return done(Boolean(started), "First payment recorded: the membership started.");
+}
+
+async function markRefund(post: Post) {
+  const { formData, values, intent, key, customerId, staff, context, refused, done } = post;
+  const parsed = parseIntent(formData, paymentSchema.omit({ amount: true }), intent);
+  if (!parsed.ok) return answer(parsed.refusal, context);
+  // A refund of this customer's memberships only (paid or not: a second post of the same form
+  // is answered as the first was).
+  if (!isUuid(values.refundId ?? "") || !(await isRefundOf(customerId, values.refundId)))
+    return refused(intent, REFUND_NOT_OPEN);
+  const paid = await markRefundPaid(
+    {
+      refundId: values.refundId,
+      method: parsed.value.method,
+      reference: parsed.value.reference,
+      key,
+    },
+    staff.id,
+  );
+  return done(Boolean(paid), "Refund marked paid.");
+}
+
+async function payment({ formData, intent, key, view, staff, context, refused, done }: Post) {
+  const parsed = parseIntent(formData, paymentSchema, intent);
+  if (!parsed.ok) return answer(parsed.refusal, context);
+  // The latest membership, canceled too: what is owed after a cancel is still paid.
+  const latestId = view.membership?.summary.membershipId;
+  if (!latestId) return refused(intent, "There is no membership.");
+  const recorded = await recordPayment(
+    {
+      membershipId: latestId,
+      amountCents: parsed.value.amount,
+      method: parsed.value.method,
+      reference: parsed.value.reference,
+      key,
+    },
+    staff.id,
+  );
+  return done(Boolean(recorded), "Payment recorded.");
+}
+
+async function dedicatedHandyman({ values, customerId, staff, said }: Post) {
+  return said(await reassignFromForm(values, customerId, staff));
+}
+
+async function refer({ values, intent, customerId, staff, context, refused }: Post) {
+  const referred = await referFromForm(values, { id: staff.id, isHandyman: false }, { customerId });
+  return referred.ok
+    ? answer<IntentAnswer>({ ...referred, intent }, context)
+    : refused(intent, referred.message);
+}
+
+async function complete({ formData, values, intent, view, staff, context, refused, said }: Post) {
+  const parsed = parseIntent(formData, completeVisitSchema, intent);
+  if (!parsed.ok) return answer(parsed.refusal, context);
+  if (!(await ownsVisit(view, parsed.value.appointmentId)))
+    return refused(intent, "Unknown visit.");
+  const completed = await completeVisit(
+    { id: staff.id, isEmployee: true },
+    parsed.value.appointmentId,
+    { minutesWorked: parsed.value.minutesWorked, outcomes: taskOutcomesFrom(values) },
+  );
+  return said(`Visit completed. ${completed.minutesBack} minutes back.`);
+}
+
+async function correctTime({ formData, intent, key, view, staff, context, refused, done }: Post) {
+  const parsed = parseIntent(formData, correctTimeSchema, intent);
+  if (!parsed.ok) return answer(parsed.refusal, context);
+  if (!(await ownsVisit(view, parsed.value.appointmentId)))
+    return refused(intent, "Unknown visit.");
+  const corrected = await correctTimeWorked({ ...parsed.value, key }, staff.id);
+  return done(Boolean(corrected), "Time worked corrected.");
+}
+
+async function addPart({ formData, values, intent, view, staff, context, refused, said }: Post) {
+  const parsed = parseIntent(formData, partSchema, intent);
+  if (!parsed.ok) return answer(parsed.refusal, context);
+  if (!(await ownsVisit(view, parsed.value.appointmentId)))
+    return refused(intent, "Please choose the visit");
+  if (!isActionKey(values.key)) return refused(intent, FORM_OUT_OF_DATE);
+  const added = await addPartOnce(
+    {
+      appointmentId: parsed.value.appointmentId,
+      description: parsed.value.description,
+      costCents: parsed.value.cost,
+    },
+    staff.id,
+    values.key,
+  );
+  if (!added.applied) return said(ALREADY_DONE);
+  return said(
+    added.value.needsApproval ? "Part added. It waits for the member's approval." : "Part added.",
+  );
+}
+
+/**
+ * A part's own forms ('Mark Bought', 'Remove part', 'Correct part'): a part of this customer's
+ * membership, with the form's key.
+ */
+async function partOf(
+  post: Post,
+  schema: typeof partIdSchema | typeof correctPartSchema,
+): Promise<
+  | { refusal: Answer }
+  | { refusal?: undefined; partId: string; key: string; fields: Record<string, unknown> }
+> {
+  const { formData, values, intent, view, context, refused } = post;
+  const parsed = parseIntent(formData, schema, intent);
+  if (!parsed.ok) return { refusal: answer(parsed.refusal, context) };
+  const partId = parsed.value.partId;
+  if (!view.membership?.parts.some((p) => p.id === partId))
+    return { refusal: refused(intent, "Unknown part") };
+  if (!isActionKey(values.key)) return { refusal: refused(intent, FORM_OUT_OF_DATE) };
+  return { partId, key: values.key, fields: parsed.value };
+}
+
+async function partBought(post: Post) {
+  const part = await partOf(post, partIdSchema);
+  if (part.refusal) return part.refusal;
+  const bought = await markPartBoughtOnce(part.partId, post.staff.id, part.key);
+  return post.said(bought.applied ? "Part marked bought." : ALREADY_DONE);
+}
+
+async function removePart(post: Post) {
+  const part = await partOf(post, partIdSchema);
+  if (part.refusal) return part.refusal;
+  const removed = await removePartOnce(part.partId, post.staff.id, part.key);
+  if (!removed.applied) return post.said(ALREADY_DONE);
+  return post.said(
+    removed.value.boughtAt !== null
+      ? "Part removed: its charge is reversed on the statement."
+      : "Part removed.",
+  );
+}
+
+async function correctPart(post: Post) {
+  const part = await partOf(post, correctPartSchema);
+  if (part.refusal) return part.refusal;
+  const fields = correctPartSchema.parse(part.fields);
+  const corrected = await correctPartOnce(
+    { partId: part.partId, description: fields.description, costCents: fields.cost },
+    post.staff.id,
+    part.key,
+  );
+  if (!corrected.applied) return post.said(ALREADY_DONE);
+  return post.said(
+    corrected.value.status === "pending_approval"
+      ? "Part corrected. It waits for the member's approval."
+      : corrected.value.status === "bought"
+        ? "Part corrected: the statement shows the difference."
+        : "Part corrected.",
+  );
+}
+
+async function cancel({ intent, key, view, staff, refused, done, said }: Post) {
+  // The latest membership: a cancel sent twice finds it canceled by the first post.
+  const latestId = view.membership?.summary.membershipId;
+  if (!latestId) return refused(intent, "There is no active membership.");
+  const membershipId =
+    view.membership?.summary.status === "active" ? view.membership.summary.membershipId : null;
+  const result = await cancelMembership(
+    { membershipId: membershipId ?? latestId, key },
+    { id: staff.id, isEmployee: true },
+  );
+  if (!result) return done(false, "");
+  logger.info(
+    { membershipId, refundCents: result.quote.refundCents, staffId: staff.id },
+    "membership canceled by staff",
+  );
+  return said("Membership canceled.");
+}
+
+/** One handler per intent (the form's `intent` field). */
+const HANDLERS: Record<string, (post: Post) => Promise<Answer>> = {
+  start,
+  "send-offer": sendOffer,
+  "withdraw-offer": withdraw,
+  "offer-payment": offerPayment,
+  "mark-refund-paid": markRefund,
+  payment,
+  "dedicated-handyman": dedicatedHandyman,
+  refer,
+  complete,
+  "correct-time": correctTime,
+  "add-part": addPart,
+  "part-bought": partBought,
+  "remove-part": removePart,
+  "correct-part": correctPart,
+  cancel,
+};

@@ -26,7 +26,7 @@ import { listEmployees } from "~/features/accounts/index.server";
 import { isUuid } from "~/lib/uuid";
 import { VisitRejectedError } from "~/features/visits/visits.server";
 import type { FormAnswer } from "~/lib/form-answer";
-import { answer } from "~/lib/form-answer.server";
+import { answer, parseIntent } from "~/lib/form-answer.server";
 import { logger } from "~/lib/logger.server";
 import { requireEmployee } from "~/lib/session.server";
 import { withoutControlCharacters } from "~/lib/validation";
@@ -85,12 +85,6 @@ const updateSchema = z.object({
     .transform((v) => v || null),
 });
 
-function formValues(form: FormData) {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
-  return values;
-}
-
 /** Staff's actions on a lead: update it, invite it, book its walk-thru. Staff only. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const refused = (intent: string, message: string, status = 400) =>
@@ -98,23 +92,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
   const staff = guard.employee;
-  const values = formValues(await request.formData());
-  const intent = values.intent ?? "";
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
   const lead = await leadDetail(params.leadId);
   if (!lead) return refused(intent, "Lead not found.", 404);
   try {
     switch (intent) {
       case "update": {
-        const parsed = updateSchema.safeParse(values);
-        if (!parsed.success) return refused(intent, parsed.error.issues[0].message);
-        const { status } = parsed.data;
+        const parsed = parseIntent(form, updateSchema, intent);
+        if (!parsed.ok) return answer(parsed.refusal, context);
+        const { status } = parsed.value;
         // 'Walk-thru booked' and 'Member' follow what happened; staff keep them or choose another.
         if ((status === "walk_thru_booked" || status === "member") && status !== lead.status)
           return refused(
             intent,
             `'${LEAD_STATUS_LABELS[status]}' is set by booking a walk-thru or starting a membership.`,
           );
-        await updateLead(params.leadId, { ...parsed.data, keep: status === lead.status });
+        await updateLead(params.leadId, { ...parsed.value, keep: status === lead.status });
         return answer<Outcome>({ ok: true, intent, message: "Lead saved." }, context);
       }
       case "invite": {
@@ -131,14 +129,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         );
       }
       case "book-walk-thru": {
-        const parsed = walkThruSchema.safeParse(values);
-        if (!parsed.success) return refused(intent, parsed.error.issues[0].message);
-        const { employeeId } = parsed.data;
+        const parsed = parseIntent(form, walkThruSchema, intent);
+        if (!parsed.ok) return answer(parsed.refusal, context);
+        const { employeeId } = parsed.value;
         if (employeeId && !(await bookableHandymen()).some((h) => h.id === employeeId))
           return refused(intent, "Please choose a handyman.");
         const booked = await bookWalkThru(
           {
-            ...parsed.data,
+            ...parsed.value,
             leadId: lead.id,
             customerId: lead.customerId,
             email: lead.email,
@@ -155,7 +153,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         );
       }
       case "cancel-walk-thru": {
-        const appointmentId = values.appointmentId ?? "";
+        const appointmentId = text("appointmentId");
         if (!isUuid(appointmentId)) return refused(intent, "Walk-thru not found.", 404);
         const canceled = await cancelWalkThru(
           { id: staff.id, isEmployee: true },
@@ -205,6 +203,7 @@ export default function EmployeeLead({ loaderData, actionData }: Route.Component
             defaults={{ name: lead.name, address: "" }}
             handymen={handymen}
             error={outcome?.intent === "book-walk-thru" && !outcome.ok ? outcome.message : null}
+            refused={outcome}
           />
         </LeadWalkThruCard>
         <LeadUpdateCard lead={lead} busy={busy} outcome={outcome} />

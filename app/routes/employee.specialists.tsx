@@ -5,7 +5,7 @@ import { guardEmployee } from "~/features/employee/guard.server";
 import { SpecialistsList, type Outcome } from "~/features/specialists/components/specialists-list";
 import { StaffReferrals } from "~/features/specialists/components/staff-referrals";
 import { setReferralStatus, staffReferrals } from "~/features/specialists/referrals.server";
-import { firstIssue, referralStatusSchema, specialistSchema } from "~/features/specialists/schema";
+import { referralStatusSchema, specialistSchema } from "~/features/specialists/schema";
 import {
   addSpecialist,
   listSpecialists,
@@ -17,8 +17,7 @@ import {
   isActionKey,
   newActionKey,
 } from "~/lib/action-keys.server";
-import { formFields } from "~/lib/form-fields";
-import { answer } from "~/lib/form-answer.server";
+import { answer, parseIntent, type IntentAnswer } from "~/lib/form-answer.server";
 import { requireEmployee } from "~/lib/session.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -37,33 +36,44 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * 'Add specialist', a specialist's 'Save' and a referral's 'Save status'. Each form is checked by
+ * parseIntent (ADR 093): a refusal names every refused field, and a field sent twice arrives as
+ * a list the schema refuses (ADR 098).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const guard = await guardEmployee(request);
   if (guard.denied) return guard.denied;
   const form = await request.formData();
-  const values = formFields(form);
-  const intent = String(values.intent ?? "");
-  const id = typeof values.id === "string" ? values.id : undefined;
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const intent = text("intent") ?? "";
+  const id = text("id");
   const reply = (ok: boolean, message: string, status = ok ? 200 : 400) =>
     answer<NonNullable<Outcome>>({ ok, intent, message, id }, context, { status });
+  const refused = (refusal: IntentAnswer) =>
+    answer<NonNullable<Outcome>>({ ...refusal, id }, context);
   if (intent === "add" || intent === "save") {
-    const parsed = specialistSchema.safeParse(values);
-    if (!parsed.success) return reply(false, firstIssue(parsed.error));
+    const parsed = parseIntent(form, specialistSchema, intent);
+    if (!parsed.ok) return refused(parsed.refusal);
+    const key = text("key");
     if (intent === "add") {
-      if (!isActionKey(values.key)) return reply(false, FORM_OUT_OF_DATE);
-      const added = await addSpecialist(parsed.data, guard.employee.id, values.key);
+      if (!isActionKey(key)) return reply(false, FORM_OUT_OF_DATE);
+      const added = await addSpecialist(parsed.value, guard.employee.id, key);
       return reply(true, added ? `${added.company} added.` : ALREADY_DONE);
     }
     if (!id || !isUuid(id)) return reply(false, "Unknown specialist.");
-    const saved = await updateSpecialist(id, { ...parsed.data, active: values.active === "1" });
+    const saved = await updateSpecialist(id, { ...parsed.value, active: text("active") === "1" });
     return saved
       ? reply(true, `${saved.company} saved.`)
       : reply(false, "Unknown specialist.", 404);
   }
   if (intent === "status") {
-    const parsed = referralStatusSchema.safeParse(values);
-    if (!parsed.success) return reply(false, firstIssue(parsed.error));
-    const saved = await setReferralStatus(parsed.data.referralId, parsed.data.status);
+    const parsed = parseIntent(form, referralStatusSchema, intent);
+    if (!parsed.ok) return refused(parsed.refusal);
+    const saved = await setReferralStatus(parsed.value.referralId, parsed.value.status);
     return saved ? reply(true, "Status saved.") : reply(false, "Unknown referral.", 404);
   }
   return reply(false, "Unknown action.");

@@ -32,10 +32,11 @@ import {
   TEST_AUTH_SECRET,
   type ServerProcess,
 } from "../../tests/support/processes";
-import { buildFloor, requireWrk } from "./throughput";
-import { waitForPort } from "./support/nginx";
+import { buildFloor, requireWrk, startFloor } from "./throughput";
+
+export { startFloor };
 import { cpuSeconds, processTree, residentMb } from "./support/proc";
-import { breakdownText, firstStartRestingMb, profiledBreakdown } from "./support/pages-extras";
+import * as extras from "./support/pages-extras";
 import { memoryTable, pct, table, TARGETS } from "./support/pages-report";
 
 export { TARGETS } from "./support/pages-report";
@@ -291,19 +292,6 @@ export async function pagesFor(origin: string, bench: BenchSeed | null): Promise
   return pages;
 }
 
-/* ---------------- the floor ---------------- */
-
-export async function startFloor(dir: string) {
-  const port = await (await import("../../tests/support/processes")).freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: dir,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
-    stdio: "ignore",
-  });
-  await waitForPort(port, 30_000);
-  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill("SIGTERM") };
-}
-
 /* ---------------- one database ---------------- */
 
 type Row = { page: Page; anchor: Measurement; ours: Measurement };
@@ -389,14 +377,13 @@ function writeReport(section: string) {
 
 export async function run() {
   requireWrk();
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js")))
-    throw new Error("No build: run `node scripts/build.mjs` first.");
+  extras.buildIfStale(ROOT);
   const which = process.env.BENCH_PAGES;
   const bench = await benchSeed();
   const loadBefore = os.loadavg();
   // A newcomer's first start first, on the quiet machine the bench began with.
   console.log("pages bench: a first start on an empty data directory, 30 s at rest");
-  const firstStart = which ? null : await firstStartRestingMb();
+  const firstStart = which ? null : await extras.firstStartRestingMb();
   let breakdown: { group: string; share: number }[] | null = null;
   const floorBuild = buildFloor();
   const floor = await startFloor(floorBuild.dir);
@@ -415,13 +402,19 @@ export async function run() {
         await server.stop();
       }
       console.log("pages bench: the CPU breakdown of a member's /dashboard (PGlite)");
-      breakdown = await profiledBreakdown({ ...common, DATA_DIR: dataDir }, async (origin) => {
-        const [, maria] = DEMO_LOGINS;
-        const cookie = await signIn(origin, maria.email, maria.password, "10.0.1.9");
-        const headers = { accept: "text/html", cookie };
-        await measure("warm-up", `${origin}/dashboard`, headers, [], WARM_UP_SECONDS);
-        await measure("profile", `${origin}/dashboard`, headers, [], 8);
-      });
+      breakdown = await extras.profiledBreakdown(
+        { ...common, DATA_DIR: dataDir },
+        async (origin) => {
+          const [, maria] = DEMO_LOGINS;
+          const cookie = await signIn(origin, maria.email, maria.password, "10.0.1.9");
+          const headers = { accept: "text/html", cookie };
+          const url = `${origin.replace("localhost", "127.0.0.1")}/dashboard`;
+          await measure("warm-up", url, headers, [], WARM_UP_SECONDS);
+          const from = extras.monotonicMicros();
+          await measure("profile", url, headers, [], 8);
+          return { from, to: extras.monotonicMicros() };
+        },
+      );
     }
     // The same embedded server with other Node settings (BENCH_PAGES_VARIANT="--max-old-space-size=128"):
     // memory against throughput, in the same run.
@@ -477,7 +470,7 @@ ${runs.map(table).join("\n\n")}
 
 ${memoryTable(runs)}
 ${firstStart ? `\nA newcomer's first \`npm start\` (an empty data directory: the database from the build's template, the demo data written, ADR 092), in this run: first answer after ${(firstStart.ms / 1000).toFixed(2)} s; **${firstStart.restingMb.toFixed(0)} MB** resident 30 s at rest (at most ${TARGETS.residentAtRestMb} MB: ${firstStart.restingMb <= TARGETS.residentAtRestMb ? "yes" : "**no**"}).\n` : ""}
-${breakdown ? breakdownText("the demo member Maria's `/dashboard` (the Requests tab, PGlite, after the tables above)", breakdown) : ""}
+${breakdown ? extras.breakdownText("the demo member Maria's `/dashboard` (the Requests tab, PGlite, after the tables above)", breakdown) : ""}
 `;
   console.log(section);
   if (!which && !process.env.BENCH_PAGES_ONLY) {

@@ -167,6 +167,14 @@ test("a handyman works a visit from 'Today' and the member sees the result @phon
   // A part with its receipt photo: over $100, so it waits for the member, who sees the receipt.
   await visit.getByText("Add part").click();
   await visit.getByLabel("Part", { exact: true }).fill("Gate hinge set");
+  // A refused price is marked on its field, with its message (ADR 093); the part is kept.
+  await visit.getByLabel(/^Price/).fill("abc");
+  await visit.getByRole("button", { name: "Save part" }).click();
+  await expect(visit.getByLabel(/^Price/)).toHaveAttribute("aria-invalid", "true");
+  await expect(visit.getByLabel(/^Price/)).toHaveAccessibleDescription(
+    /^Please enter the cost in dollars/,
+  );
+  await expect(visit.getByLabel("Part", { exact: true })).toHaveValue("Gate hinge set");
   await visit.getByLabel(/^Price/).fill("125.00");
   await visit.getByLabel("Receipt photo").setInputFiles({
     name: "receipt.jpg",

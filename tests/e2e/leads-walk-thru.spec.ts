@@ -61,7 +61,13 @@ test("a lead goes from the home form to 'Member'", async ({ page, browser }) => 
   await expect(picker.getByRole("option", { name: staffAccount.lastName })).toHaveCount(0);
   await picker.selectOption({ label: `Wendy ${handymanLast}` });
   await staff.getByRole("button", { name: "Show times" }).click();
-  await staff.getByLabel("Address", { exact: true }).fill("12 Elm St NE, Atlanta, GA 30305");
+  // A refused field is marked, with its message (ADR 093).
+  const address = staff.getByLabel("Address", { exact: true });
+  await address.fill("   ");
+  await staff.getByRole("button", { name: "Book walk-thru" }).click();
+  await expect(address).toHaveAttribute("aria-invalid", "true");
+  await expect(address).toHaveAccessibleDescription("Address is required");
+  await address.fill("12 Elm St NE, Atlanta, GA 30305");
   await staff.getByRole("button", { name: "Book walk-thru" }).click();
   await expect(staff.getByRole("status")).toContainText("Walk-thru booked:");
   await expect(staff.locator("[data-lead-status]").first()).toContainText("Walk-thru booked");
@@ -128,6 +134,14 @@ test("a signed-in customer books a walk-thru at phone width; staff see it in the
   await expect(page.getByLabel("Name")).not.toHaveValue("");
   await expect(page.getByLabel("Address")).not.toHaveValue("");
   await expectNoAxeViolations(page);
+  // A refused field is marked, with its message (ADR 093).
+  const name = page.getByLabel("Name");
+  const filled = await name.inputValue();
+  await name.fill("   ");
+  await page.getByRole("button", { name: "Book walk-thru" }).click();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription("Name is required");
+  await name.fill(filled);
   await page.getByRole("button", { name: "Book walk-thru" }).click();
   await expect(page.getByRole("status")).toContainText("Your free walk-thru is booked");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -191,6 +191,14 @@ test.describe("memberships", () => {
     await expect(page.getByText("Done: Fix the kitchen faucet")).toBeVisible();
     // 'Correct time worked' adds an entry with its reason: 1 h 15 min gives 15 more minutes back.
     await page.getByLabel("Corrected time worked").selectOption({ label: "1 h 15 min" });
+    // A reason of blanks is refused and marked on its field (ADR 098).
+    await page.getByLabel("Reason").fill("   ");
+    await page.getByRole("button", { name: "Correct time worked" }).click();
+    await expect(page.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Reason")).toHaveAccessibleDescription(
+      "Please give the reason for the correction",
+    );
+    await page.getByLabel("Corrected time worked").selectOption({ label: "1 h 15 min" });
     await page.getByLabel("Reason").fill("Left early for another call");
     await page.getByRole("button", { name: "Correct time worked" }).click();
     await expect(

@@ -146,7 +146,7 @@ describe(`the visits a closure would strand (${testDatabaseKind()})`, () => {
       { now },
     );
     expect(stranded.map((v) => v.id)).toEqual([ours.id]);
-    expect(stranded[0].freeHandyman).toEqual({ id: sam.id, name: "Sam Ortiz" });
+    expect(stranded[0].freeHandyman).toEqual({ id: sam.id, name: "Sam Ortiz", replaces: "first" });
   });
 
   it("narrower hours list the visits no longer inside the day's hours", async () => {

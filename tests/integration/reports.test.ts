@@ -473,6 +473,7 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
         extraVisitCents: 0,
         partsCents: 0,
         shoppingFeeCents: 0,
+        secondHandymanCents: 0,
         correctionCents: 0,
         creditCents: 0,
         netCents: 84_500,
@@ -486,6 +487,7 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
         extraVisitCents: 0,
         partsCents: 16_845,
         shoppingFeeCents: 2_000,
+        secondHandymanCents: 0,
         correctionCents: 0,
         creditCents: 0,
         netCents: 313_345,
@@ -498,6 +500,7 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
         extraVisitCents: 0,
         partsCents: 0,
         shoppingFeeCents: 0,
+        secondHandymanCents: 0,
         correctionCents: 0,
         // The credits netted at Ben's and Cleo's cancels: not money paid out (none was).
         creditCents: 465_357,
@@ -511,6 +514,7 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
       extraVisitCents: 0,
       partsCents: 16_845,
       shoppingFeeCents: 2_000,
+      secondHandymanCents: 0,
       correctionCents: 0,
       creditCents: 465_357,
       netCents: 16_988,
@@ -691,12 +695,13 @@ describe(`the owner's reports on a known history (${testDatabaseKind()})`, () =>
       "$168.45",
       "$20.00",
       "$0.00",
+      "$0.00",
       "$4,653.57",
       "$169.88",
       "$295.00",
       "$0.00",
     ]);
-    expect(tables["revenue-by-month"].rows[2][7]).toBe("-$3,808.57");
+    expect(tables["revenue-by-month"].rows[2][8]).toBe("-$3,808.57");
     expect(tables["members-by-month"].rows[2]).toEqual([
       "Mar 2026",
       "3",

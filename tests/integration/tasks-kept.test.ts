@@ -479,6 +479,9 @@ describe(`staff-booked visits text like self-booked ones (${testDatabaseKind()})
       consentReplyText("start"),
       textCodeText("123456", "sign-in"),
       textCodeText("123456", "verify"),
+      // Two handymen (ADR 099): both names, shortened together, and the reminder says so.
+      onMyWayText("Christopher Montgomery-Washington and Maria-Fernanda Alvarez-Gutierrez", true),
+      reminderText(when, schedule, true),
     ];
     for (const text of texts) {
       expect(gsm7Length(text), text).not.toBeNull();
@@ -490,6 +493,9 @@ describe(`staff-booked visits text like self-booked ones (${testDatabaseKind()})
     expect(texts[9].endsWith(staffLink)).toBe(true);
     expect(onMyWayText("Dana Whitfield")).toBe(
       `${business().name}: Dana Whitfield is on the way to your home now.`,
+    );
+    expect(onMyWayText("Dana Whitfield and Sam Okafor", true)).toBe(
+      `${business().name}: Dana Whitfield and Sam Okafor are on the way to your home now.`,
     );
   });
 });

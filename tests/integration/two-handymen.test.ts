@@ -18,14 +18,9 @@ import {
   secondHandymanFeeNet,
 } from "~/features/memberships/index.server";
 import { resetEnvForTests } from "~/lib/env.server";
-import {
-  createHome,
-  createMemberVisit,
-  createMembership,
-  createServiceRequest,
-  createUser,
-} from "../../server/seed/factories";
+import { createServiceRequest } from "../../server/seed/factories";
 import { useTestDatabase, type TestDatabase } from "../support/test-database";
+import { twoHandymenWorld } from "../support/two-handymen";
 
 /*
  * Two handymen on one visit (issue 46, ADR 091), on PGlite and on PostgreSQL (TEST_DB=postgres):
@@ -49,46 +44,8 @@ beforeEach(async () => {
 });
 
 let seq = 0;
-async function world() {
-  seq++;
-  const dana = await createUser(database.db, {
-    email: `dana${seq}@example.com`,
-    password: "x",
-    firstName: "Dana",
-    lastName: "Whitfield",
-    isEmployee: true,
-  });
-  const sam = await createUser(database.db, {
-    email: `sam${seq}@example.com`,
-    password: "x",
-    firstName: "Sam",
-    lastName: "Okafor",
-    isEmployee: true,
-  });
-  const member = await createUser(database.db, {
-    email: `ada${seq}@example.com`,
-    password: "x",
-    firstName: "Ada",
-    lastName: "Lovelace",
-  });
-  const home = await createHome(database.db, member.id);
-  const membership = await createMembership(database.db, member.id, {
-    startDate: "2030-12-01",
-    today: "2030-12-01",
-  });
-  const { appointment } = await createMemberVisit(
-    database.db,
-    { id: home.id, customerId: member.id },
-    {
-      scheduledDate: "2030-12-03",
-      startTime: "09:00",
-      endTime: "10:45",
-      assignedEmployeeId: dana.id,
-      tasks: ["Hang the heavy mirror"],
-      today: "2030-12-01",
-    },
-  );
-  return { dana, sam, member, home, membership, appointment };
+function world() {
+  return twoHandymenWorld(database.db, ++seq);
 }
 
 async function feeRows(appointmentId: string) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, or } from "drizzle-orm";
 import { db, type DbOrTx } from "~/db/client.server";
 import { appointments, profiles } from "~/db/schema";
 import {
@@ -12,7 +12,7 @@ import {
 } from "~/lib/business-calendar";
 import { loadHandymen } from "./availability.server";
 import { loadClosedDays } from "./closed-days.server";
-import { DEFAULT_WORKING_HOURS, type WeeklyHours } from "./slots";
+import { DEFAULT_WORKING_HOURS, type Handyman, type WeeklyHours } from "./slots";
 import { personName } from "~/lib/names";
 
 /*
@@ -33,13 +33,21 @@ export type Closure =
 /** The visits a closure may strand: not yet under way. */
 const STRANDABLE = ["booked", "on_the_way"] as const;
 
-type Placed = { date: IsoDate; employeeId: string | null; start: number; end: number };
+type Placed = {
+  date: IsoDate;
+  employeeId: string | null;
+  /** A two-handymen visit's second handyman (ADR 091): his closures take the visit too. */
+  secondHandymanId?: string | null;
+  start: number;
+  end: number;
+};
 
-/** Whether a visit at this place and time falls inside the closure. */
+/** Whether a visit at this place and time falls inside the closure (of either handyman). */
 export function insideClosure(closure: Closure, visit: Placed) {
   if (closure.kind === "day") return visit.date === closure.date;
   if (closure.kind === "days") return closure.days.some((d) => d.date === visit.date);
-  if (visit.employeeId !== closure.employeeId) return false;
+  if (visit.employeeId !== closure.employeeId && visit.secondHandymanId !== closure.employeeId)
+    return false;
   if (closure.kind === "time-off")
     return closure.startDate <= visit.date && visit.date <= closure.endDate;
   const hours = closure.week[weekday(visit.date)];
@@ -57,8 +65,14 @@ export type StrandedVisit = {
   label: string;
   employeeId: string | null;
   handymanName: string | null;
-  /** Another handyman free for the whole visit at the same time, when there is one. */
-  freeHandyman: { id: string; name: string } | null;
+  /** A two-handymen visit's second handyman (ADR 091), named. */
+  secondHandymanId: string | null;
+  secondHandymanName: string | null;
+  /**
+   * Another handyman free for the whole visit at the same time, when there is one: in place of
+   * the handyman the closure takes, the first or (his time off, his hours) the second.
+   */
+  freeHandyman: { id: string; name: string; replaces: "first" | "second" } | null;
 };
 
 function nameOf(p: { firstName: string | null; lastName: string | null } | undefined) {
@@ -94,7 +108,13 @@ export async function visitsInClosure(
       ),
     );
   } else {
-    conditions.push(eq(appointments.assignedEmployeeId, closure.employeeId));
+    // The visits he works, as the first handyman or the second (ADR 091).
+    conditions.push(
+      or(
+        eq(appointments.assignedEmployeeId, closure.employeeId),
+        eq(appointments.secondHandymanId, closure.employeeId),
+      )!,
+    );
     if (closure.kind === "time-off")
       conditions.push(
         gte(appointments.scheduledDate, closure.startDate),
@@ -109,6 +129,7 @@ export async function visitsInClosure(
       startTime: appointments.startTime,
       endTime: appointments.endTime,
       employeeId: appointments.assignedEmployeeId,
+      secondHandymanId: appointments.secondHandymanId,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       contactName: appointments.contactName,
@@ -131,11 +152,12 @@ export async function visitsInClosure(
   const taken = new Map<string, [IsoDate, number, number][]>();
   return inside.map((visit) => {
     const current = handymen.find((h) => h.id === visit.employeeId);
+    const second = handymen.find((h) => h.id === visit.secondHandymanId);
     let freeHandyman: StrandedVisit["freeHandyman"] = null;
     // A closed day closes it for every handyman: nobody else is free then.
     if (closure.kind !== "day" && closure.kind !== "days" && !closed.isClosed(visit.date)) {
       const other = handymen.find((h) => {
-        if (h.id === visit.employeeId) return false;
+        if (h.id === visit.employeeId || h.id === visit.secondHandymanId) return false;
         const hours = h.hours[weekday(visit.date)];
         if (!hours || visit.start < hours.start || visit.end > hours.end) return false;
         if (h.timeOff.some((t) => t.startDate <= visit.date && visit.date <= t.endDate))
@@ -145,7 +167,8 @@ export async function visitsInClosure(
         return !(taken.get(h.id) ?? []).some(([d, s, e]) => d === visit.date && overlaps([s, e]));
       });
       if (other) {
-        freeHandyman = { id: other.id, name: other.name };
+        const replaces = closure.employeeId === visit.secondHandymanId ? "second" : "first";
+        freeHandyman = { id: other.id, name: other.name, replaces };
         taken.set(other.id, [...(taken.get(other.id) ?? []), [visit.date, visit.start, visit.end]]);
       }
     }
@@ -159,6 +182,8 @@ export async function visitsInClosure(
       label: visitTimeLabel(visit.date, visit.start, visit.end),
       employeeId: visit.employeeId,
       handymanName: current?.name ?? null,
+      secondHandymanId: visit.secondHandymanId,
+      secondHandymanName: second?.name ?? null,
       freeHandyman,
     };
   });
@@ -184,7 +209,8 @@ const WEEKDAY_NAMES = [
 /**
  * What is wrong with a time staff choose for a visit (ADR 050), each worded to be shown before
  * 'Book anyway': a closed day, the handyman's time off, outside their working hours (the
- * business's hours for an unassigned visit), a start already past. Empty: nothing is wrong.
+ * business's hours for an unassigned visit), a start already past; and with two handymen, the
+ * second one's time off and working hours too (ADR 099). Empty: nothing is wrong.
  */
 export async function staffBookingWarnings(
   input: {
@@ -192,6 +218,7 @@ export async function staffBookingWarnings(
     start: number;
     end: number;
     employeeId?: string | null;
+    secondHandymanId?: string | null;
     excludeAppointmentId?: string;
   },
   options: { now?: Date; database?: DbOrTx } = {},
@@ -201,11 +228,45 @@ export async function staffBookingWarnings(
   const warnings: string[] = [];
   const [closed, handymen] = await Promise.all([
     loadClosedDays(input.date, input.date, database),
-    input.employeeId ? loadHandymen(input.date, input.date, { database }) : [],
+    input.employeeId || input.secondHandymanId
+      ? loadHandymen(input.date, input.date, { database, busy: false })
+      : [],
   ]);
   const reason = closed.reason(input.date);
   if (reason) warnings.push(`${longDate(input.date)} is a closed day (${reason}).`);
   const handyman = input.employeeId ? handymen.find((h) => h.id === input.employeeId) : undefined;
+  warnings.push(...hoursWarnings(input, handyman));
+  const second = input.secondHandymanId
+    ? handymen.find((h) => h.id === input.secondHandymanId)
+    : undefined;
+  if (second) warnings.push(...hoursWarnings(input, second));
+  if (zonedInstant(input.date, input.start).getTime() <= now.getTime()) warnings.push(PAST_WARNING);
+  return warnings;
+}
+
+/**
+ * One handyman's time off and working hours at the time, without the day's own warnings (a
+ * closed day, the past): what staff's Create Appointment adds for the second handyman.
+ */
+export async function handymanWarnings(
+  input: { date: IsoDate; start: number; end: number },
+  employeeId: string,
+  options: { database?: DbOrTx } = {},
+) {
+  const handymen = await loadHandymen(input.date, input.date, {
+    database: options.database ?? db(),
+    busy: false,
+  });
+  const handyman = handymen.find((h) => h.id === employeeId);
+  return handyman ? hoursWarnings(input, handyman) : [];
+}
+
+/** The handyman's time off and working hours at the time (the business's hours for nobody). */
+function hoursWarnings(
+  input: { date: IsoDate; start: number; end: number },
+  handyman: Handyman | undefined,
+) {
+  const warnings: string[] = [];
   const who = handyman ? handyman.name : "the business";
   const week = handyman?.hours ?? DEFAULT_WORKING_HOURS;
   if (handyman?.timeOff.some((t) => t.startDate <= input.date && input.date <= t.endDate))
@@ -220,6 +281,5 @@ export async function staffBookingWarnings(
     warnings.push(
       `${minuteLabel(input.start)} to ${minuteLabel(input.end)} is outside ${handyman ? `${who}'s working hours` : "business hours"} on ${day}s (${minuteLabel(hours.start)} to ${minuteLabel(hours.end)}).`,
     );
-  if (zonedInstant(input.date, input.start).getTime() <= now.getTime()) warnings.push(PAST_WARNING);
   return warnings;
 }

@@ -2,6 +2,7 @@
 export { offerVisits } from "./availability.server";
 export { loadClosedDays } from "./closed-days.server";
 export {
+  handymanWarnings,
   insideClosure,
   staffBookingWarnings,
   strandedHeadline,

@@ -315,4 +315,100 @@ describe("the settlement of a cancellation (ADR 058)", () => {
       ),
     );
   });
+
+  it("a cancel takes back the second handyman's fees: what was paid of them comes back", () => {
+    const fee = (appointmentId: string): LedgerItem => ({
+      kind: "second_handyman",
+      amountCents: 9_500,
+      date: "2026-12-03",
+      appointmentId,
+      description: "Second handyman: $95.00 (visit on December 3, 2026)",
+    });
+    const ledger: LedgerItem[] = [
+      { kind: "membership_charge", amountCents: 17_500, date: "2026-12-01", description: "" },
+      { kind: "payment", amountCents: -17_500, date: null, description: "" },
+      fee("visit-a"),
+      fee("visit-b"),
+      // Pays the oldest charge left: visit A's fee.
+      { kind: "payment", amountCents: -9_500, date: null, description: "" },
+    ];
+    const quote = quoteCancellation({
+      terms: essential,
+      startDate: "2026-12-01",
+      cancelDate: "2026-12-02",
+      guaranteeDays: 60,
+      guaranteeApplies: false,
+      minutesLeft: 0,
+      membershipChargesCents: 17_500,
+    });
+    const settle = (feesReversed?: string[]) =>
+      settleCancellation({
+        quote,
+        billing: "monthly",
+        guaranteeDays: 60,
+        ledger,
+        extraVisitsReversed: [],
+        feesReversed,
+        cardRefundableCents: 0,
+        refundCheckDays: 10,
+      });
+    const text = (s: ReturnType<typeof settle>) =>
+      s.lines.map((l, i) => settlementLineText(l, i === 0));
+    expect(text(settle())).toEqual(["Unused hours: $0.00", "Unpaid second handyman: -$95.00"]);
+    const ended = settle(["visit-a", "visit-b"]);
+    expect(text(ended)).toEqual(["Unused hours: $0.00", "Second handyman reversed: +$95.00"]);
+    expect(ended.resultLabel).toBe("You receive: $95.00");
+  });
+
+  it("with fees taken back, the result is still minus the balance the ledger is left with", () => {
+    const item = fc.record({
+      kind: fc.constantFrom("membership_charge", "payment", "second_handyman", "correction"),
+      amountCents: fc.integer({ min: -20_000, max: 20_000 }).filter((n) => n !== 0),
+      appointmentId: fc.constantFrom("visit-0", "visit-1", null),
+      description: fc.constantFrom("Second handyman reversed", "Goodwill", "Second handyman"),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 20 }), (items) => {
+        // Charges are positive, payments negative, as the ledger's CHECK holds them.
+        const ledger = items.map((i) => ({
+          ...i,
+          amountCents:
+            i.kind === "payment"
+              ? -Math.abs(i.amountCents)
+              : i.kind === "correction"
+                ? i.amountCents
+                : Math.abs(i.amountCents),
+          date: "2026-11-01",
+        }));
+        const balance = ledger.reduce((s, i) => s + i.amountCents, 0);
+        const ofFee = (i: (typeof ledger)[number], id: string) =>
+          i.appointmentId === id &&
+          (i.kind === "second_handyman" ||
+            (i.kind === "correction" && i.description.startsWith("Second handyman")));
+        const reversed = ["visit-0", "visit-1"]
+          .map((id) => ledger.filter((i) => ofFee(i, id)).reduce((s, i) => s + i.amountCents, 0))
+          .reduce((s, net) => s + Math.max(0, net), 0);
+        const quote = quoteCancellation({
+          terms: complete,
+          startDate: "2026-01-01",
+          cancelDate: "2026-11-26",
+          guaranteeDays: 60,
+          minutesLeft: 300,
+          membershipChargesCents: 100_000,
+        });
+        const settlement = settleCancellation({
+          quote,
+          billing: "monthly",
+          guaranteeDays: 60,
+          ledger,
+          extraVisitsReversed: [],
+          feesReversed: ["visit-0", "visit-1"],
+          cardRefundableCents: 0,
+          refundCheckDays: 10,
+        });
+        const after = balance - reversed - quote.refundCents + quote.owedCents;
+        expect(settlement.resultCents).toBe(after === 0 ? 0 : -after);
+      }),
+    );
+  });
 });

@@ -30,6 +30,7 @@ import {
   bringChargesUpToDate,
 } from "./ledger.server";
 import { withdrawWaitingParts } from "./parts.server";
+import { reverseSecondHandyman } from "./second-handyman-fee.server";
 import { releaseHeld } from "./visit-minutes.server";
 import { formatCents } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
@@ -146,6 +147,8 @@ export function cancellationOf(
     ledger: LedgerItem[];
     /** The upcoming extra visits the cancel reverses (appointment ids). */
     extraVisitsReversed: string[];
+    /** Every upcoming visit the cancel ends (appointment ids): their second handyman's fees. */
+    visitsEnded: string[];
   },
 ) {
   const { guaranteeDays, refundCheckDays } = business();
@@ -164,6 +167,7 @@ export function cancellationOf(
     guaranteeDays,
     ledger: read.ledger,
     extraVisitsReversed: read.extraVisitsReversed,
+    feesReversed: read.visitsEnded,
     cardRefundableCents: cardRefundable(m, read.ledger),
     refundCheckDays,
   });
@@ -178,6 +182,7 @@ async function quoteFor(database: DbOrTx, m: Membership, now = businessNow()) {
     chargesCents: await chargesTotal(database, m.id),
     ledger: await ledgerItems(database, m.id),
     extraVisitsReversed: future.filter((v) => v.isExtra).map((v) => v.appointmentId),
+    visitsEnded: future.map((v) => v.appointmentId),
   });
   return { quote, settlement, futureVisits: future };
 }
@@ -273,6 +278,8 @@ export async function settleMembershipCancel(
         .where(eq(membershipVisits.appointmentId, visit.appointmentId))
         .for("update");
       await releaseHeld(tx, m, held, actor.id, "canceled");
+      // Its second handyman's fee back, once, as the settlement counted it (ADR 099).
+      await reverseSecondHandyman(tx, visit.appointmentId, actor.id, "canceled", m);
       await effects.endVisit(tx, visit.appointmentId, actor.id);
     }
     // Parts still waiting are withdrawn: nobody is asked to approve a part for a visit

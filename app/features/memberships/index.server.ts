@@ -75,3 +75,4 @@ export {
   reverseSecondHandyman,
   secondHandymanFeeNet,
 } from "./second-handyman-fee.server";
+export { SECOND_HANDYMAN_FEE_LABEL } from "./settlement";

@@ -42,6 +42,9 @@ function prepareFigures(database: Database) {
           Number,
         ),
       futureVisits: sql<number>`count(*) filter (where ${future})`.mapWith(Number),
+      futureIds: sql<
+        string[]
+      >`coalesce(json_agg(${membershipVisits.appointmentId}) filter (where ${future}), '[]'::json)`,
       futureExtras: sql<
         string[]
       >`coalesce(json_agg(${membershipVisits.appointmentId}) filter (where ${future} and ${membershipVisits.isExtra}), '[]'::json)`,
@@ -90,6 +93,7 @@ async function membershipFigures(m: Membership, now: { date: IsoDate; time: stri
     counts: { thisYear: row?.thisYear ?? 0, thisMonth: row?.thisMonth ?? 0 },
     futureVisits: row?.futureVisits ?? 0,
     futureExtras: row?.futureExtras ?? [],
+    futureIds: row?.futureIds ?? [],
     guaranteeApplies: row?.guaranteeApplies ?? true,
     futureMinutes: row?.futureMinutes ?? 0,
     charges: row?.charges ?? 0,
@@ -147,6 +151,7 @@ export async function membershipPage(
       chargesCents: figures.charges,
       ledger: figures.ledger,
       extraVisitsReversed: figures.futureExtras,
+      visitsEnded: figures.futureIds,
     });
     cancel = {
       ...quote,

@@ -1,11 +1,17 @@
 import { and, eq, like, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
-import { appointments, membershipMoneyLedger, membershipVisits } from "~/db/schema";
+import {
+  appointments,
+  membershipMoneyLedger,
+  membershipVisits,
+  type Membership,
+} from "~/db/schema";
 import { business } from "~/lib/business.server";
 import { secondHandymanFeeLine } from "~/lib/two-handymen";
 import { formatCents } from "~/lib/money";
 import { plainDate } from "~/lib/business-calendar";
 import { lockMembership, postMoney } from "./ledger.server";
+import { SECOND_HANDYMAN_FEE_LABEL } from "./settlement";
 
 /*
  * The second handyman's fee on a member's visit (ADR 091), in the membership's money ledger like
@@ -15,9 +21,6 @@ import { lockMembership, postMoney } from "./ledger.server";
  * back to one handyman, and charged again by a correction if the second one is added back.
  * The amount is the business's setting when it is charged; a reversal takes back what was.
  */
-
-/** Every entry of the fee (its charge, reversal and charge again) starts so. */
-const FEE_LABEL = "Second handyman";
 
 /** The member's visit's membership, when it still holds one (not released). */
 async function heldBy(tx: DbOrTx, appointmentId: string) {
@@ -48,7 +51,7 @@ export async function secondHandymanFeeNet(database: DbOrTx, appointmentId: stri
           eq(membershipMoneyLedger.kind, "second_handyman"),
           and(
             eq(membershipMoneyLedger.kind, "correction"),
-            like(membershipMoneyLedger.description, `${FEE_LABEL}%`),
+            like(membershipMoneyLedger.description, `${SECOND_HANDYMAN_FEE_LABEL}%`),
           ),
         ),
       ),
@@ -73,7 +76,7 @@ export async function chargeSecondHandyman(tx: Tx, appointmentId: string, actorI
     kind: fee.charged ? "correction" : "second_handyman",
     amountCents: cents,
     description: fee.charged
-      ? `${FEE_LABEL} charged again: ${formatCents(cents)}${when}`
+      ? `${SECOND_HANDYMAN_FEE_LABEL} charged again: ${formatCents(cents)}${when}`
       : `${secondHandymanFeeLine(cents)}${when}`,
     appointmentId,
     createdBy: actorId,
@@ -84,22 +87,25 @@ export async function chargeSecondHandyman(tx: Tx, appointmentId: string, actorI
 /**
  * Takes the visit's second-handyman fee back (the visit canceled, or back to one handyman), in
  * the caller's transaction: what is charged of it, once. Returns the cents reversed (0: none).
+ * A caller holding the membership's lock already (the membership's cancel) passes it, so its
+ * balance follows the reversal.
  */
 export async function reverseSecondHandyman(
   tx: Tx,
   appointmentId: string,
   actorId: string | null,
   why: "canceled" | "one handyman",
+  locked?: Membership,
 ) {
   const held = await heldBy(tx, appointmentId);
   if (!held) return 0;
-  const m = await lockMembership(tx, held.membershipId);
+  const m = locked?.id === held.membershipId ? locked : await lockMembership(tx, held.membershipId);
   const fee = await secondHandymanFeeNet(tx, appointmentId);
   if (fee.netCents <= 0) return 0;
   await postMoney(tx, m, {
     kind: "correction",
     amountCents: -fee.netCents,
-    description: `${FEE_LABEL} reversed: ${why === "canceled" ? "the visit was canceled" : "one handyman comes"} (visit on ${plainDate(held.scheduledDate)})`,
+    description: `${SECOND_HANDYMAN_FEE_LABEL} reversed: ${why === "canceled" ? "the visit was canceled" : "one handyman comes"} (visit on ${plainDate(held.scheduledDate)})`,
     appointmentId,
     createdBy: actorId,
   });

@@ -108,6 +108,17 @@ export type LedgerItem = {
   fromProvider?: boolean;
 };
 
+/** Every entry of a visit's second-handyman fee starts so: its charge, reversal, charge again. */
+export const SECOND_HANDYMAN_FEE_LABEL = "Second handyman";
+
+/** Whether a ledger item is of a visit's second-handyman fee (ADR 091). */
+function isSecondHandymanFee(item: LedgerItem) {
+  return (
+    item.kind === "second_handyman" ||
+    (item.kind === "correction" && item.description.startsWith(SECOND_HANDYMAN_FEE_LABEL))
+  );
+}
+
 /** One line of a settlement: what the member receives (+) or owes (-) for it. */
 export type SettlementLine = { label: string; cents: number };
 
@@ -291,6 +302,11 @@ export function settleCancellation(input: {
    * $150 charge, in the ledger, is taken back.
    */
   extraVisitsReversed: string[];
+  /**
+   * The upcoming visits the cancellation ends (their appointment ids): the second-handyman fee
+   * each still has is taken back (ADR 099).
+   */
+  feesReversed?: string[];
   /** What of a refund can go back to a card through the payment provider (0: none). */
   cardRefundableCents: number;
   refundCheckDays: number;
@@ -314,7 +330,7 @@ export function settleCancellation(input: {
   // The cancel reverses each upcoming extra visit's charge: its unpaid part is no longer owed
   // (no 'Unpaid' line), what was paid of it comes back. The lines follow the charges' order
   // in the ledger (oldest first), whatever the order the visits were given in.
-  const backs: { at: number; cents: number }[] = [];
+  const backs: { at: number; cents: number; label: string }[] = [];
   const reversed = new Set<ChargeState>();
   for (const appointmentId of input.extraVisitsReversed) {
     const charge = charges.findLast(
@@ -327,11 +343,23 @@ export function settleCancellation(input: {
     if (charge) reversed.add(charge);
     const back = EXTRA_VISIT.priceCents - (charge?.unpaidCents ?? 0);
     const at = charge ? charges.indexOf(charge) : charges.length;
-    if (back !== 0) backs.push({ at, cents: back });
+    if (back !== 0) backs.push({ at, cents: back, label: "Extra visit reversed" });
+  }
+  // Each ended visit's second-handyman fee, as it stands, is taken back: its entries owe
+  // nothing more, and what was paid of them comes back.
+  for (const appointmentId of input.feesReversed ?? []) {
+    const ofFee = (i: LedgerItem) => i.appointmentId === appointmentId && isSecondHandymanFee(i);
+    const cents = input.ledger.filter(ofFee).reduce((sum, i) => sum + i.amountCents, 0);
+    if (cents <= 0) continue;
+    const fee = charges.filter((c) => ofFee(c.item));
+    for (const c of fee) reversed.add(c);
+    const back = cents - fee.reduce((sum, c) => sum + c.unpaidCents, 0);
+    const at = fee.length ? charges.indexOf(fee[fee.length - 1]) : charges.length;
+    if (back !== 0) backs.push({ at, cents: back, label: "Second handyman reversed" });
   }
   const reversedLines: SettlementLine[] = backs
     .sort((a, b) => a.at - b.at)
-    .map(({ cents }) => ({ label: "Extra visit reversed", cents }));
+    .map(({ cents, label }) => ({ label, cents }));
   lines.push(
     ...openLines(
       charges.filter((c) => !reversed.has(c)),

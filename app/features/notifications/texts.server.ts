@@ -21,9 +21,10 @@ export function visitChangeText(kind: "booked" | "moved" | "canceled", when: str
   return plainGsm7(brand(`${lead} ${when}. ${url}`));
 }
 
-/** The reminder the day before. */
-export function reminderText(when: string, url: string) {
-  return plainGsm7(brand(`reminder, your handyman comes tomorrow, ${when}. ${url}`));
+/** The reminder the day before (`two`: a visit with two handymen). */
+export function reminderText(when: string, url: string, two = false) {
+  const who = two ? "your handymen come" : "your handyman comes";
+  return plainGsm7(brand(`reminder, ${who} tomorrow, ${when}. ${url}`));
 }
 
 /** 'Your home this month' (ADR 087): how many plan tasks are due, and the booking's link. */
@@ -33,10 +34,14 @@ export function homeMonthText(count: number, url: string) {
   return plainGsm7(brand(`${tasks} due this month. Book a visit: ${url}`));
 }
 
-/** 'On my way': the handyman's name (shortened to fit), the business once. */
-export function onMyWayText(handymanName: string | null) {
+/**
+ * 'On my way': the handyman's name, or both handymen's ("Dana Whitfield and Sam Okafor", `two`),
+ * shortened to fit, the business once.
+ */
+export function onMyWayText(handymanName: string | null, two = false) {
+  const are = two ? "are" : "is";
   return handymanName
-    ? oneSegment((name) => brand(`${name} is on the way to your home now.`), handymanName)
+    ? oneSegment((name) => brand(`${name} ${are} on the way to your home now.`), handymanName)
     : plainGsm7(brand("your handyman is on the way to your home now."));
 }
 

@@ -39,6 +39,7 @@ export function revenueSection(
       extraVisitCents: of("extra_visit"),
       partsCents: of("part"),
       shoppingFeeCents: of("shopping_fee"),
+      secondHandymanCents: of("second_handyman"),
       correctionCents: of("correction"),
       creditCents: 0 - of("refund"),
     };
@@ -49,6 +50,7 @@ export function revenueSection(
         row.extraVisitCents +
         row.partsCents +
         row.shoppingFeeCents +
+        row.secondHandymanCents +
         row.correctionCents -
         row.creditCents,
       paymentCents: 0 - of("payment"),
@@ -64,6 +66,7 @@ export function revenueSection(
       extraVisitCents: sum("extraVisitCents"),
       partsCents: sum("partsCents"),
       shoppingFeeCents: sum("shoppingFeeCents"),
+      secondHandymanCents: sum("secondHandymanCents"),
       correctionCents: sum("correctionCents"),
       creditCents: sum("creditCents"),
       netCents: sum("netCents"),

@@ -27,6 +27,8 @@ export type RevenueMonth = {
   extraVisitCents: number;
   partsCents: number;
   shoppingFeeCents: number;
+  /** The second handyman's fees charged (ADR 091); their reversals are corrections. */
+  secondHandymanCents: number;
   correctionCents: number;
   /**
    * What cancels credited back (the ledger's `refund` entries: charges not earned, netted
@@ -111,6 +113,18 @@ export type OwnerReport = {
     people: HandymanRow[];
   };
   sales: { months: SalesMonth[] };
+  /** Two handymen on one visit (ADR 091, 099): the period's visits, by the visit's day. */
+  twoHandymen: {
+    /** Visits of the period with two handymen, not canceled. */
+    visits: number;
+    /** The fees charged: how many, and their cents. */
+    feesCharged: number;
+    feesChargedCents: number;
+    /** The fees' corrections: reversed (canceled, one handyman) less charged again. */
+    correctionCents: number;
+    /** What the fees came to: charged, less reversed, plus charged again. */
+    feeCents: number;
+  };
   parts: {
     pendingCount: number;
     pendingCents: number;

@@ -8,6 +8,7 @@ import { hoursSection, readCompletedVisits } from "./hours.server";
 import { utilizationSection } from "./utilization.server";
 import { salesSection } from "./sales.server";
 import { partsSection } from "./parts.server";
+import { twoHandymenSection } from "./two-handymen.server";
 import type { OwnerReport } from "./report-types";
 import { careTables } from "./care.server";
 import { keptWhileUnchanged } from "./report-cache.server";
@@ -29,7 +30,8 @@ export type * from "./report-types";
  * an entry happened to be posted.
  *
  * One query function per section, each in its own module (members, churn and recurring revenue;
- * revenue, payments and refunds; prepaid hours; utilization; sales; parts), all started at once:
+ * revenue, payments and refunds; prepaid hours; utilization; sales; parts; two handymen), all
+ * started at once:
  * on PostgreSQL they run side by side on the pool's connections, on PGlite in turn on its one
  * session. The two reads that feed two sections (the money ledger's months, the completed
  * visits) are read once and handed to both.
@@ -69,13 +71,14 @@ export async function ownerReport(
   const members = membersSection(context);
   // Every section's promise is awaited together, so one that fails fails the report at once
   // rather than leaving the others' rejections unhandled.
-  const [memberFigures, revenue, hours, handymen, sales, parts] = await Promise.all([
+  const [memberFigures, revenue, hours, handymen, sales, parts, twoHandymen] = await Promise.all([
     members,
     money.then((rows) => revenueSection(context, rows)),
     hoursSection(context, visits),
     utilizationSection(context, visits),
     salesSection(context, members),
     partsSection(context, money),
+    twoHandymenSection(context, money),
   ]);
   return {
     period: { from: period.from, to: period.to },
@@ -85,6 +88,7 @@ export async function ownerReport(
     handymen,
     sales,
     parts,
+    twoHandymen,
   };
 }
 

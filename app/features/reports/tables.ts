@@ -29,12 +29,25 @@ export function share(part: number, whole: number) {
 const count = (n: number) => n.toLocaleString("en-US");
 const BILLING = { monthly: "Monthly", annual: "Annual" } as const;
 
+/** The report's tables, section by section, in the page's order. */
 export function reportTables(report: OwnerReport): ReportTable[] {
-  const { members, hours, handymen, sales, parts } = report;
+  return [
+    ...memberTables(report),
+    ...hoursTables(report),
+    ...handymenTables(report),
+    salesTable(report),
+    partsTable(report),
+  ];
+}
+
+const asOf = (report: OwnerReport) => plainDate(report.asOf, { month: "short" });
+
+function memberTables(report: OwnerReport): ReportTable[] {
+  const { members } = report;
   return [
     {
       id: "active-members",
-      title: `Active members by plan and billing on ${plainDate(report.asOf, { month: "short" })}`,
+      title: `Active members by plan and billing on ${asOf(report)}`,
       columns: ["Plan", "Billing", "Members", "Monthly recurring revenue"],
       rows: [
         ...members.active.map((r) => [
@@ -66,37 +79,49 @@ export function reportTables(report: OwnerReport): ReportTable[] {
         formatCents(m.mrrCents),
       ]),
     },
-    {
-      id: "revenue-by-month",
-      title: "Revenue, payments and refunds per month",
-      columns: [
-        "Month",
-        "Membership charges",
-        "Extra visits",
-        "Parts",
-        "Shopping fees",
-        "Corrections",
-        "Credits at cancel",
-        "Revenue after credits",
-        "Payments received",
-        "Refunds",
-      ],
-      rows: [...members.revenue, { ...members.revenueTotal, month: null }].map((r) => [
-        r.month === null ? "Period" : monthLabel(r.month),
-        formatCents(r.membershipCents),
-        formatCents(r.extraVisitCents),
-        formatCents(r.partsCents),
-        formatCents(r.shoppingFeeCents),
-        formatCents(r.correctionCents),
-        formatCents(r.creditCents),
-        formatCents(r.netCents),
-        formatCents(r.paymentCents),
-        formatCents(r.refundCents),
-      ]),
-    },
+    revenueTable(members),
+  ];
+}
+
+function revenueTable(members: OwnerReport["members"]): ReportTable {
+  return {
+    id: "revenue-by-month",
+    title: "Revenue, payments and refunds per month",
+    columns: [
+      "Month",
+      "Membership charges",
+      "Extra visits",
+      "Parts",
+      "Shopping fees",
+      "Second handyman fees",
+      "Corrections",
+      "Credits at cancel",
+      "Revenue after credits",
+      "Payments received",
+      "Refunds",
+    ],
+    rows: [...members.revenue, { ...members.revenueTotal, month: null }].map((r) => [
+      r.month === null ? "Period" : monthLabel(r.month),
+      formatCents(r.membershipCents),
+      formatCents(r.extraVisitCents),
+      formatCents(r.partsCents),
+      formatCents(r.shoppingFeeCents),
+      formatCents(r.secondHandymanCents),
+      formatCents(r.correctionCents),
+      formatCents(r.creditCents),
+      formatCents(r.netCents),
+      formatCents(r.paymentCents),
+      formatCents(r.refundCents),
+    ]),
+  };
+}
+
+function hoursTables(report: OwnerReport): ReportTable[] {
+  const { hours } = report;
+  return [
     {
       id: "hours-owed",
-      title: `Hours paid and not yet used on ${plainDate(report.asOf, { month: "short" })}`,
+      title: `Hours paid and not yet used on ${asOf(report)}`,
       columns: ["Plan", "Hours owed", "Value at the plan's hourly rate"],
       rows: [
         ...hours.owed.map((r) => [r.planName, hoursText(r.minutes), formatCents(r.valueCents)]),
@@ -115,6 +140,11 @@ export function reportTables(report: OwnerReport): ReportTable[] {
         hoursText(m.refundedMinutes),
       ]),
     },
+  ];
+}
+
+function handymenTables({ handymen, twoHandymen }: OwnerReport): ReportTable[] {
+  return [
     {
       id: "utilization-by-week",
       title: "Booked against available hours per week",
@@ -151,43 +181,61 @@ export function reportTables(report: OwnerReport): ReportTable[] {
       ]),
     },
     {
-      id: "sales-by-month",
-      title: "From lead to member per month",
-      columns: ["Month", "Leads", "Intro calls", "Walk-thrus", "Offers", "New members"],
-      rows: sales.months.map((m) => [
-        monthLabel(m.month),
-        count(m.leads),
-        count(m.introCalls),
-        count(m.walkThrus),
-        count(m.offers),
-        count(m.newMembers),
-      ]),
-    },
-    {
-      id: "parts",
-      title: "Parts",
+      id: "two-handymen",
+      title: "Two handymen on one visit",
       columns: ["Figure", "Value"],
       rows: [
+        ["Two-handymen visits", count(twoHandymen.visits)],
         [
-          `Approvals pending on ${plainDate(report.asOf, { month: "short" })}`,
-          count(parts.pendingCount),
+          "Second handyman fees charged",
+          `${count(twoHandymen.feesCharged)} for ${formatCents(twoHandymen.feesChargedCents)}`,
         ],
-        ["Cost of the parts pending", formatCents(parts.pendingCents)],
-        ["Decisions in the period", count(parts.decided)],
-        [
-          "Average days to a decision",
-          parts.averageDecisionHundredths === null
-            ? "n/a"
-            : (parts.averageDecisionHundredths / 100).toFixed(1),
-        ],
-        ["Parts charged", `${count(parts.partsCount)} for ${formatCents(parts.partsCents)}`],
-        [
-          "Shopping fees charged",
-          `${count(parts.shoppingFeeCount)} for ${formatCents(parts.shoppingFeeCents)}`,
-        ],
+        ["Reversed, less charged again", formatCents(twoHandymen.correctionCents)],
+        ["Second handyman fees", formatCents(twoHandymen.feeCents)],
       ],
     },
   ];
+}
+
+function salesTable({ sales }: OwnerReport): ReportTable {
+  return {
+    id: "sales-by-month",
+    title: "From lead to member per month",
+    columns: ["Month", "Leads", "Intro calls", "Walk-thrus", "Offers", "New members"],
+    rows: sales.months.map((m) => [
+      monthLabel(m.month),
+      count(m.leads),
+      count(m.introCalls),
+      count(m.walkThrus),
+      count(m.offers),
+      count(m.newMembers),
+    ]),
+  };
+}
+
+function partsTable(report: OwnerReport): ReportTable {
+  const { parts } = report;
+  return {
+    id: "parts",
+    title: "Parts",
+    columns: ["Figure", "Value"],
+    rows: [
+      [`Approvals pending on ${asOf(report)}`, count(parts.pendingCount)],
+      ["Cost of the parts pending", formatCents(parts.pendingCents)],
+      ["Decisions in the period", count(parts.decided)],
+      [
+        "Average days to a decision",
+        parts.averageDecisionHundredths === null
+          ? "n/a"
+          : (parts.averageDecisionHundredths / 100).toFixed(1),
+      ],
+      ["Parts charged", `${count(parts.partsCount)} for ${formatCents(parts.partsCents)}`],
+      [
+        "Shopping fees charged",
+        `${count(parts.shoppingFeeCount)} for ${formatCents(parts.shoppingFeeCents)}`,
+      ],
+    ],
+  };
 }
 
 /** RFC 4180: fields quoted when they hold a comma, a quote or a line break; CRLF lines. */

@@ -12,18 +12,20 @@ type Day = { day: IsoDate; weekday: number; week: HandymanWeek; closed: boolean 
 
 /**
  * Booked time per handyman and Monday-to-Sunday week, summed by the database rather than read
- * visit by visit: the visits that hold a handyman's time (ADR 046).
+ * visit by visit: the visits that hold a handyman's time (ADR 046), a two-handymen visit's for
+ * each of the two (ADR 091, 099).
  */
 async function readBooked({ database, period }: ReportContext) {
   return rowsOf<{ employeeId: string; week: IsoDate; minutes: number }>(
     await database.execute(sql`
       select "employeeId", monday::text as week, (extract(epoch from booked) / 60)::int as minutes
       from (
-        select assigned_employee_id as "employeeId",
+        select h.id as "employeeId",
           scheduled_date - (extract(isodow from scheduled_date)::int - 1) as monday,
           sum(end_time - start_time) as booked
         from appointments
-        where assigned_employee_id is not null
+        cross join lateral (values (assigned_employee_id), (second_handyman_id)) as h(id)
+        where h.id is not null
           and status in (${sql.join(
             BUSY_VISIT_STATUSES.map((status) => sql`${status}`),
             sql`, `,

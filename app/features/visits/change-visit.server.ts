@@ -23,6 +23,7 @@ import {
 import {
   COMPLETED_NOT_MOVED_MESSAGE,
   INSIDE_CLOSURE_MESSAGE,
+  SAME_HANDYMAN_TWICE_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   TOO_LATE_MESSAGE,
   VisitRejectedError,
@@ -232,7 +233,13 @@ async function writeMove(
 export async function staffMoveVisit(
   actor: Actor,
   appointmentId: string,
-  input: { date: IsoDate; startMinute: number; employeeId: string | null },
+  input: {
+    date: IsoDate;
+    startMinute: number;
+    employeeId: string | null;
+    /** A two-handymen visit's second handyman there (ADR 091); unsaid, he stays. */
+    secondHandymanId?: string | null;
+  },
   options: {
     now?: Date;
     override?: Override;
@@ -248,7 +255,21 @@ export async function staffMoveVisit(
   guardChange(actor, visit, now, "move");
   const end = input.startMinute + visit.block;
   if (end > 24 * 60) throw new VisitRejectedError("The visit must end by midnight.");
-  const placed = { date: input.date, employeeId: input.employeeId, start: input.startMinute, end };
+  // The second handyman comes along (ADR 091): his closures, hours and time off count too.
+  const second = visit.secondHandymanId
+    ? input.secondHandymanId === undefined
+      ? visit.secondHandymanId
+      : input.secondHandymanId
+    : null;
+  if (second && second === input.employeeId && input.secondHandymanId !== undefined)
+    throw new VisitRejectedError(SAME_HANDYMAN_TWICE_MESSAGE);
+  const placed = {
+    date: input.date,
+    employeeId: input.employeeId,
+    secondHandymanId: second === input.employeeId ? null : second,
+    start: input.startMinute,
+    end,
+  };
   if (options.closure && insideClosure(options.closure, placed))
     throw new VisitRejectedError(INSIDE_CLOSURE_MESSAGE);
   const warnings = await staffBookingWarnings(
@@ -256,7 +277,8 @@ export async function staffMoveVisit(
     { now },
   );
   if (warnings.length && !options.override?.bookAnyway) throw new BookAnywayNeededError(warnings);
-  return writeMove(actor, visit, input, {
+  const move = visit.secondHandymanId ? input : { ...input, secondHandymanId: undefined };
+  return writeMove(actor, visit, move, {
     now,
     respend: options.respend,
     override: { warnings, reason: options.override?.reason },

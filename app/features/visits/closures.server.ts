@@ -17,7 +17,13 @@ import { INSIDE_CLOSURE_MESSAGE, VisitRejectedError, type Actor } from "./visit-
  * the closure saved, and saving checks again.
  */
 
-export type MoveTarget = { date: IsoDate; startMinute: number; employeeId: string | null };
+export type MoveTarget = {
+  date: IsoDate;
+  startMinute: number;
+  employeeId: string | null;
+  /** A two-handymen visit's second handyman there (ADR 091); unsaid, he stays. */
+  secondHandymanId?: string | null;
+};
 
 /** Staff chose times with warnings and have not chosen 'Book anyway': nothing was changed. */
 export class ClosureWarningsError extends Error {
@@ -71,6 +77,7 @@ export async function moveStrandedVisits(
     const placed = {
       date: target.date,
       employeeId: target.employeeId,
+      secondHandymanId: secondAt(visit, target),
       start: target.startMinute,
       end,
     };
@@ -93,9 +100,10 @@ export async function moveStrandedVisits(
   return visits.length;
 }
 
-/** The time a stranded visit would keep with another handyman, as a proposed target. */
-export function proposedTarget(visit: StrandedVisit): MoveTarget | null {
-  return visit.freeHandyman
-    ? { date: visit.date, startMinute: visit.start, employeeId: visit.freeHandyman.id }
-    : null;
+/** The second handyman a stranded visit keeps at its target (ADR 091): never the first one. */
+function secondAt(visit: StrandedVisit, target: MoveTarget) {
+  if (!visit.secondHandymanId) return null;
+  const second =
+    target.secondHandymanId === undefined ? visit.secondHandymanId : target.secondHandymanId;
+  return second === target.employeeId ? null : second;
 }

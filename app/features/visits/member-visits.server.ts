@@ -101,7 +101,12 @@ export async function moveMemberVisit(
 export async function staffMoveMemberVisit(
   actor: Actor,
   appointmentId: string,
-  input: { date: IsoDate; startMinute: number; employeeId: string | null },
+  input: {
+    date: IsoDate;
+    startMinute: number;
+    employeeId: string | null;
+    secondHandymanId?: string | null;
+  },
   options: { now?: Date; override?: Override; closure?: Closure } = {},
 ) {
   return staffMoveVisit(actor, appointmentId, input, {

@@ -17,6 +17,12 @@ export class BookAnywayNeededError extends Error {
   }
 }
 
+/** The warnings of every check, listed together: thrown unless staff chose 'Book anyway'. */
+export function unlessBookedAnyway(warnings: string[], answer: { bookAnyway?: boolean }) {
+  if (warnings.length && !answer.bookAnyway) throw new BookAnywayNeededError(warnings);
+  return warnings;
+}
+
 export const OVERRIDE_REASON_MAX_LENGTH = 200;
 
 /** Staff's answer to the warnings: whether they chose 'Book anyway', and why. */

@@ -7,7 +7,7 @@ import { chargeSecondHandyman, reverseSecondHandyman } from "~/features/membersh
 import { claimActionKey } from "~/lib/action-keys.server";
 import { minuteOfDay } from "~/lib/business-calendar";
 import { nudgeOutbox } from "~/lib/outbox.server";
-import { VisitRejectedError, type Actor } from "./visit-errors";
+import { SAME_HANDYMAN_TWICE_MESSAGE, VisitRejectedError, type Actor } from "./visit-errors";
 import { lockVisit } from "./visit-lock.server";
 import { mailVisitHandymenChanged } from "./visit-calendar.server";
 
@@ -42,7 +42,7 @@ export async function setSecondHandyman(
       if ((visit.secondHandymanId ?? null) === secondId) return "unchanged" as const;
       if (secondId) {
         if (secondId === visit.assignedEmployeeId)
-          throw new VisitRejectedError("The second handyman must be another than the first.");
+          throw new VisitRejectedError(SAME_HANDYMAN_TWICE_MESSAGE);
         const [employee] = await tx
           .select({ id: profiles.userId })
           .from(profiles)

@@ -6,7 +6,9 @@ import {
   reverseSecondHandyman,
   secondHandymanFeeNet,
 } from "~/features/memberships/index.server";
+import { handymanWarnings } from "~/features/availability/index.server";
 import { readPersonName } from "~/features/notifications/index.server";
+import { minuteOfDay, type IsoDate } from "~/lib/business-calendar";
 import { bothHandymen, secondHandymanFeeLine } from "~/lib/two-handymen";
 
 /*
@@ -75,6 +77,21 @@ export async function handymenNamesLine(
   return { line: `Your handymen: ${names}`, names };
 }
 
+/**
+ * Who is on the way, for the member's 'On my way' e-mail and text: "Dana Whitfield", or both
+ * handymen of a two-handymen visit, "Dana Whitfield and Sam Okafor" (`two`). Null: nobody named.
+ */
+export async function onMyWayNames(database: DbOrTx, appointmentId: string) {
+  const [visit] = await database
+    .select({ first: appointments.assignedEmployeeId, second: appointments.secondHandymanId })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (!visit?.first) return null;
+  const first = await readPersonName(database, visit.first);
+  const second = visit.second ? await readPersonName(database, visit.second) : null;
+  return { names: bothHandymen(first, second), two: Boolean(second) };
+}
+
 /** "Second handyman: $95.00, charged to your membership." while the fee stands. */
 export async function secondHandymanFeeMailLine(database: DbOrTx, appointmentId: string) {
   const fee = await secondHandymanFeeNet(database, appointmentId);
@@ -96,6 +113,25 @@ export async function secondHandymanDetails(appointmentId: string, database: DbO
     name: await readPersonName(database, visit.second),
     feeLine: fee.netCents > 0 ? secondHandymanFeeLine(fee.netCents) : null,
   };
+}
+
+/**
+ * Staff book a visit with two handymen at a time they chose: the second one's time off and
+ * working hours, warned about as the first one's are (ADR 050, 099). Empty without a second.
+ */
+export function secondHandymanWarnings(input: {
+  scheduledDate: IsoDate;
+  startTime: string;
+  endTime: string;
+  secondHandymanId?: string | null;
+}) {
+  if (!input.secondHandymanId) return Promise.resolve([]);
+  const time = {
+    date: input.scheduledDate,
+    start: minuteOfDay(input.startTime),
+    end: minuteOfDay(input.endTime),
+  };
+  return handymanWarnings(time, input.secondHandymanId);
 }
 
 /** A visit this handyman works: as its first handyman or its second (ADR 091). */

@@ -18,7 +18,7 @@ import { enqueue, nudgeOutbox } from "~/lib/outbox.server";
 import { formatCents } from "~/lib/money";
 import { changeVisitState, completeVisit, lockVisit } from "./visit-life.server";
 import { VisitRejectedError } from "./visit-errors";
-import { handymanOnVisit } from "./second-handyman.server";
+import { handymanOnVisit, onMyWayNames } from "./second-handyman.server";
 
 export {
   handymanVisits,
@@ -109,16 +109,16 @@ async function tellMemberOnMyWay(
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.id, visit.customerId));
-  const handymanName = visit.assignedEmployeeId
-    ? await readPersonName(tx, visit.assignedEmployeeId)
-    : null;
-  const who = handymanName ? `${handymanName} from ${business().name}` : `Your handyman`;
-  const subject = `${who} is on the way`;
-  const line = `${who} is on the way to your home now.`;
+  // Both handymen of a two-handymen visit, whichever of them pressed it (ADR 091, 099).
+  const handymen = await onMyWayNames(tx, visit.id);
+  const who = handymen ? `${handymen.names} from ${business().name}` : `Your handyman`;
+  const are = handymen?.two ? "are" : "is";
+  const subject = `${who} ${are} on the way`;
+  const line = `${who} ${are} on the way to your home now.`;
   await textCustomer(tx, {
     recipientId: visit.customerId,
     kind: "on-my-way",
-    body: onMyWayText(handymanName),
+    body: onMyWayText(handymen?.names ?? null, handymen?.two),
     fallbackSubject: subject,
   });
   if (!(await wantsEmail(tx, visit.customerId, "on-my-way"))) return;

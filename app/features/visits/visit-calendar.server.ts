@@ -42,13 +42,15 @@ export async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
   const when = whenLabel(visit);
   const first = place.handymanId ? await handymanLine(tx, place) : null;
   const handyman = first ? (await handymenNamesLine(tx, first, place.secondHandymanId)).line : null;
+  // Two handymen come together (ADR 091): the reminder says so.
+  const comes = `your ${place.secondHandymanId ? "handymen" : "handyman"} from ${business().name} ${place.secondHandymanId ? "come" : "comes"} ${when}`;
   const message: MailMessage = {
     to: place.email,
     subject: `Reminder: your visit tomorrow, ${when}`,
     text: [
       `Hello${place.firstName ? ` ${place.firstName}` : ""},`,
       "",
-      `A reminder: your handyman from ${business().name} comes ${when}.`,
+      `A reminder: ${comes}.`,
       `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
       ...(handyman ? [handyman] : []),
       "",
@@ -57,7 +59,7 @@ export async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
     html: emailLayout({
       heading: "Your visit is tomorrow",
       paragraphs: [
-        `A reminder: your handyman from ${business().name} comes ${when}.`,
+        `A reminder: ${comes}.`,
         `Address: ${place.address}, ${place.city}, ${place.state} ${place.zipCode}`,
         ...(handyman ? [handyman] : []),
         `To change it, call us at ${business().phone}.`,
@@ -72,7 +74,11 @@ export async function scheduleReminder(tx: Tx, visit: VisitForMail, now: Date) {
   const text = await textCustomer(tx, {
     recipientId: place.customerId,
     kind: "reminders",
-    body: reminderText(textWhen(visit), siteUrl("/dashboard?tab=schedule")),
+    body: reminderText(
+      textWhen(visit),
+      siteUrl("/dashboard?tab=schedule"),
+      Boolean(place.secondHandymanId),
+    ),
     fallbackSubject: message.subject,
     notBefore: due,
   });

@@ -23,3 +23,4 @@ export const INSIDE_CLOSURE_MESSAGE =
   "That time is inside the closure being saved. Please choose another time.";
 export const MEMBERS_ONLY_MESSAGE =
   "Booking visits is part of a membership. See the plans on the Membership tab.";
+export const SAME_HANDYMAN_TWICE_MESSAGE = "The second handyman must be another than the first.";

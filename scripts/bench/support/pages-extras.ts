@@ -3,10 +3,19 @@
  * server's CPU goes for a member's `/dashboard` (a profile under wrk, grouped by what the code
  * does), and a newcomer's first start's memory at rest.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startServer, tempDir } from "../../../tests/support/processes";
+import { isBuilt } from "../../fingerprint.mjs";
 import { NPM_START, timeStart } from "../startup";
+
+/** The build of these sources, made first when stale: `npm start` would make it itself. */
+export function buildIfStale(root: string) {
+  if (isBuilt(root)) return;
+  console.log("pages bench: building first (npm run build)");
+  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
+}
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string } };
 
@@ -35,16 +44,31 @@ const GROUPS: [string, RegExp][] = [
   ],
 ];
 
-/** Shares of the busy time (idle left out) of one thread's `.cpuprofile`. */
-export function cpuBreakdown(profileFile: string) {
+/** Microseconds on the monotonic clock V8's profiles are stamped with. */
+export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Shares of the busy time (idle left out) of one thread's `.cpuprofile`, of the samples taken
+ * within `window` (monotonic microseconds, as V8 stamps them): the load alone, not the server's
+ * start or stop.
+ */
+export function cpuBreakdown(profileFile: string, window?: { from: number; to: number }) {
   const profile = JSON.parse(fs.readFileSync(profileFile, "utf8")) as {
     nodes: ProfileNode[];
     samples: number[];
+    startTime: number;
+    timeDeltas: number[];
   };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const counts = new Map<string, number>();
   let busy = 0;
-  for (const id of profile.samples) {
+  let at = profile.startTime;
+  const inWindow = profile.samples.filter((_, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    return !window || (at >= window.from && at <= window.to);
+  });
+  if (window && inWindow.length < 100) throw new Error("the profile has no samples of the load");
+  for (const id of inWindow) {
     const { functionName, url } = byId.get(id)!.callFrame;
     if (functionName === "(idle)") continue;
     busy++;
@@ -67,12 +91,14 @@ export function cpuBreakdown(profileFile: string) {
  */
 export async function profiledBreakdown(
   env: Record<string, string>,
-  load: (origin: string) => Promise<unknown>,
+  /** Runs the load; returns the window of it to count (monotonicMicros), or all of the profile. */
+  load: (origin: string) => Promise<{ from: number; to: number } | undefined>,
 ) {
   const dir = tempDir("handyman-pages-profile-");
   const server = await startServer(env, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+  let window: { from: number; to: number } | undefined;
   try {
-    await load(server.origin.replace("localhost", "127.0.0.1"));
+    window = await load(server.origin);
   } finally {
     await server.stop();
   }
@@ -82,7 +108,7 @@ export async function profiledBreakdown(
     .map((f) => path.join(dir, f))
     .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
   if (!files.length) throw new Error(`no profile written in ${dir}`);
-  const breakdown = cpuBreakdown(files[0]);
+  const breakdown = cpuBreakdown(files[0], window);
   fs.rmSync(dir, { recursive: true, force: true });
   return breakdown;
 }

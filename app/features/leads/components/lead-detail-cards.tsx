@@ -9,6 +9,8 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/db/lead-status";
 import { formatPhone } from "~/lib/phone";
+import type { FormAnswer } from "~/lib/form-answer";
+import { marked } from "~/components/ui/marked-field";
 import type { LeadDetail } from "../people.server";
 import { LeadStatusBadge, sourceLabel, whenLabel } from "./lead-status-badge";
 
@@ -17,8 +19,8 @@ import { LeadStatusBadge, sourceLabel, whenLabel } from "./lead-status-badge";
  * in lead-walk-thrus.tsx.
  */
 
-/** What the page's last post said: its intent and its one sentence. */
-export type LeadOutcome = { ok: boolean; intent: string; message?: string } | null;
+/** What the page's last post said (ADR 033): its intent, its one sentence, its refused fields. */
+export type LeadOutcome = FormAnswer<{ intent: string }> | null;
 
 /** The last post's sentence, under the form that sent `intent`. */
 export function LeadSaid({ outcome, intent }: { outcome: LeadOutcome; intent: string }) {
@@ -156,6 +158,10 @@ export function LeadUpdateCard({
     lead.status === "walk_thru_booked" || lead.status === "member"
       ? [lead.status, ...STAFF_STATUSES]
       : STAFF_STATUSES;
+  const status = marked(outcome, "update", "status", "lead-status");
+  const lostReason = marked(outcome, "update", "lostReason", "lead-lost-reason");
+  const owner = marked(outcome, "update", "ownerId", "lead-owner");
+  const notes = marked(outcome, "update", "notes", "lead-notes");
   return (
     <Card>
       <CardHeader>
@@ -167,13 +173,19 @@ export function LeadUpdateCard({
         <Form method="post" className="grid gap-3" preventScrollReset>
           <div className="grid gap-1.5">
             <Label htmlFor="lead-status">Status</Label>
-            <NativeSelect id="lead-status" name="status" defaultValue={lead.status}>
+            <NativeSelect
+              id="lead-status"
+              name="status"
+              defaultValue={lead.status}
+              {...status.props}
+            >
               {statuses.map((s) => (
                 <option key={s} value={s}>
                   {LEAD_STATUS_LABELS[s]}
                 </option>
               ))}
             </NativeSelect>
+            {status.message}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="lead-lost-reason">Reason (when lost)</Label>
@@ -182,11 +194,18 @@ export function LeadUpdateCard({
               name="lostReason"
               defaultValue={lead.lostReason ?? ""}
               maxLength={300}
+              {...lostReason.props}
             />
+            {lostReason.message}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="lead-owner">Owner</Label>
-            <NativeSelect id="lead-owner" name="ownerId" defaultValue={lead.ownerId ?? ""}>
+            <NativeSelect
+              id="lead-owner"
+              name="ownerId"
+              defaultValue={lead.ownerId ?? ""}
+              {...owner.props}
+            >
               <option value="">Nobody yet</option>
               {lead.staff.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -194,6 +213,7 @@ export function LeadUpdateCard({
                 </option>
               ))}
             </NativeSelect>
+            {owner.message}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="lead-notes">Notes</Label>
@@ -203,7 +223,9 @@ export function LeadUpdateCard({
               defaultValue={lead.notes ?? ""}
               maxLength={4000}
               rows={4}
+              {...notes.props}
             />
+            {notes.message}
           </div>
           <LeadSaid outcome={outcome} intent="update" />
           <Button type="submit" name="intent" value="update" disabled={busy} className="w-fit">

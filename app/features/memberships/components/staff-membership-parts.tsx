@@ -1,6 +1,5 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { PartView } from "../types";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,7 +7,8 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { formatCents, centsAsDecimal } from "~/lib/money";
 import { minuteLabel, plainDate } from "~/lib/business-calendar";
 import { ReceiptPhoto } from "./receipt-photo";
-import { type Outcome, MarkedInput, OutcomeLine, marked, useBusy } from "./staff-membership-forms";
+import { MarkedInput, marked } from "~/components/ui/marked-field";
+import { type Outcome, OutcomeLine, useBusy } from "./staff-membership-forms";
 
 const PART_STATUS: Record<PartView["status"], string> = {
   pending_approval: "Awaiting approval",
@@ -36,12 +36,20 @@ const CORRECTABLE: readonly PartView["status"][] = ["pending_approval", "approve
 function PartActions({
   part,
   keys,
+  outcome,
 }: {
   part: PartView;
   keys: { bought: string; remove: string; correct: string } | undefined;
+  outcome: Outcome;
 }) {
   if (!keys || !CORRECTABLE.includes(part.status)) return null;
   const id = `part-${part.id}`;
+  const description = marked(outcome, "correct-part", "description", `${id}-description`, {
+    partId: part.id,
+  });
+  const cost = marked(outcome, "correct-part", "cost", `${id}-cost`, { partId: part.id });
+  // A refused correction stays open, its fields marked.
+  const refused = Boolean(description.message || cost.message);
   return (
     <div className="grid w-full gap-2 sm:w-auto sm:justify-items-end">
       <div className="flex flex-wrap gap-2">
@@ -75,7 +83,11 @@ function PartActions({
         </Form>
       </div>
       {/* Drawn again (closed, with the part as it now is) once a correction is saved. */}
-      <details className="w-full" key={`${part.description}:${part.costCents}:${part.status}`}>
+      <details
+        className="w-full"
+        key={`${part.description}:${part.costCents}:${part.status}`}
+        open={refused || undefined}
+      >
         <summary className="cursor-pointer text-sm underline underline-offset-4">
           Correct part
         </summary>
@@ -83,27 +95,25 @@ function PartActions({
           <input type="hidden" name="intent" value="correct-part" />
           <input type="hidden" name="partId" value={part.id} />
           <input type="hidden" name="key" value={keys.correct} />
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-description`}>Corrected description</Label>
-            <Input
-              id={`${id}-description`}
-              name="description"
-              defaultValue={part.description}
-              required
-              maxLength={200}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-cost`}>Corrected price (USD)</Label>
-            <Input
-              id={`${id}-cost`}
-              name="cost"
-              inputMode="decimal"
-              defaultValue={centsAsDecimal(part.costCents)}
-              required
-              maxLength={20}
-            />
-          </div>
+          <MarkedInput
+            mark={description}
+            id={`${id}-description`}
+            label="Corrected description"
+            name="description"
+            defaultValue={part.description}
+            required
+            maxLength={200}
+          />
+          <MarkedInput
+            mark={cost}
+            id={`${id}-cost`}
+            label="Corrected price (USD)"
+            name="cost"
+            inputMode="decimal"
+            defaultValue={centsAsDecimal(part.costCents)}
+            required
+            maxLength={20}
+          />
           <Button
             type="submit"
             size="sm"
@@ -211,7 +221,7 @@ export function PartsCard({
                   </p>
                   {part.hasReceipt && <ReceiptPhoto part={part} />}
                 </div>
-                <PartActions part={part} keys={keys.parts[part.id]} />
+                <PartActions part={part} keys={keys.parts[part.id]} outcome={outcome} />
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { marked } from "~/components/ui/marked-field";
 import { NativeSelect } from "~/components/ui/native-select";
 import {
   Table,
@@ -132,11 +133,12 @@ export function VisitsCard({
                           <CorrectForm
                             visit={visit}
                             actionKey={correctKeys[visit.appointmentId] ?? ""}
+                            outcome={outcome}
                           />
                         )}
                       </div>
                     ) : isOpenVisit(visit.appointmentStatus) && visit.scheduledDate <= today ? (
-                      <CompleteForm visit={visit} />
+                      <CompleteForm visit={visit} outcome={outcome} />
                     ) : (
                       <span className="text-muted-foreground">-</span>
                     )}
@@ -170,9 +172,12 @@ function workedChoices(block: number) {
 }
 
 /** Finishing a visit asks, per task, 'Done' or 'Not done' (ADR 046), and the time worked. */
-function CompleteForm({ visit }: { visit: MemberVisitRow }) {
+function CompleteForm({ visit, outcome }: { visit: MemberVisitRow; outcome: Outcome }) {
   const busy = useBusy("complete");
   const id = `worked-${visit.appointmentId}`;
+  const worked = marked(outcome, "complete", "minutesWorked", id, {
+    appointmentId: visit.appointmentId,
+  });
   return (
     <Form method="post" className="grid gap-2">
       <input type="hidden" name="intent" value="complete" />
@@ -195,13 +200,19 @@ function CompleteForm({ visit }: { visit: MemberVisitRow }) {
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor={id}>Time worked on {plainDate(visit.scheduledDate)}</Label>
-          <NativeSelect id={id} name="minutesWorked" defaultValue={String(visit.blockMinutes)}>
+          <NativeSelect
+            id={id}
+            name="minutesWorked"
+            defaultValue={String(visit.blockMinutes)}
+            {...worked.props}
+          >
             {workedChoices(visit.blockMinutes).map((m) => (
               <option key={m} value={m}>
                 {hoursText(m)}
               </option>
             ))}
           </NativeSelect>
+          {worked.message}
         </div>
         <Button type="submit" size="sm" disabled={busy}>
           Complete Visit
@@ -216,9 +227,20 @@ function CompleteForm({ visit }: { visit: MemberVisitRow }) {
  * per completed visit (a year holds up to 24), so its controls carry app.css's short classes
  * (`.field`, `.btn`), as 'Today' does, rather than each control's utility lists (ADR 077).
  */
-function CorrectForm({ visit, actionKey }: { visit: MemberVisitRow; actionKey: string }) {
+function CorrectForm({
+  visit,
+  actionKey,
+  outcome,
+}: {
+  visit: MemberVisitRow;
+  actionKey: string;
+  outcome: Outcome;
+}) {
   const busy = useBusy("correct-time");
   const id = `correct-${visit.appointmentId}`;
+  const ours = { appointmentId: visit.appointmentId };
+  const worked = marked(outcome, "correct-time", "minutesWorked", id, ours);
+  const reason = marked(outcome, "correct-time", "reason", `${id}-reason`, ours);
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="correct-time" />
@@ -233,6 +255,7 @@ function CorrectForm({ visit, actionKey }: { visit: MemberVisitRow; actionKey: s
           name="minutesWorked"
           defaultValue={String(visit.minutesWorked)}
           className="field"
+          {...worked.props}
         >
           {workedChoices(visit.blockMinutes).map((m) => (
             <option key={m} value={m}>
@@ -240,12 +263,21 @@ function CorrectForm({ visit, actionKey }: { visit: MemberVisitRow; actionKey: s
             </option>
           ))}
         </select>
+        {worked.message}
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-reason`} className="text-sm font-medium">
           Reason
         </label>
-        <input id={`${id}-reason`} name="reason" required maxLength={200} className="field" />
+        <input
+          id={`${id}-reason`}
+          name="reason"
+          required
+          maxLength={200}
+          className="field"
+          {...reason.props}
+        />
+        {reason.message}
       </div>
       <button type="submit" className="btn btn-line h-9" disabled={busy}>
         Correct time worked

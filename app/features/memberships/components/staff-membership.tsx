@@ -9,7 +9,8 @@ import { MembershipSummary } from "./membership-summary";
 import { StatementTable } from "./statement-table";
 import { MembershipTermsFields } from "./membership-terms-fields";
 import { formatPhone } from "~/lib/phone";
-import { type Outcome, MarkedInput, OutcomeLine, marked, useBusy } from "./staff-membership-forms";
+import { MarkedInput, marked } from "~/components/ui/marked-field";
+import { type Outcome, OutcomeLine, useBusy } from "./staff-membership-forms";
 import { PartsCard, type PartKeys } from "./staff-membership-parts";
 import { VisitsCard } from "./staff-membership-visits";
 

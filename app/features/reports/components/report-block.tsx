@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
 import type { ReportTable } from "../tables";
+import { Chart, CHART_COLORS } from "./chart";
 
 /*
  * What the owner's reports page (/employee/reports) is made of: a titled block of a chart above
@@ -107,6 +108,55 @@ export function Block({
         <TableBlock table={table} query={query} />
       </div>
     </section>
+  );
+}
+
+/**
+ * The usual block: a chart of the report's rows (one series per figure of a row, each named,
+ * in the chart's colour of that index) above its table.
+ */
+export function SeriesBlock<Row>({
+  title,
+  table,
+  query,
+  label = title,
+  categories,
+  rows,
+  series,
+  format,
+  kind,
+}: {
+  title: string;
+  table: ReportTable;
+  query: string;
+  /** What the chart shows, for a screen reader (the title unless told). */
+  label?: string;
+  categories: string[];
+  rows: Row[];
+  /** Each series: its name, its colour's index in CHART_COLORS, and its figure of a row. */
+  series: [name: string, color: number, value: (row: Row) => number][];
+  format: (value: number) => string;
+  kind?: "bar" | "line";
+}) {
+  return (
+    <Block
+      title={title}
+      table={table}
+      query={query}
+      chart={
+        <Chart
+          kind={kind}
+          label={label}
+          categories={categories}
+          series={series.map(([name, color, value]) => ({
+            name,
+            color: CHART_COLORS[color],
+            values: rows.map(value),
+          }))}
+          format={format}
+        />
+      }
+    />
   );
 }
 

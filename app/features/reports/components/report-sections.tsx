@@ -8,7 +8,7 @@ import { plainDate } from "~/lib/business-calendar";
 import { formatCents, formatPrice } from "~/lib/money";
 import { hoursText } from "~/lib/hours";
 import { Chart, CHART_COLORS } from "./chart";
-import { Block, Figure } from "./report-block";
+import { Block, Figure, SeriesBlock } from "./report-block";
 
 /*
  * The sections of the owner's reports page (/employee/reports): the period picker, then
@@ -148,34 +148,19 @@ export function MembersSection({
           </div>
         }
       />
-      <Block
+      <SeriesBlock
         title="Revenue, payments and refunds"
         table={tables["revenue-by-month"]}
         query={query}
-        chart={
-          <Chart
-            label="Revenue after credits, payments received and refunds paid per month"
-            categories={months}
-            series={[
-              {
-                name: "Revenue after credits",
-                color: CHART_COLORS[0],
-                values: report.members.revenue.map((r) => r.netCents),
-              },
-              {
-                name: "Payments received",
-                color: CHART_COLORS[2],
-                values: report.members.revenue.map((r) => r.paymentCents),
-              },
-              {
-                name: "Refunds",
-                color: CHART_COLORS[1],
-                values: report.members.revenue.map((r) => r.refundCents),
-              },
-            ]}
-            format={dollarsShort}
-          />
-        }
+        label="Revenue after credits, payments received and refunds paid per month"
+        categories={months}
+        rows={report.members.revenue}
+        series={[
+          ["Revenue after credits", 0, (r) => r.netCents],
+          ["Payments received", 2, (r) => r.paymentCents],
+          ["Refunds", 1, (r) => r.refundCents],
+        ]}
+        format={dollarsShort}
       />
     </section>
   );
@@ -208,53 +193,28 @@ export function PrepaidHoursSection({
           }
         />
       </dl>
-      <Block
+      <SeriesBlock
         title="Hours paid and not yet used, by plan"
         table={tables["hours-owed"]}
         query={query}
-        chart={
-          <Chart
-            label={`Value of the hours owed by plan: ${report.hours.owed.map((o) => `${o.planName} ${formatCents(o.valueCents)}`).join(", ")}`}
-            categories={report.hours.owed.map((o) => o.planName.split(" ")[0])}
-            series={[
-              {
-                name: "Value at the plan's hourly rate",
-                color: CHART_COLORS[3],
-                values: report.hours.owed.map((o) => o.valueCents),
-              },
-            ]}
-            format={dollarsShort}
-          />
-        }
+        label={`Value of the hours owed by plan: ${report.hours.owed.map((o) => `${o.planName} ${formatCents(o.valueCents)}`).join(", ")}`}
+        categories={report.hours.owed.map((o) => o.planName.split(" ")[0])}
+        rows={report.hours.owed}
+        series={[["Value at the plan's hourly rate", 3, (o) => o.valueCents]]}
+        format={dollarsShort}
       />
-      <Block
+      <SeriesBlock
         title="Hours sold, reserved and used per month"
         table={tables["hours-by-month"]}
         query={query}
-        chart={
-          <Chart
-            label="Hours sold, reserved and used per month"
-            categories={months}
-            series={[
-              {
-                name: "Sold",
-                color: CHART_COLORS[0],
-                values: report.hours.months.map((m) => m.soldMinutes),
-              },
-              {
-                name: "Reserved",
-                color: CHART_COLORS[1],
-                values: report.hours.months.map((m) => m.reservedMinutes),
-              },
-              {
-                name: "Used",
-                color: CHART_COLORS[2],
-                values: report.hours.months.map((m) => m.usedMinutes),
-              },
-            ]}
-            format={hours}
-          />
-        }
+        categories={months}
+        rows={report.hours.months}
+        series={[
+          ["Sold", 0, (m) => m.soldMinutes],
+          ["Reserved", 1, (m) => m.reservedMinutes],
+          ["Used", 2, (m) => m.usedMinutes],
+        ]}
+        format={hours}
       />
     </section>
   );
@@ -271,30 +231,20 @@ export function HandymenSection({
       <h2 id="handymen" className="text-xl font-bold">
         Handymen
       </h2>
-      <Block
+      <SeriesBlock
         title="Utilization per week"
         table={tables["utilization-by-week"]}
         query={query}
-        chart={
-          <Chart
-            label="Booked hours as a share of available hours, per week"
-            categories={report.handymen.weeks.map((w) =>
-              plainDate(w.week, { month: "short", year: false }),
-            )}
-            series={[
-              {
-                name: "Utilization",
-                color: CHART_COLORS[0],
-                values: report.handymen.weeks.map(
-                  (w) => share(w.bookedMinutes, w.availableMinutes) ?? 0,
-                ),
-              },
-            ]}
-            format={(v) => percent(v).replace(".0%", "%")}
-          />
-        }
+        label="Booked hours as a share of available hours, per week"
+        categories={report.handymen.weeks.map((w) =>
+          plainDate(w.week, { month: "short", year: false }),
+        )}
+        rows={report.handymen.weeks}
+        series={[["Utilization", 0, (w) => share(w.bookedMinutes, w.availableMinutes) ?? 0]]}
+        format={(v) => percent(v).replace(".0%", "%")}
       />
       <Block title="Each handyman" table={tables.handymen} query={query} />
+      <Block title="Two handymen on one visit" table={tables["two-handymen"]} query={query} />
       {care.map((table) => (
         <Block key={table.id} title={table.title} table={table} query={query} />
       ))}
@@ -313,44 +263,21 @@ export function SalesSection({
       <h2 id="sales" className="text-xl font-bold">
         Sales
       </h2>
-      <Block
+      <SeriesBlock
         title="From lead to member per month"
         table={tables["sales-by-month"]}
         query={query}
-        chart={
-          <Chart
-            label="Leads, intro calls, walk-thrus, offers and new members per month"
-            categories={months}
-            series={[
-              {
-                name: "Leads",
-                color: CHART_COLORS[0],
-                values: report.sales.months.map((m) => m.leads),
-              },
-              {
-                name: "Intro calls",
-                color: CHART_COLORS[1],
-                values: report.sales.months.map((m) => m.introCalls),
-              },
-              {
-                name: "Walk-thrus",
-                color: CHART_COLORS[3],
-                values: report.sales.months.map((m) => m.walkThrus),
-              },
-              {
-                name: "Offers",
-                color: CHART_COLORS[4],
-                values: report.sales.months.map((m) => m.offers),
-              },
-              {
-                name: "New members",
-                color: CHART_COLORS[2],
-                values: report.sales.months.map((m) => m.newMembers),
-              },
-            ]}
-            format={(v) => v.toLocaleString("en-US")}
-          />
-        }
+        label="Leads, intro calls, walk-thrus, offers and new members per month"
+        categories={months}
+        rows={report.sales.months}
+        series={[
+          ["Leads", 0, (m) => m.leads],
+          ["Intro calls", 1, (m) => m.introCalls],
+          ["Walk-thrus", 3, (m) => m.walkThrus],
+          ["Offers", 4, (m) => m.offers],
+          ["New members", 2, (m) => m.newMembers],
+        ]}
+        format={(v) => v.toLocaleString("en-US")}
       />
     </section>
   );

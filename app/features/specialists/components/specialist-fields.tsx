@@ -1,5 +1,6 @@
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { type marked } from "~/components/ui/marked-field";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { SPECIALIST_TRADES, TRADE_LABELS, type SpecialistTrade } from "~/db/specialist-trade";
@@ -16,20 +17,39 @@ export type SpecialistValues = {
   referralFeeCents: number | null;
 };
 
-/** The fields of 'Add specialist' and of each specialist's 'Save' (ids made unique by `prefix`). */
+/**
+ * The fields of 'Add specialist' and of each specialist's 'Save' (ids made unique by `prefix`),
+ * each marked as `mark` says when its form was refused (ADR 093).
+ */
 export function SpecialistFields({
   prefix,
   values,
+  mark,
 }: {
   prefix: string;
   values?: SpecialistValues;
+  mark: (name: string, id: string) => ReturnType<typeof marked>;
 }) {
   const id = (name: string) => `${prefix}-${name}`;
+  const chosenTrade = mark("trade", id("trade"));
+  const company = mark("company", id("company"));
+  const contactName = mark("contactName", id("contact"));
+  const phone = mark("phone", id("phone"));
+  const email = mark("email", id("email"));
+  const licenseNumber = mark("licenseNumber", id("license"));
+  const referralFee = mark("referralFee", id("fee"));
+  const notes = mark("notes", id("notes"));
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="grid gap-1.5">
         <Label htmlFor={id("trade")}>Trade</Label>
-        <NativeSelect id={id("trade")} name="trade" defaultValue={values?.trade ?? ""} required>
+        <NativeSelect
+          id={id("trade")}
+          name="trade"
+          defaultValue={values?.trade ?? ""}
+          required
+          {...chosenTrade.props}
+        >
           <option value="" disabled>
             Choose a trade
           </option>
@@ -39,6 +59,7 @@ export function SpecialistFields({
             </option>
           ))}
         </NativeSelect>
+        {chosenTrade.message}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id("company")}>Company</Label>
@@ -48,7 +69,9 @@ export function SpecialistFields({
           defaultValue={values?.company}
           required
           maxLength={120}
+          {...company.props}
         />
+        {company.message}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id("contact")}>Contact name</Label>
@@ -57,7 +80,9 @@ export function SpecialistFields({
           name="contactName"
           defaultValue={values?.contactName ?? ""}
           maxLength={120}
+          {...contactName.props}
         />
+        {contactName.message}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id("phone")}>Phone</Label>
@@ -67,7 +92,9 @@ export function SpecialistFields({
           type="tel"
           defaultValue={values?.phone ?? ""}
           maxLength={40}
+          {...phone.props}
         />
+        {phone.message}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id("email")}>E-mail</Label>
@@ -77,7 +104,9 @@ export function SpecialistFields({
           type="email"
           defaultValue={values?.email ?? ""}
           maxLength={254}
+          {...email.props}
         />
+        {email.message}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id("license")}>License number</Label>
@@ -86,7 +115,9 @@ export function SpecialistFields({
           name="licenseNumber"
           defaultValue={values?.licenseNumber ?? ""}
           maxLength={60}
+          {...licenseNumber.props}
         />
+        {licenseNumber.message}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={id("fee")}>Referral fee (USD, optional)</Label>
@@ -96,7 +127,9 @@ export function SpecialistFields({
           inputMode="decimal"
           defaultValue={centsAsDecimal(values?.referralFeeCents ?? null)}
           maxLength={20}
+          {...referralFee.props}
         />
+        {referralFee.message}
       </div>
       <div className="grid gap-1.5 sm:col-span-2">
         <Label htmlFor={id("notes")}>Notes</Label>
@@ -105,7 +138,9 @@ export function SpecialistFields({
           name="notes"
           defaultValue={values?.notes ?? ""}
           maxLength={1000}
+          {...notes.props}
         />
+        {notes.message}
       </div>
     </div>
   );

@@ -1,10 +1,13 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { marked } from "~/components/ui/marked-field";
 import { SpecialistFields, type SpecialistValues } from "./specialist-fields";
 import { formatCents } from "~/lib/money";
+import type { FormAnswer } from "~/lib/form-answer";
 
-export type Outcome = { ok: boolean; intent: string; message: string; id?: string } | null;
+/** The page's last answer (ADR 033): its form (`intent`, the specialist's or referral's `id`). */
+export type Outcome = FormAnswer<{ intent: string; message: string; id?: string }> | null;
 
 export type SpecialistItem = SpecialistValues & { id: string; tradeLabel: string; active: boolean };
 
@@ -58,7 +61,7 @@ export function SpecialistsList({
           >
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="key" value={addKey} />
-            <SpecialistFields prefix="new" />
+            <SpecialistFields prefix="new" mark={(name, id) => marked(outcome, "add", name, id)} />
             <Button type="submit" className="w-fit" disabled={adding}>
               {adding ? "Adding..." : "Add specialist"}
             </Button>
@@ -89,6 +92,9 @@ function SpecialistCard({
   outcome: Outcome;
 }) {
   const fee = feeLabel(s.referralFeeCents);
+  // This specialist's 'Save' refused: the form stays open, each refused field marked.
+  const ours = outcome?.intent === "save" && outcome.id === s.id ? outcome : null;
+  const refused = Boolean(ours && !ours.ok && ours.result?.error);
   return (
     <Card>
       <CardHeader>
@@ -106,14 +112,18 @@ function SpecialistCard({
         </p>
         {s.notes ? <p className="whitespace-pre-line text-muted-foreground">{s.notes}</p> : null}
         <OutcomeLine outcome={outcome} intent="save" id={s.id} />
-        <details>
+        <details open={refused || undefined}>
           <summary className="cursor-pointer underline underline-offset-4">
             Edit {s.company}
           </summary>
           <Form method="post" className="mt-3 grid gap-3">
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="id" value={s.id} />
-            <SpecialistFields prefix={`s-${s.id}`} values={s} />
+            <SpecialistFields
+              prefix={`s-${s.id}`}
+              values={s}
+              mark={(name, id) => marked(ours, "save", name, id)}
+            />
             <label className="flex items-center gap-2">
               <input type="checkbox" name="active" value="1" defaultChecked={s.active} />
               On the list (offered for referrals)

@@ -4,6 +4,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { timeOfDay } from "~/lib/business-calendar";
+import { bothHandymen } from "~/lib/two-handymen";
 
 type Stranded = {
   id: string;
@@ -13,10 +14,26 @@ type Stranded = {
   label: string;
   employeeId: string | null;
   handymanName: string | null;
-  freeHandyman: { id: string; name: string } | null;
+  secondHandymanId: string | null;
+  secondHandymanName: string | null;
+  freeHandyman: { id: string; name: string; replaces: "first" | "second" } | null;
 };
 
-type Target = { date: string; startMinute: number; employeeId: string | null };
+type Target = {
+  date: string;
+  startMinute: number;
+  employeeId: string | null;
+  secondHandymanId?: string | null;
+};
+
+/** Where the visit would go with the handyman free then, in place of the one the closure takes. */
+function proposal(v: Stranded): Target | null {
+  const free = v.freeHandyman;
+  if (!free) return null;
+  return free.replaces === "second"
+    ? { date: v.date, startMinute: v.start, employeeId: v.employeeId, secondHandymanId: free.id }
+    : { date: v.date, startMinute: v.start, employeeId: free.id };
+}
 
 /**
  * A closure over booked visits (ADR 050): the visits, then 'Move them' (each to another
@@ -36,7 +53,7 @@ export function StrandedVisits({
   fields: [string, string][];
   warnings: Record<string, string[]>;
   targets: Record<string, Target | undefined>;
-  employees: { userId: string; name: string }[];
+  employees: Employees;
 }) {
   const hidden = fields.map(([name, value], i) => (
     <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
@@ -57,7 +74,7 @@ export function StrandedVisits({
         {visits.map((v) => (
           <li key={v.id}>
             <strong>{v.customerName}</strong>: {v.label}
-            {v.handymanName ? ` with ${v.handymanName}` : ""}
+            {v.handymanName ? ` with ${bothHandymen(v.handymanName, v.secondHandymanName)}` : ""}
           </li>
         ))}
       </ul>
@@ -75,71 +92,16 @@ export function StrandedVisits({
       <Form method="post" className="grid gap-3">
         {hidden}
         <input type="hidden" name="resolution" value="move" />
-        {visits.map((v) => {
-          const target =
-            targets[v.id] ??
-            (v.freeHandyman
-              ? { date: v.date, startMinute: v.start, employeeId: v.freeHandyman.id }
-              : null);
-          const list = warnings[v.id] ?? [];
-          return (
-            <fieldset
-              key={v.id}
-              className="grid gap-2 rounded-md border bg-background p-3 sm:grid-cols-3"
-            >
-              <legend className="px-1 font-medium">
-                New time for {v.customerName}
-                {v.freeHandyman && !targets[v.id] ? ` (${v.freeHandyman.name} is free then)` : ""}
-              </legend>
-              <input type="hidden" name="visit" value={v.id} />
-              <div className="grid gap-1">
-                <Label htmlFor={`date-${v.id}`}>Day</Label>
-                <Input
-                  id={`date-${v.id}`}
-                  type="date"
-                  name={`date-${v.id}`}
-                  defaultValue={target?.date ?? ""}
-                  required
-                />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`start-${v.id}`}>Start</Label>
-                <Input
-                  id={`start-${v.id}`}
-                  type="time"
-                  name={`start-${v.id}`}
-                  defaultValue={target ? timeOfDay(target.startMinute) : ""}
-                  required
-                />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`employee-${v.id}`}>Handyman</Label>
-                <NativeSelect
-                  id={`employee-${v.id}`}
-                  name={`employee-${v.id}`}
-                  defaultValue={target?.employeeId ?? v.employeeId ?? ""}
-                >
-                  <option value="">Unassigned</option>
-                  {employees.map((e) => (
-                    <option key={e.userId} value={e.userId}>
-                      {e.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-              {list.length ? (
-                <ul
-                  className="list-disc pl-5 text-sm sm:col-span-3"
-                  aria-label={`Warnings for ${v.customerName}`}
-                >
-                  {list.map((w) => (
-                    <li key={w}>{w}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </fieldset>
-          );
-        })}
+        {visits.map((v) => (
+          <MoveFields
+            key={v.id}
+            visit={v}
+            target={targets[v.id] ?? proposal(v)}
+            proposed={!targets[v.id]}
+            warnings={warnings[v.id] ?? []}
+            employees={employees}
+          />
+        ))}
         {warned ? (
           <div className="grid gap-1">
             <Label htmlFor="stranded-override-reason">Why book anyway (optional)</Label>
@@ -164,5 +126,111 @@ export function StrandedVisits({
         </div>
       </Form>
     </section>
+  );
+}
+
+type Employees = { userId: string; name: string }[];
+
+/** One stranded visit's new day, start and handymen, and what is wrong with them. */
+function MoveFields({
+  visit: v,
+  target,
+  proposed,
+  warnings,
+  employees,
+}: {
+  visit: Stranded;
+  target: Target | null;
+  proposed: boolean;
+  warnings: string[];
+  employees: Employees;
+}) {
+  return (
+    <fieldset className="grid gap-2 rounded-md border bg-background p-3 sm:grid-cols-3">
+      <legend className="px-1 font-medium">
+        New time for {v.customerName}
+        {v.freeHandyman && proposed ? ` (${v.freeHandyman.name} is free then)` : ""}
+      </legend>
+      <input type="hidden" name="visit" value={v.id} />
+      <div className="grid gap-1">
+        <Label htmlFor={`date-${v.id}`}>Day</Label>
+        <Input
+          id={`date-${v.id}`}
+          type="date"
+          name={`date-${v.id}`}
+          defaultValue={target?.date ?? ""}
+          required
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`start-${v.id}`}>Start</Label>
+        <Input
+          id={`start-${v.id}`}
+          type="time"
+          name={`start-${v.id}`}
+          defaultValue={target ? timeOfDay(target.startMinute) : ""}
+          required
+        />
+      </div>
+      <HandymanSelect
+        name={`employee-${v.id}`}
+        label="Handyman"
+        none="Unassigned"
+        defaultValue={target?.employeeId ?? v.employeeId ?? ""}
+        employees={employees}
+      />
+      {v.secondHandymanId ? (
+        <HandymanSelect
+          name={`second-${v.id}`}
+          label="Second handyman"
+          none="None (one handyman, the fee reversed)"
+          defaultValue={
+            target?.secondHandymanId === undefined
+              ? v.secondHandymanId
+              : (target.secondHandymanId ?? "")
+          }
+          employees={employees}
+        />
+      ) : null}
+      {warnings.length ? (
+        <ul
+          className="list-disc pl-5 text-sm sm:col-span-3"
+          aria-label={`Warnings for ${v.customerName}`}
+        >
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function HandymanSelect({
+  name,
+  label,
+  none,
+  defaultValue,
+  employees,
+}: {
+  name: string;
+  label: string;
+  /** The first choice, for nobody. */
+  none: string;
+  defaultValue: string;
+  employees: Employees;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={name}>{label}</Label>
+      <NativeSelect id={name} name={name} defaultValue={defaultValue}>
+        <option value="">{none}</option>
+        {employees.map((e) => (
+          <option key={e.userId} value={e.userId}>
+            {e.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { marked, type MarkedOutcome } from "~/components/ui/marked-field";
 import { NativeSelect } from "~/components/ui/native-select";
 
 export type WalkThruOffer = {
@@ -25,14 +26,20 @@ export function WalkThruBooking({
   defaults,
   handymen,
   error,
+  refused,
 }: {
   offer: WalkThruOffer;
   defaults: { name: string; address: string };
   /** Staff choose the handyman; a customer gets whoever is free. */
   handymen?: { id: string; name: string }[];
   error?: string | null;
+  /** The booking's answer: each field it refused is marked (ADR 093). */
+  refused?: MarkedOutcome;
 }) {
   const navigation = useNavigation();
+  const time = marked(refused, "book-walk-thru", "startMinute", "walk-thru-time");
+  const name = marked(refused, "book-walk-thru", "name", "walk-thru-name");
+  const address = marked(refused, "book-walk-thru", "address", "walk-thru-address");
   const busy = navigation.state === "submitting";
   if (!offer.days.length && !offer.handymanId)
     return (
@@ -97,13 +104,14 @@ export function WalkThruBooking({
           <p className="font-medium">{offer.day.label}</p>
           <div className="grid gap-1.5">
             <Label htmlFor="walk-thru-time">Time</Label>
-            <NativeSelect id="walk-thru-time" name="startMinute" required>
+            <NativeSelect id="walk-thru-time" name="startMinute" required {...time.props}>
               {offer.day.slots.map((s) => (
                 <option key={s.startMinute} value={s.startMinute}>
                   {s.label}
                 </option>
               ))}
             </NativeSelect>
+            {time.message}
           </div>
           {handymen && offer.handymanId ? (
             <input type="hidden" name="employeeId" value={offer.handymanId} />
@@ -117,7 +125,9 @@ export function WalkThruBooking({
               required
               maxLength={100}
               autoComplete="name"
+              {...name.props}
             />
+            {name.message}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="walk-thru-address">Address</Label>
@@ -128,7 +138,9 @@ export function WalkThruBooking({
               required
               maxLength={300}
               autoComplete="street-address"
+              {...address.props}
             />
+            {address.message}
           </div>
           {error ? (
             <p role="alert" className="text-sm text-destructive">
