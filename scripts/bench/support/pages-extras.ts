@@ -77,9 +77,13 @@ export function cpuBreakdown(profileFile: string, window?: { from: number; to: n
         ? "garbage collection"
         : url.includes("node_modules/")
           ? (GROUPS.find(([, pattern]) => pattern.test(url))?.[0] ?? "other packages")
-          : url === "" || url.startsWith("node:")
-            ? "Node: HTTP, sockets (the wire to PGlite's thread), buffers"
-            : "the product's own code";
+          : functionName === "(program)"
+            ? "V8 itself, unattributed ((program): compiling, inline caches)"
+            : url === ""
+              ? "native calls (socket writes such as writev, to the browser and to PGlite's thread)"
+              : url.startsWith("node:")
+                ? "Node's own JavaScript (HTTP, streams, buffers)"
+                : "the product's own code";
     counts.set(group, (counts.get(group) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]).map(([group, n]) => ({ group, share: n / busy }));
