@@ -49,8 +49,8 @@ export default [
     "routes/dashboard.requests.$requestId.photos.$photoId.ts",
   ),
   route(
-    "dashboard/appointments/:appointmentId/calendar",
-    "routes/dashboard.appointments.$appointmentId.calendar.ts",
+    "dashboard/appointments/:visitId/calendar",
+    "routes/dashboard.appointments.$visitId.calendar.ts",
   ),
   // Memberships: staff's page per customer (and the visit spend for 'Create New Appointment'),
   // the member's statement file (the member's own membership forms post to /dashboard, ADR 033).
@@ -70,7 +70,7 @@ export default [
   route("dashboard/book", "routes/dashboard.book.tsx"),
   // A signed-in customer books a free walk-thru (ADR 061).
   route("dashboard/walk-thru", "routes/dashboard.walk-thru.tsx"),
-  route("dashboard/visits/:appointmentId", "routes/dashboard.visits.$appointmentId.tsx"),
+  route("dashboard/visits/:visitId", "routes/dashboard.visits.$visitId.tsx"),
   // Private request photos: /request-photos/:id (full size) and /request-photos/:id/thumbnail.
   route("request-photos/:photoId/:variant?", "routes/request-photos.$photoId.ts"),
   // A part's receipt photo: /part-receipts/:id and /part-receipts/:id/thumbnail (staff, the

@@ -1,5 +1,5 @@
-import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
-import type { CustomerAppointment } from "~/features/appointments/types";
+import { listUpcomingAppointments } from "~/features/visits/visit-lists.server";
+import type { CustomerAppointment } from "~/features/visits/types";
 import { type MemberPaymentsView } from "~/features/payments";
 import { memberPaymentsView } from "~/features/payments/index.server";
 import type { MembershipView } from "~/features/memberships/types";

@@ -5,8 +5,8 @@ import {
   AppointmentRejectedError,
   appointmentWarnings,
   createAppointment,
-} from "~/features/appointments/create-appointment.server";
-import { createAppointmentSchema } from "~/features/appointments/create-appointment-schema";
+} from "~/features/visits/staff-booking.server";
+import { createAppointmentSchema } from "~/features/visits/staff-booking-schema";
 import { guardEmployee } from "~/features/employee/guard.server";
 import { BookAnywayNeededError } from "~/features/visits/index.server";
 import { unlessBookedAnyway } from "~/features/visits/overrides.server";

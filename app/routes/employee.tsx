@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useSignOut } from "~/features/accounts/components/use-sign-out";
 import { AvailabilityLinks } from "~/features/availability/components/availability-links";
 import { AppointmentsPanel } from "~/features/employee/components/appointments-panel";
-import { CreateAppointmentDialog } from "~/features/visits/components/create-appointment-dialog";
+import { CreateAppointmentDialog } from "~/features/visits/components/staff-booking-dialog";
 import { CustomersPanel } from "~/features/employee/components/customers-panel";
 import { DashboardCounters } from "~/features/employee/components/dashboard-counters";
 import { EmployeeHeader } from "~/features/employee/components/employee-header";

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setDatabase } from "~/db/client.server";
-import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
+import { listUpcomingAppointments } from "~/features/visits/visit-lists.server";
 import { processPhoto } from "~/features/photos/image.server";
 import { listCustomerRequestPages } from "~/features/service-requests/service-requests.server";
 import { resetEnvForTests } from "~/lib/env.server";

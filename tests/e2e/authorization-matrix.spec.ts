@@ -538,9 +538,9 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
-  "routes/dashboard.appointments.$appointmentId.calendar": {
+  "routes/dashboard.appointments.$visitId.calendar": {
     loader: {
-      objects: (world, owner) => ({ appointmentId: world.customer(owner).appointmentId }),
+      objects: (world, owner) => ({ visitId: world.customer(owner).appointmentId }),
       expect: ownership("ok", "denied", { visitor: "denied", employee: "denied" }),
     },
   },
@@ -774,15 +774,15 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
-  "routes/dashboard.visits.$appointmentId": {
+  "routes/dashboard.visits.$visitId": {
     loader: {
-      objects: (world, owner) => ({ appointmentId: world.customer(owner).appointmentId }),
+      objects: (world, owner) => ({ visitId: world.customer(owner).appointmentId }),
       expect: ownership("ok", "not-found", { visitor: "to-auth", employee: "ok" }),
     },
     actions: [
       {
         name: "move a visit to a day that is not offered",
-        objects: (world, owner) => ({ appointmentId: world.customer(owner).appointmentId }),
+        objects: (world, owner) => ({ visitId: world.customer(owner).appointmentId }),
         body: () => ({ intent: "move", date: "2020-01-01", start: "540|" }),
         expect: everyone("denied"),
       },

@@ -13,7 +13,7 @@ import { DEFAULT_HOLIDAYS, type HolidayKey } from "~/lib/business-calendar";
 import {
   appointmentWarnings,
   createAppointment as staffCreateAppointment,
-} from "~/features/appointments/create-appointment.server";
+} from "~/features/visits/staff-booking.server";
 import {
   PAST_WARNING,
   staffBookingWarnings,

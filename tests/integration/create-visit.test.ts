@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments, appointmentTasks, homes, serviceRequests } from "~/db/schema";
-import { createAppointment } from "~/features/appointments/create-appointment.server";
+import { createAppointment } from "~/features/visits/staff-booking.server";
 import { bookVisit, REQUEST_BOOKED_MESSAGE } from "~/features/visits/visits.server";
 import {
   createHome,

@@ -4,7 +4,7 @@ import { appointments } from "~/db/schema";
 import {
   AppointmentRejectedError,
   createAppointment,
-} from "~/features/appointments/create-appointment.server";
+} from "~/features/visits/staff-booking.server";
 import { DOUBLE_BOOKING_MESSAGE } from "~/features/availability/double-booking";
 import { createHome, createUser } from "../../server/seed/factories";
 import { testDatabaseKind, useTestDatabase, type TestDatabase } from "../support/test-database";

@@ -13,8 +13,8 @@ import {
 import {
   AppointmentRejectedError,
   createAppointment,
-} from "~/features/appointments/create-appointment.server";
-import { createAppointmentSchema } from "~/features/appointments/create-appointment-schema";
+} from "~/features/visits/staff-booking.server";
+import { createAppointmentSchema } from "~/features/visits/staff-booking-schema";
 import {
   CUSTOMER_PICKER_LIMIT,
   customerAppointmentOptions,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closedDays, employeeTimeOff, memberships } from "~/db/schema";
 import { answerAuthApi } from "~/features/accounts/auth-gateway.server";
-import { createAppointmentSchema } from "~/features/appointments/create-appointment-schema";
+import { createAppointmentSchema } from "~/features/visits/staff-booking-schema";
 import { SCHEDULE_WINDOW_MESSAGE } from "~/features/availability/staff-availability.server";
 import { START_DATE_WINDOW_MESSAGE } from "~/features/memberships/schema";
 import { addDays, addYears, businessToday } from "~/lib/business-calendar";

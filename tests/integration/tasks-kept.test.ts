@@ -10,9 +10,11 @@ import {
   requestPhotos,
   serviceRequests,
 } from "~/db/schema";
-import { createAppointment } from "~/features/appointments/create-appointment.server";
-import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
-import { listEmployeeAppointments } from "~/features/appointments/employee-appointments.server";
+import { createAppointment } from "~/features/visits/staff-booking.server";
+import {
+  listEmployeeAppointments,
+  listUpcomingAppointments,
+} from "~/features/visits/visit-lists.server";
 import { customerAppointmentOptions, listCustomers } from "~/features/customers/queries.server";
 import { linkLeadsToAccount } from "~/features/leads/people.server";
 import {

@@ -11,7 +11,7 @@ import {
 import { TRANSACTION_ATTEMPTS } from "~/db/retry.server";
 import { addDays, businessToday } from "~/lib/business-calendar";
 import { action as membershipAction } from "~/routes/dashboard";
-import { action as visitAction } from "~/routes/dashboard.visits.$appointmentId";
+import { action as visitAction } from "~/routes/dashboard.visits.$visitId";
 import {
   createHome,
   createMemberVisit,
@@ -189,7 +189,7 @@ describe.runIf(testDatabaseKind() === "postgres")("races on PostgreSQL", () => {
             request: post(`/dashboard/visits/${x.appointmentId}`, x.memberId, {
               intent: "cancel",
             }),
-            params: { appointmentId: x.appointmentId },
+            params: { visitId: x.appointmentId },
             context: {},
           } as never),
         ),

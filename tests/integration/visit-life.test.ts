@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import { correctTimeWorked, timeWorked } from "~/features/memberships/visit-minutes.server";
 import { membershipStatement } from "~/features/memberships/statement.server";
-import { listUpcomingAppointments } from "~/features/appointments/customer-appointments.server";
+import { listUpcomingAppointments } from "~/features/visits/visit-lists.server";
 import { offerVisits } from "~/features/availability/availability.server";
 import { bookMemberVisit } from "~/features/visits/member-visits.server";
 import {

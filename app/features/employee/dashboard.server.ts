@@ -1,6 +1,6 @@
 import type { RequestStatus } from "~/db/request-status";
 import { listEmployees } from "~/features/accounts/index.server";
-import { listEmployeeAppointments } from "~/features/appointments/index.server";
+import { listEmployeeAppointments } from "~/features/visits/index.server";
 import { listCustomers } from "~/features/customers/index.server";
 import { listIntroCallsForStaff } from "~/features/intro-calls/index.server";
 import {

@@ -1,6 +1,6 @@
 import { createEvent } from "ics";
 import type { IntroCall } from "~/db/schema";
-import { calendarContact } from "~/features/appointments/index.server";
+import { calendarContact } from "~/features/visits/index.server";
 import { business } from "~/lib/business.server";
 import { logger } from "~/lib/logger.server";
 import { emailLayout, type MailMessage } from "~/lib/mail.server";

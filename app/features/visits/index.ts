@@ -7,3 +7,9 @@ export {
   VISIT_STATUS_LABELS,
   type VisitStatus,
 } from "./visit-state";
+export {
+  APPOINTMENT_NOTES_MAX_LENGTH,
+  TASK_MAX_LENGTH,
+  createAppointmentSchema,
+} from "./staff-booking-schema";
+export type { CustomerAppointment } from "./types";

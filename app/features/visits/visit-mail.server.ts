@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { appointments, appointmentTasks, homes, profiles, user } from "~/db/schema";
-import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/index.server";
+import { appointmentIcs, appointmentIcsFileName } from "./ics.server";
 import { extraVisitCharge } from "~/features/memberships/index.server";
 import {
   alertOffice,

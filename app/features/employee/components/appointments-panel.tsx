@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LineIcon, LineIconSprite, LineIconUse } from "~/components/ui/line-icon";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { EmployeeAppointment } from "~/features/appointments/index.server";
+import type { EmployeeAppointment } from "~/features/visits/index.server";
 import { VISIT_STATUS_LABELS } from "~/features/visits";
 import type { IntroCallListing } from "~/features/intro-calls/index.server";
 import { formatDateTime } from "../format";

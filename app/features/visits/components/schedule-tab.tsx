@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import type { CustomerAppointment } from "~/features/appointments";
+import type { CustomerAppointment } from "../types";
 import { longDate, minuteLabel, minuteOfDay } from "~/lib/business-calendar";
 
 /** The customer dashboard's Schedule tab: 'Book a Visit' and each upcoming visit to move or cancel. */
@@ -60,7 +60,7 @@ export function ScheduleTab({
                 </p>
               </div>
               <Link
-                to={href("/dashboard/visits/:appointmentId", { appointmentId: visit.id })}
+                to={href("/dashboard/visits/:visitId", { visitId: visit.id })}
                 className="text-sm underline underline-offset-4"
                 aria-label={`Move or cancel the visit on ${longDate(visit.scheduledDate)}`}
               >

@@ -1,6 +1,6 @@
-import type { Route } from "./+types/dashboard.appointments.$appointmentId.calendar";
-import { findCustomerAppointmentForCalendar } from "~/features/appointments/customer-appointments.server";
-import { appointmentIcs, appointmentIcsFileName } from "~/features/appointments/ics.server";
+import type { Route } from "./+types/dashboard.appointments.$visitId.calendar";
+import { findCustomerAppointmentForCalendar } from "~/features/visits/visit-lists.server";
+import { appointmentIcs, appointmentIcsFileName } from "~/features/visits/ics.server";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { business } from "~/lib/business.server";
 import { requireCustomerForAction } from "~/lib/session.server";
@@ -9,8 +9,8 @@ import { personName } from "~/lib/names";
 /** The .ics file of one of the customer's appointments (SPEC section 9 "Calendar export"). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireCustomerForAction(request);
-  const appointment = UUID_PATTERN.test(params.appointmentId)
-    ? await findCustomerAppointmentForCalendar(user.id, params.appointmentId)
+  const appointment = UUID_PATTERN.test(params.visitId)
+    ? await findCustomerAppointmentForCalendar(user.id, params.visitId)
     : null;
   if (!appointment) return new Response("Not found", { status: 404 });
   // The same event as the e-mailed invitation (UID, organizer, attendee), so importing it

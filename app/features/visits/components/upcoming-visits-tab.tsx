@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import type { CustomerAppointment } from "../types";
-import { VISIT_STATUS_LABELS } from "~/features/visits";
+import { VISIT_STATUS_LABELS } from "../visit-state";
 import { longDate, minuteLabel } from "~/lib/business-calendar";
 import { personName } from "~/lib/names";
 
@@ -152,8 +152,8 @@ function AppointmentCard({ appointment }: { appointment: CustomerAppointment }) 
  */
 function CalendarExportButton({ appointment }: { appointment: CustomerAppointment }) {
   const [working, setWorking] = useState(false);
-  const calendarHref = href("/dashboard/appointments/:appointmentId/calendar", {
-    appointmentId: appointment.id,
+  const calendarHref = href("/dashboard/appointments/:visitId/calendar", {
+    visitId: appointment.id,
   });
   const fileName = `appointment-${appointment.scheduledDate}.ics`;
   return (

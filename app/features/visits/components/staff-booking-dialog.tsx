@@ -16,13 +16,13 @@ import {
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { APPOINTMENT_NOTES_MAX_LENGTH, createAppointmentSchema } from "~/features/appointments";
+import { APPOINTMENT_NOTES_MAX_LENGTH, createAppointmentSchema } from "../staff-booking-schema";
 import type { EmployeeChoice } from "~/features/accounts/index.server";
 import { MemberVisitFields } from "~/features/memberships";
 import { addYears, businessToday, DATE_WINDOW } from "~/lib/business-calendar";
 import type { FormAnswer } from "~/lib/form-answer";
-import { CustomerAndPropertyFields, useCustomerChoice } from "./appointment-customer-fields";
-import { PlannedTaskFields } from "./appointment-task-fields";
+import { CustomerAndPropertyFields, useCustomerChoice } from "./staff-booking-customer-fields";
+import { PlannedTaskFields } from "./staff-booking-task-fields";
 import { BookAnywayWarnings } from "./book-anyway-warnings";
 import { SecondHandymanField } from "./second-handyman-field";
 

@@ -1,15 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { homes, profiles, user } from "~/db/schema";
-import {
-  BookAnywayNeededError,
-  createVisit,
-  VisitRejectedError,
-} from "~/features/visits/index.server";
 import { staffBookingWarnings } from "~/features/availability/index.server";
 import { minuteOfDay } from "~/lib/business-calendar";
-import type { CreateAppointmentInput } from "./create-appointment-schema";
-import { SELECT_CUSTOMER_AND_PROPERTY, UNKNOWN_EMPLOYEE } from "./create-appointment-schema";
+import { createVisit } from "./create-visit.server";
+import { BookAnywayNeededError } from "./overrides.server";
+import { VisitRejectedError } from "./visit-errors";
+import type { CreateAppointmentInput } from "./staff-booking-schema";
+import { SELECT_CUSTOMER_AND_PROPERTY, UNKNOWN_EMPLOYEE } from "./staff-booking-schema";
 
 /** A reason the appointment cannot be created, worded for the employee. */
 export class AppointmentRejectedError extends Error {

@@ -3,11 +3,11 @@ import { PlusIcon, XIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { TASK_MAX_LENGTH } from "~/features/appointments";
+import { TASK_MAX_LENGTH } from "../staff-booking-schema";
 import type { OpenRequestChoice } from "~/features/customers/index.server";
 import { statusLabel } from "~/features/service-requests";
 import { onVisitLabel } from "../visit-state";
-import type { AppointmentFields, AppointmentForm } from "./create-appointment-dialog";
+import type { AppointmentFields, AppointmentForm } from "./staff-booking-dialog";
 
 const PRIORITY_GROUPS = [
   { priority: "next", label: "Next" },

@@ -8,7 +8,7 @@ import type {
   CustomerHome,
   OpenRequestChoice,
 } from "~/features/customers/index.server";
-import type { AppointmentFields } from "./create-appointment-dialog";
+import type { AppointmentFields } from "./staff-booking-dialog";
 
 /** "First Last", with the e-mail only where another customer has the same name. */
 function customerLabel(customer: CustomerChoice) {
