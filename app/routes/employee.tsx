@@ -19,18 +19,21 @@ import { PastDueList } from "~/features/memberships";
 import type { DashboardTab } from "~/features/employee/tabs";
 import { requireEmployee } from "~/lib/session.server";
 import { PlansDueList } from "~/features/home";
-import { plansDue } from "~/features/home/index.server";
+import { plansDuePage } from "~/features/home/index.server";
+import { pageParam } from "~/lib/query";
 
 /**
  * Only the tab shown has its list read and sent: opening another tab is a navigation that reads
  * that tab's list (and the counters again), so the panel and its data always come together.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseDashboardQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseDashboardQuery(params);
   const employee = await requireEmployee(request);
   const dashboard = await employeeDashboard(query);
   // The office's 'Plans due' (ADR 087) sits on the Customers tab.
-  const plans = dashboard.tab === "customers" ? await plansDue() : null;
+  const plans =
+    dashboard.tab === "customers" ? await plansDuePage(pageParam(params, "ppage")) : null;
   return { employee, plans, ...dashboard };
 }
 
@@ -102,7 +105,7 @@ export default function EmployeeDashboard({ loaderData: data }: Route.ComponentP
           <TabsContent value="customers" {...panelName("customers")}>
             {data.customers && <RefundsToPay refunds={data.customers.refundsToPay} />}
             {data.customers && <PastDueList rows={data.customers.pastDue} today={data.today} />}
-            {data.plans && <PlansDueList plans={data.plans} />}
+            {data.plans && <PlansDueList {...data.plans} />}
             {data.customers && (
               <CustomersPanel
                 customers={data.customers.customers}

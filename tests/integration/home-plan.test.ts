@@ -26,7 +26,7 @@ import { DEMO_LOGINS, seedDemo } from "../../server/seed/demo";
 import { homeAction } from "~/features/home/actions.server";
 import { homeAccess } from "~/features/home/access.server";
 import { drawPlan } from "~/features/home/plan.server";
-import { plansDue } from "~/features/home/plans-due.server";
+import { PLANS_DUE_PAGE_SIZE, plansDue, plansDuePage } from "~/features/home/plans-due.server";
 import { homeRecord } from "~/features/home/record.server";
 import { newActionKey } from "~/lib/action-keys.server";
 import { addDays, businessToday, zonedInstant } from "~/lib/business-calendar";
@@ -229,6 +229,20 @@ describe("'Plans due'", () => {
       }),
     );
     expect((await plansDue()).map((p) => p.customerId)).toEqual([soon.maria.id]);
+  });
+
+  it("comes a page at a time, with the count of all", async () => {
+    const due = [];
+    for (let i = 0; i < PLANS_DUE_PAGE_SIZE + 2; i++) due.push(await member(50 + i));
+    const first = await plansDuePage(1);
+    expect(first).toMatchObject({ total: due.length, page: 1, pageCount: 2 });
+    expect(first.plans).toHaveLength(PLANS_DUE_PAGE_SIZE);
+    const second = await plansDuePage(2);
+    expect(second.plans).toHaveLength(2);
+    // Together the pages are the whole list, each member once, in its order.
+    expect([...first.plans, ...second.plans].map((p) => p.customerId)).toEqual(
+      (await plansDue()).map((p) => p.customerId),
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 export { customerHomeId, homeAccess, type HomeAccess } from "./access.server";
 export { homeAction, type HomeAnswer } from "./actions.server";
 export { homeRecord, homeRecordsFor, memberHomeRecord } from "./record.server";
-export { plansDue, type PlanDue } from "./plans-due.server";
+export { plansDue, plansDuePage, type PlanDue } from "./plans-due.server";
 export { drawPlan } from "./plan.server";
 export { openDuePlanRequests } from "./plan-requests.server";
 export {

@@ -18,6 +18,25 @@ export type PlanDue = {
  * passed, without a plan of 10 tasks and a documented appliance. Soonest first.
  */
 export async function plansDue(now = new Date(), database: DbOrTx = db()): Promise<PlanDue[]> {
+  return (await plansDueRows(now, database, { limit: 500, offset: 0 })).plans;
+}
+
+/** 'Plans due' a page at a time, as the office's Customers tab shows it (`?ppage=`). */
+export const PLANS_DUE_PAGE_SIZE = 25;
+
+export async function plansDuePage(page: number, now = new Date(), database: DbOrTx = db()) {
+  const { plans, total } = await plansDueRows(now, database, {
+    limit: PLANS_DUE_PAGE_SIZE,
+    offset: (page - 1) * PLANS_DUE_PAGE_SIZE,
+  });
+  return { plans, total, page, pageCount: Math.max(1, Math.ceil(total / PLANS_DUE_PAGE_SIZE)) };
+}
+
+async function plansDueRows(
+  now: Date,
+  database: DbOrTx,
+  window: { limit: number; offset: number },
+) {
   const today = businessToday(now);
   // A membership is due when its start is on or before this day (start + 60 <= today + 14).
   const latestStart: IsoDate = addDays(today, PLANS_DUE_WINDOW_DAYS - PLAN_DAYS);
@@ -30,8 +49,9 @@ export async function plansDue(now = new Date(), database: DbOrTx = db()): Promi
     start_date: string;
     tasks: number;
     documented: number;
+    total: number;
   }>(sql`
-    select * from (
+    select *, count(*) over ()::int as total from (
     select m.customer_id, p.first_name, p.last_name, u.email, m.start_date::text as start_date,
       h.address || ', ' || h.city as address,
       (select count(*)::int from home_plan_tasks t
@@ -47,8 +67,8 @@ export async function plansDue(now = new Date(), database: DbOrTx = db()): Promi
     ) due
     where not (due.tasks >= ${PLAN_MIN_TASKS} and due.documented >= ${PLAN_MIN_APPLIANCES})
     order by due.start_date, due.customer_id
-    limit 500`);
-  return result.rows.map((r) => ({
+    limit ${window.limit} offset ${window.offset}`);
+  const plans = result.rows.map((r) => ({
     customerId: r.customer_id,
     name: personName(r.first_name, r.last_name) || r.email,
     address: r.address,
@@ -59,4 +79,5 @@ export async function plansDue(now = new Date(), database: DbOrTx = db()): Promi
       today,
     }),
   }));
+  return { plans, total: result.rows[0]?.total ?? 0 };
 }

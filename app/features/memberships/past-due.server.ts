@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
 import { membershipMoneyLedger, memberships, profiles, user, type Membership } from "~/db/schema";
 import {
@@ -32,11 +32,13 @@ export type Overdue = {
   unpaidSince: IsoDate | null;
 };
 
-/** What a membership owes and since when (payments pay the oldest charges first). */
-export async function overdueOf(database: DbOrTx, m: Membership): Promise<Overdue> {
-  if (m.balanceCents <= 0) return { owedCents: m.balanceCents, unpaidSince: null };
-  const charges = await database
+type Charge = { amountCents: number; periodStart: IsoDate | null; createdAt: Date };
+
+/** A membership's charges (money owed to it), newest first: what its balance is made of. */
+function chargesOf(database: DbOrTx, membershipIds: string[]) {
+  return database
     .select({
+      membershipId: membershipMoneyLedger.membershipId,
       amountCents: membershipMoneyLedger.amountCents,
       periodStart: membershipMoneyLedger.periodStart,
       createdAt: membershipMoneyLedger.createdAt,
@@ -44,24 +46,35 @@ export async function overdueOf(database: DbOrTx, m: Membership): Promise<Overdu
     .from(membershipMoneyLedger)
     .where(
       and(
-        eq(membershipMoneyLedger.membershipId, m.id),
+        inArray(membershipMoneyLedger.membershipId, membershipIds),
         gt(membershipMoneyLedger.amountCents, 0),
         // A refund paid out settles a credit: it is no charge of the member's.
         ne(membershipMoneyLedger.kind, "refund_paid"),
       ),
     )
     .orderBy(desc(membershipMoneyLedger.seq));
+}
+
+/** What a balance of `balanceCents` owes and since when, given its charges newest first. */
+function overdueFrom(balanceCents: number, charges: Charge[]): Overdue {
+  if (balanceCents <= 0) return { owedCents: balanceCents, unpaidSince: null };
   const dated = charges
     .map((c) => ({ cents: c.amountCents, from: c.periodStart ?? businessToday(c.createdAt) }))
     .sort((a, b) => b.from.localeCompare(a.from));
-  let left = m.balanceCents;
+  let left = balanceCents;
   let unpaidSince: IsoDate | null = null;
   for (const charge of dated) {
     unpaidSince = charge.from;
     left -= charge.cents;
     if (left <= 0) break;
   }
-  return { owedCents: m.balanceCents, unpaidSince };
+  return { owedCents: balanceCents, unpaidSince };
+}
+
+/** What a membership owes and since when (payments pay the oldest charges first). */
+export async function overdueOf(database: DbOrTx, m: Membership): Promise<Overdue> {
+  if (m.balanceCents <= 0) return { owedCents: m.balanceCents, unpaidSince: null };
+  return overdueFrom(m.balanceCents, await chargesOf(database, [m.id]));
 }
 
 /** Whether a balance unpaid since `unpaidSince` is past due on `today`. */
@@ -171,22 +184,26 @@ export async function pastDueMemberships(today = businessNow().date): Promise<Pa
     .leftJoin(profiles, eq(profiles.userId, memberships.customerId))
     .where(and(eq(memberships.status, "active"), isNotNull(memberships.pastDueSince)))
     .limit(200);
-  const list = await Promise.all(
-    rows.map(async ({ membership: m, first, last, email }) => {
-      const overdue = m.paymentProvider ? null : await overdueOf(db(), m);
-      const unpaidSince = overdue?.unpaidSince ?? m.pastDueSince!;
-      return {
-        membershipId: m.id,
-        customerId: m.customerId,
-        customerName: personName(first, last) || email,
-        planName: m.planName,
-        owedCents: m.balanceCents,
-        unpaidSince,
-        ageDays: daysBetween(unpaidSince, today),
-        byCard: Boolean(m.paymentProvider),
-        bookingWaitsFrom: addDays(m.pastDueSince!, env().pastDueGraceDays),
-      };
-    }),
-  );
+  // The charges of those collected by hand, in one read (not one per membership).
+  const byHand = rows.map((r) => r.membership).filter((m) => !m.paymentProvider);
+  const charges = new Map<string, Charge[]>();
+  const owing = byHand.filter((m) => m.balanceCents > 0).map((m) => m.id);
+  for (const c of owing.length ? await chargesOf(db(), owing) : [])
+    charges.set(c.membershipId, [...(charges.get(c.membershipId) ?? []), c]);
+  const list = rows.map(({ membership: m, first, last, email }) => {
+    const overdue = m.paymentProvider ? null : overdueFrom(m.balanceCents, charges.get(m.id) ?? []);
+    const unpaidSince = overdue?.unpaidSince ?? m.pastDueSince!;
+    return {
+      membershipId: m.id,
+      customerId: m.customerId,
+      customerName: personName(first, last) || email,
+      planName: m.planName,
+      owedCents: m.balanceCents,
+      unpaidSince,
+      ageDays: daysBetween(unpaidSince, today),
+      byCard: Boolean(m.paymentProvider),
+      bookingWaitsFrom: addDays(m.pastDueSince!, env().pastDueGraceDays),
+    };
+  });
   return list.sort((a, b) => b.ageDays - a.ageDays);
 }
