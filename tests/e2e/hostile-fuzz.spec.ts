@@ -162,7 +162,10 @@ test("random bodies, content types and queries at every route: no 5xx, bounded m
           fc.constantFrom(...CONTENT_TYPES),
           body,
           query,
-          fc.dictionary(fc.constantFrom("requestId", "photoId", "appointmentId"), paramValue),
+          fc.dictionary(
+            fc.constantFrom("requestId", "photoId", "appointmentId", "visitId"),
+            paramValue,
+          ),
           fc.boolean(),
           async (route, who, method, type, payload, pairs, params, dataRequest) => {
             const filled = fillPattern(route.pattern, {
@@ -170,6 +173,7 @@ test("random bodies, content types and queries at every route: no 5xx, bounded m
               photoId: params.photoId ?? crypto.randomUUID(),
               partId: crypto.randomUUID(),
               appointmentId: params.appointmentId ?? crypto.randomUUID(),
+              visitId: params.visitId ?? crypto.randomUUID(),
               customerId: crypto.randomUUID(),
               membershipId: crypto.randomUUID(),
               userId: crypto.randomUUID(),

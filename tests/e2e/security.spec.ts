@@ -36,6 +36,7 @@ function urlFor(route: AppRoute) {
   const params: Record<string, string> = {
     requestId: world.A.requestIds[0],
     appointmentId: world.A.appointmentId,
+    visitId: world.A.appointmentId,
     photoId: world.A.photoIds[0],
     partId: world.A.pendingPartId,
     variant: "full",
