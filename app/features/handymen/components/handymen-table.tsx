@@ -126,7 +126,14 @@ export function HandymenTable({
                     <dd>{r.timeOff.length ? r.timeOff.join("; ") : "None"}</dd>
                   </dl>
                   {r.members.length ? (
-                    <details>
+                    // Open where a member was just reassigned: her confirmation is in her row.
+                    <details
+                      open={
+                        r.members.some(
+                          (m) => outcome?.intent === "reassign" && outcome.id === m.id,
+                        ) || undefined
+                      }
+                    >
                       <summary className="cursor-pointer underline underline-offset-4">
                         {r.name}&apos;s members
                       </summary>
