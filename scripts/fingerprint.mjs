@@ -48,6 +48,8 @@ const OUTPUTS = [
   "build/server/index.js",
   "build/server/main.js",
   "build/server/start.js",
+  "build/server/first-start.js",
+  "build/server/first-start-gate.js",
   "build/server/pglite-worker.mjs",
   "build/cli.js",
   "build/pglite-worker.mjs",

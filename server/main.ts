@@ -13,6 +13,7 @@ import { createApp } from "./app";
 import { createFastPath, prepareFastPath } from "./fast-path";
 import { renderPublicPages, renderVisitorPages, renderSearchFiles } from "./public-pages";
 import { startIdleTrim } from "./memory-trim";
+import type { FirstStart } from "./first-start-gate";
 import { prepareDatabase, startBackgroundWork } from "./start-up";
 import { staffWebManifestFile, webManifestFile } from "./web-manifest";
 
@@ -45,7 +46,12 @@ async function loadSite(buildDir: string) {
   return { build, publicPages, answers };
 }
 
-async function main() {
+/**
+ * The production server. The build's entry (build/server/main.js) calls it once this module's
+ * packages have loaded, with a newcomer's first start already under way when there is one
+ * (first-start-gate.ts, ADR 101).
+ */
+export async function main(options: { firstStart?: FirstStart } = {}) {
   process.env.NODE_ENV ??= "production";
   let config: ReturnType<typeof env>;
   try {
@@ -63,10 +69,8 @@ async function main() {
   site.catch(() => {}); // awaited below, once the database is ready; a failure throws there
   let handle: Awaited<ReturnType<typeof prepareDatabase>>;
   try {
-    // A newcomer's first start writes the database in a process of its own (ADR 092).
-    handle = await prepareDatabase(config, {
-      firstStartEntry: path.join(import.meta.dirname, "first-start.js"),
-    });
+    // A newcomer's first start writes the demo data in a process of its own (ADR 092, 101).
+    handle = await prepareDatabase(config, { firstStart: options.firstStart });
   } catch (error) {
     if (error instanceof DataDirectoryLockedError) fail(error.message);
     throw error;
@@ -191,8 +195,3 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});

@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { startHousekeeping } from "~/lib/housekeeping.server";
@@ -10,43 +7,20 @@ import { cancelOwnMembership } from "~/workflows/cancel-membership.server";
 import { planSchedule, registerPaymentJobs } from "~/features/payments/index.server";
 import { startHomeMonthNotices } from "~/features/home/index.server";
 import { databaseTemplateDir, seedDemoIfEmpty } from "./first-data";
-
-/** Whether the embedded database of `dataDir` has never been created (a newcomer's first start). */
-function isNewDataDirectory(dataDir: string) {
-  const pgDir = path.join(dataDir, "pglite");
-  return !fs.existsSync(pgDir) || fs.readdirSync(pgDir).length === 0;
-}
-
-/**
- * A newcomer's first start, in a process of its own (`firstStartEntry`, the build's
- * build/server/first-start.js): it creates the embedded database (from the build's template),
- * migrates it and writes the demo data, then exits, and the server opens the database as a
- * restart would. The memory that creating and seeding grows (PGlite's WebAssembly heap, V8's
- * heap, glibc's arenas) goes with that process, so the first start rests as light as the next
- * (issue 45, ADR 092). Resolves whether it ran and succeeded; a failure is logged and the
- * server does the work itself.
- */
-async function firstStartInChild(firstStartEntry: string) {
-  const child = spawn(process.execPath, [firstStartEntry], { stdio: "inherit", env: process.env });
-  const code = await new Promise<number | null>((resolve) => {
-    child.once("error", () => resolve(null));
-    child.once("exit", (exitCode) => resolve(exitCode));
-  });
-  if (code !== 0) logger.warn({ code }, "the first start's process failed; preparing here");
-  return code === 0;
-}
+import type { FirstStart } from "./first-start-gate";
 
 /**
  * What a server does with its database before it answers, in production (`server/main.ts`) and
  * in development (`server/dev.ts`) alike: open the database the configuration names (an empty
  * embedded one from the build's template, ADR 092), make it the process's database, apply the
  * migrations, and, when it has no accounts yet, create the demo data and print the logins.
- * `firstStartEntry`: a newcomer's first start on the embedded database runs in that process of
- * its own first (firstStartInChild).
+ * `firstStart`: a newcomer's first start (first-start-gate.ts, ADR 101), whose process writes the
+ * demo data through the embedded database's socket once it is open and migrated; if it fails,
+ * the work is done here.
  */
 export async function prepareDatabase(
   config: Env,
-  options: { firstStartEntry?: string } = {},
+  options: { firstStart?: FirstStart } = {},
 ): Promise<DatabaseHandle> {
   const open = () =>
     openDatabase(
@@ -54,18 +28,16 @@ export async function prepareDatabase(
         ? { databaseUrl: config.databaseUrl }
         : { dataDir: config.dataDir, template: databaseTemplateDir() },
     );
-  if (
-    options.firstStartEntry &&
-    !config.databaseUrl &&
-    isNewDataDirectory(config.dataDir) &&
-    fs.existsSync(options.firstStartEntry)
-  ) {
-    await firstStartInChild(options.firstStartEntry);
-  }
   let handle = await open();
   setDatabase(handle);
   await handle.migrate();
   logger.info({ database: handle.kind }, "database ready, migrations applied");
+  if (options.firstStart) {
+    const written = handle.socketUrl
+      ? await options.firstStart.seed(handle.socketUrl)
+      : await options.firstStart.abandon().then(() => false);
+    if (!written) logger.warn("the first start's process failed; writing the demo here");
+  }
 
   if (await seedDemoIfEmpty(config, handle)) {
     // The embedded database grows its memory (a WebAssembly heap, which never shrinks) while

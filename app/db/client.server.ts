@@ -31,6 +31,12 @@ export type DatabaseHandle = {
    * end it to see the server recover; nothing else should touch it.
    */
   embeddedWorker?: () => Worker;
+  /**
+   * The embedded database's address for another process of this server's (none on
+   * PostgreSQL): a PostgreSQL URL of its worker's Unix socket. A newcomer's first start writes
+   * the demo data through it (server/first-start.ts, ADR 101).
+   */
+  socketUrl?: string;
 };
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
@@ -240,6 +246,7 @@ async function startEmbeddedDatabase(dataDir: string | null) {
   superviseConnections(pool, (error) => logError("database pool error", { err: error.message }));
   return {
     pool,
+    socketUrl: `postgresql://postgres@localhost:5432/postgres?host=${encodeURIComponent(socketDir)}`,
     /** The worker now serving (a fault test ends it to see the server recover). */
     worker: () => worker,
     async close() {
@@ -353,6 +360,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       lock?.release();
     },
     embeddedWorker: embedded.worker,
+    socketUrl: embedded.socketUrl,
   };
 }
 

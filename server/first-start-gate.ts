@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { env } from "~/lib/env.server";
+import type { FirstStartMessage } from "./first-start";
+
+/*
+ * A newcomer's first start begins here, before the server's own modules load (ADR 101, amending
+ * ADR 092). The build's entry (build/server/main.js, written by scripts/build/compile-server.mjs)
+ * imports this small module first; on an empty embedded data directory it starts the process
+ * that writes the demo data (build/server/first-start.js), and only then imports the server
+ * (build/server/start.js), whose packages take most of a second to load: the two load side by
+ * side. The server opens and migrates the database, hands the process its address (`seed`) and
+ * waits for it. This module imports only Node's own modules and the settings' parser.
+ */
+
+/** Whether the embedded database of `dataDir` has never been created (a newcomer's first start). */
+export function isNewDataDirectory(dataDir: string) {
+  const pgDir = path.join(dataDir, "pglite");
+  return !fs.existsSync(pgDir) || fs.readdirSync(pgDir).length === 0;
+}
+
+/** A newcomer's first start under way: its process, waiting for the database's address. */
+export type FirstStart = {
+  /**
+   * Sends the process the embedded database's address and resolves once it has exited: whether
+   * it succeeded (the demo written, or nothing to write).
+   */
+  seed(databaseUrl: string): Promise<boolean>;
+  /** Tells the process there is nothing to write; resolves once it has exited. */
+  abandon(): Promise<boolean>;
+};
+
+function firstStartProcess(firstStartEntry: string, nodeArgs: string[]): FirstStart {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, firstStartEntry], {
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    env: process.env,
+  });
+  const exited = new Promise<boolean>((resolve) => {
+    child.once("error", () => resolve(false));
+    child.once("exit", (exitCode) => resolve(exitCode === 0));
+  });
+  // Until the server sends the address, the process must not keep this one alive on its own
+  // (a server that fails to start exits, and the process ends with the channel).
+  child.unref();
+  child.channel?.unref();
+  return {
+    async seed(databaseUrl) {
+      if (!child.connected) return exited;
+      child.ref();
+      child.send({ databaseUrl } satisfies FirstStartMessage);
+      return exited;
+    },
+    async abandon() {
+      if (child.connected) child.disconnect();
+      return exited;
+    },
+  };
+}
+
+/**
+ * Starts a newcomer's first start when this is one: the embedded database (no DATABASE_URL), an
+ * empty data directory, a built first-start process beside this module. Returns undefined when
+ * there is nothing to run (the settings, if refused, are refused by the server with their
+ * message). `nodeArgs`: Node's options for the process (the tests run the sources with tsx).
+ */
+export function beginFirstStart(
+  firstStartEntry = path.join(import.meta.dirname, "first-start.js"),
+  nodeArgs: string[] = [],
+): FirstStart | undefined {
+  let config: ReturnType<typeof env>;
+  try {
+    config = env();
+  } catch {
+    return undefined;
+  }
+  if (config.databaseUrl || !isNewDataDirectory(config.dataDir)) return undefined;
+  if (!fs.existsSync(firstStartEntry)) return undefined;
+  return firstStartProcess(firstStartEntry, nodeArgs);
+}
