@@ -257,6 +257,41 @@ describe(`a membership's cancel and the second handyman's fee (${testDatabaseKin
     ).toBe(0);
     expect((await feeEntries(appointment.id)).length).toBe(2);
   });
+
+  it("ten cancels at once (one key sent five times, five keys of their own) reverse the fee once", async () => {
+    const { dana, membership, appointment } = await twoHandymenVisit();
+    // Part of the fee paid, so the settlement comes back with money.
+    await recordPayment(
+      { membershipId: membership.id, amountCents: 5_000, method: "check", reference: "1043" },
+      dana.id,
+    );
+    const preview = (await previewCancellation(membership.id, now))!;
+    expect(preview.settlement.resultCents).not.toBe(0);
+    const staff = { id: dana.id, isEmployee: true };
+    const key = `cancel-at-once-${seq}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        cancelMembership(
+          { membershipId: membership.id, key: i < 5 ? key : `${key}-${i}` },
+          staff,
+          now,
+        ),
+      ),
+    );
+    // One cancel acted; the others found it done (nothing, or a refusal), none failed otherwise.
+    const acted = results.filter((r) => r.status === "fulfilled" && r.value);
+    expect(acted).toHaveLength(1);
+    const [after] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, membership.id));
+    expect(after.status).toBe("canceled");
+    expect(after.balanceCents).toBe(-preview.settlement.resultCents);
+    const entries = await feeEntries(appointment.id);
+    expect(entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(entries.filter((e) => /the visit was canceled/.test(e.description))).toHaveLength(1);
+    expect((await visit(appointment.id)).status).toBe("canceled");
+  });
 });
 
 describe(`the owner's report with two handymen (${testDatabaseKind()})`, () => {
