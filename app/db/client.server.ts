@@ -333,7 +333,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite lets a second process open the same directory and corrupt it: refuse instead.
     lock = acquireDirectoryLock(options.dataDir);
     try {
-      if (options.template) await copyDatabaseTemplate(options.template, MIGRATIONS_DIR, pgDir);
+      if (options.template) copyDatabaseTemplate(options.template, MIGRATIONS_DIR, pgDir);
       embedded = await startEmbeddedDatabase(pgDir);
     } catch (error) {
       lock.release();

@@ -53,18 +53,12 @@ export function templateMatches(templateDir: string, migrationsDir: string) {
  * place, so a start interrupted half-way leaves an empty directory, never half a database.
  * The caller holds the data directory's lock.
  */
-export async function copyDatabaseTemplate(
-  templateDir: string,
-  migrationsDir: string,
-  pgDir: string,
-) {
+export function copyDatabaseTemplate(templateDir: string, migrationsDir: string, pgDir: string) {
   if (fs.existsSync(pgDir) && fs.readdirSync(pgDir).length > 0) return false;
   if (!templateMatches(templateDir, migrationsDir)) return false;
   const partial = `${pgDir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  // On Node's thread pool: the server's main thread goes on loading and rendering the public
-  // pages meanwhile (ADR 101).
-  await fs.promises.cp(path.join(templateDir, TEMPLATE_DATABASE), partial, { recursive: true });
+  fs.cpSync(path.join(templateDir, TEMPLATE_DATABASE), partial, { recursive: true });
   fs.rmSync(pgDir, { recursive: true, force: true });
   fs.renameSync(partial, pgDir);
   return true;

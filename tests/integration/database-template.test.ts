@@ -86,13 +86,13 @@ describe("the build's database template", () => {
     }
   }, 240_000);
 
-  it("is not copied when it was made from other migrations, nor over a database", async () => {
+  it("is not copied when it was made from other migrations, nor over a database", () => {
     const template = path.join(work, "stale");
     fs.mkdirSync(path.join(template, "pglite"), { recursive: true });
     fs.writeFileSync(path.join(template, "pglite", "PG_VERSION"), "17\n");
     fs.writeFileSync(path.join(template, TEMPLATE_FINGERPRINT), "0".repeat(64));
     const pgDir = path.join(work, "stale-target", "pglite");
-    expect(await copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(false);
+    expect(copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(false);
     expect(fs.existsSync(pgDir)).toBe(false);
 
     fs.writeFileSync(
@@ -101,11 +101,11 @@ describe("the build's database template", () => {
     );
     fs.mkdirSync(pgDir, { recursive: true });
     fs.writeFileSync(path.join(pgDir, "PG_VERSION"), "16\n");
-    expect(await copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(false);
+    expect(copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(false);
     expect(fs.readFileSync(path.join(pgDir, "PG_VERSION"), "utf8")).toBe("16\n");
 
     fs.rmSync(pgDir, { recursive: true });
-    expect(await copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(true);
+    expect(copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(true);
     expect(fs.readFileSync(path.join(pgDir, "PG_VERSION"), "utf8")).toBe("17\n");
   });
 });
