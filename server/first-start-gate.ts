@@ -60,7 +60,7 @@ function firstStartProcess(firstStartEntry: string, nodeArgs: string[]): FirstSt
 
 /**
  * Starts a newcomer's first start when this is one: the embedded database (no DATABASE_URL), an
- * empty data directory, a built first-start process beside this module. Returns undefined when
+ * empty data directory, the demo wanted, a built first-start process beside this module. Returns undefined when
  * there is nothing to run (the settings, if refused, are refused by the server with their
  * message). `nodeArgs`: Node's options for the process (the tests run the sources with tsx).
  */
@@ -74,7 +74,9 @@ export function beginFirstStart(
   } catch {
     return undefined;
   }
-  if (config.databaseUrl || !isNewDataDirectory(config.dataDir)) return undefined;
+  // Nothing to write: PostgreSQL, a database that exists, or no demo wanted (SEED_DEMO=false).
+  if (config.databaseUrl || config.seedDemo === false) return undefined;
+  if (!isNewDataDirectory(config.dataDir)) return undefined;
   if (!fs.existsSync(firstStartEntry)) return undefined;
   return firstStartProcess(firstStartEntry, nodeArgs);
 }

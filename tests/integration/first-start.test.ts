@@ -19,7 +19,11 @@ import { prepareDatabase } from "../../server/start-up";
  */
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "handyman-first-start-test-"));
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
+const saved = {
+  DATA_DIR: process.env.DATA_DIR,
+  DATABASE_URL: process.env.DATABASE_URL,
+  SEED_DEMO: process.env.SEED_DEMO,
+};
 const opened: DatabaseHandle[] = [];
 
 afterEach(async () => {
@@ -87,11 +91,17 @@ describe("a newcomer's first start", () => {
     expect(await accounts(handle)).toEqual(DEMO_EMAILS);
   }, 120_000);
 
-  it("runs nothing on a database that exists, nor on PostgreSQL", async () => {
+  it("runs nothing on a database that exists, without the demo, nor on PostgreSQL", async () => {
     const dataDir = emptyDataDir("existing");
     fs.mkdirSync(path.join(dataDir, "pglite"), { recursive: true });
     fs.writeFileSync(path.join(dataDir, "pglite", "PG_VERSION"), "17\n");
     expect(beginFirstStart(ENTRY, ["--import", "tsx"])).toBeUndefined();
+
+    emptyDataDir("no-demo");
+    process.env.SEED_DEMO = "false";
+    resetEnvForTests();
+    expect(beginFirstStart(ENTRY, ["--import", "tsx"])).toBeUndefined();
+    delete process.env.SEED_DEMO;
 
     emptyDataDir("postgres");
     process.env.DATABASE_URL = "postgres://nobody@localhost:1/none";
