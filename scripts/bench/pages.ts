@@ -469,7 +469,7 @@ Each page was measured right after the framework floor's 30-card list page (scri
 ${runs.map(table).join("\n\n")}
 
 ${memoryTable(runs)}
-${firstStart ? `\nA newcomer's first \`npm start\` (an empty data directory: the database from the build's template, the demo data written, ADR 092), in this run: first answer after ${(firstStart.ms / 1000).toFixed(2)} s; **${firstStart.restingMb.toFixed(0)} MB** resident 30 s at rest (at most ${TARGETS.residentAtRestMb} MB: ${firstStart.restingMb <= TARGETS.residentAtRestMb ? "yes" : "**no**"}).\n` : ""}
+${firstStart ? `\nA newcomer's first \`npm start\` (an empty data directory: the database from the build's template, the demo data written by a process of its own through the server's database, ADR 092 and 101), in this run: first answer after ${(firstStart.ms / 1000).toFixed(2)} s; **${firstStart.restingMb.toFixed(0)} MB** resident 30 s at rest (at most ${TARGETS.residentAtRestMb} MB: ${firstStart.restingMb <= TARGETS.residentAtRestMb ? "yes" : "**no**"}).\n` : ""}
 ${breakdown ? extras.breakdownText("the demo member Maria's `/dashboard` (the Requests tab, PGlite, after the tables above)", breakdown) : ""}
 `;
   console.log(section);

@@ -6,7 +6,7 @@
  * starts each; the median is checked against 3 s. `node build/server/main.js` (what a process
  * manager runs: no npm, no build check) is measured the same way beside it. A newcomer's first
  * start (`npm start` on an empty data directory: the build's database template and the demo
- * data, ADR 092) is timed BENCH_FIRST_START_RUNS times (3) against the same 3 s, and the server's
+ * data, ADR 092 and 101) is timed BENCH_FIRST_START_RUNS times (3) against the same 3 s, and the server's
  * resident memory read 30 s after the first of them (target 250 MB).
  *
  * PostgreSQL: a database of its own in the server of BENCH_DATABASE_URL or TEST_DATABASE_URL (an
@@ -194,7 +194,7 @@ export async function run() {
 
 \`npm run bench -- startup\` (scripts/bench/startup.ts), run ${new Date().toISOString().slice(0, 10)} on Node.js ${process.version}, ${os.cpus().length} CPUs (load average ${load.toFixed(2)} at the end, shared with other work).
 
-A built tree, started on an empty data directory (a newcomer's first start, ADR 092: the database copied from the build's template and the demo data written in a process of its own), and started anew on a database that already exists (a restart or a deploy): from the spawn to the end of the first \`GET /\` answered, the client asking every 10 ms. ${RUNS} starts each; target: the median of \`npm start\` at most 3 s with either database (ADR 029).
+A built tree, started on an empty data directory (a newcomer's first start, ADR 092 and 101: the database copied from the build's template and opened by the server, the demo data written through it by a process started before the server's modules load), and started anew on a database that already exists (a restart or a deploy): from the spawn to the end of the first \`GET /\` answered, the client asking every 10 ms. ${RUNS} starts each; target: the median of \`npm start\` at most 3 s with either database (ADR 029).
 
 | command | database | median | every start | target met |
 | --- | --- | ---: | --- | --- |
@@ -202,7 +202,7 @@ ${rows.join("\n")}
 
 ${firstStartMemory}
 
-What a start does: \`npm start\` checks that build/ is a build of the sources (a fingerprint of them, no settings) and runs the compiled server, build/server/main.js. The server reads its settings, then loads React Router's server build and renders the 13 public pages with those settings while the database opens and applies pending migrations, then listens; the outbox worker starts once it listens. Nothing is built or written into build/. Targets met: ${met ? "yes" : "**no**"}.
+What a start does: \`npm start\` checks that build/ is a build of the sources (a fingerprint of them, no settings) and runs the compiled server, build/server/main.js. On an empty embedded data directory the entry first starts the demo's process (ADR 101). The server reads its settings, then loads React Router's server build and renders the 13 public pages with those settings while the database opens and applies pending migrations, then listens; the outbox worker starts once it listens. Nothing is built or written into build/. Targets met: ${met ? "yes" : "**no**"}.
 `;
   writeSection("startup", section);
   console.log(section);
