@@ -3,11 +3,7 @@ import type { CustomerAppointment } from "~/features/visits/types";
 import { type MemberPaymentsView } from "~/features/payments";
 import { memberPaymentsView } from "~/features/payments/index.server";
 import type { MembershipView } from "~/features/memberships/types";
-import {
-  customerMembership,
-  customerMembershipView,
-  statementPageParam,
-} from "~/features/memberships/views.server";
+import { customerMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import {
   customerRequestsById,
   listCustomerRequestPages,
@@ -16,7 +12,12 @@ import {
 import { LIST_PAGE_PARAMS } from "~/features/service-requests/list-pages";
 import type { CustomerRequest, CustomerRequestLists } from "~/features/service-requests/types";
 import { pageParam } from "~/lib/query";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { logger } from "~/lib/logger.server";
+import { prepared } from "~/db/prepared.server";
+import type { Database } from "~/db/client.server";
+import { memberships, profiles, specialistReferrals, user } from "~/db/schema";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { type SessionUser } from "~/lib/session.server";
 import { businessToday } from "~/lib/business-calendar";
@@ -25,7 +26,7 @@ import { dashboardParts, dashboardTab, type DashboardTab } from "./dashboard-tab
 import { type HomeRecordView } from "~/features/home";
 import { memberHomeRecord, openDuePlanRequests } from "~/features/home/index.server";
 import { type HandymanCard } from "~/features/handymen";
-import { dedicatedHandymanOf } from "~/features/handymen/index.server";
+import { handymanCard } from "~/features/handymen/index.server";
 import { type MemberReferralView } from "~/features/specialists";
 import { referralsOf } from "~/features/specialists/index.server";
 
@@ -80,6 +81,54 @@ async function loadRequests(customerId: string, url: URL) {
   return { lists: requests, editing };
 }
 
+/**
+ * What every tab shows, in one statement: her current membership row (her active one, or else
+ * her latest, as `customerMembership` reads it), her dedicated handyman, and whether she has any
+ * referral (most members have none; their list is read only when she has).
+ */
+function prepareBasics(database: Database) {
+  const handyman = alias(profiles, "handyman");
+  const customerId = sql.placeholder("customerId");
+  return database
+    .select({
+      membership: memberships,
+      handyman: {
+        id: handyman.userId,
+        firstName: handyman.firstName,
+        lastName: handyman.lastName,
+        photoUrl: handyman.profilePhotoUrl,
+      },
+      hasReferrals: sql<boolean>`exists (select 1 from ${specialistReferrals} where ${specialistReferrals.customerId} = ${user.id})`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .leftJoin(
+      memberships,
+      eq(
+        memberships.id,
+        sql`(select m.id from ${memberships} m where m.customer_id = ${user.id}
+          order by m.status = 'active' desc, m.created_at desc limit 1)`,
+      ),
+    )
+    .leftJoin(
+      handyman,
+      and(eq(handyman.userId, profiles.dedicatedHandymanId), eq(handyman.isEmployee, true)),
+    )
+    .where(eq(user.id, customerId))
+    .prepare("dashboard_basics");
+}
+
+async function memberBasics(customerId: string) {
+  const [row] = await prepared("dashboard_basics", prepareBasics).execute({ customerId });
+  return {
+    membership: row?.membership ?? null,
+    handyman: row?.handyman ? handymanCard(row.handyman) : null,
+    referrals: row?.hasReferrals
+      ? await referralsOf(customerId).catch(logged("the referrals", []))
+      : [],
+  };
+}
+
 function logged<T>(what: string, fallback: T) {
   return (error: Error) => {
     logger.error({ err: error.message }, `loading ${what} failed`);
@@ -96,37 +145,44 @@ export async function loadDashboard(user: SessionUser, url: URL): Promise<Dashbo
   if (parts.requests || parts.home)
     await openDuePlanRequests(customerId).catch(logged("the plan's due tasks", 0));
   // The membership row is read once: the meter, and the membership and payments panels.
-  const current = customerMembership(customerId);
+  const basics = memberBasics(customerId).catch(
+    logged("the membership, the handyman and the referrals", {
+      membership: null,
+      handyman: null,
+      referrals: [],
+    }),
+  );
+  const current = basics.then((b) => b.membership);
   const skip = Promise.resolve(undefined);
-  const [meter, handyman, referrals, requests, appointments, membership, home] = await Promise.all([
-    current
-      .then((m) => (m?.status === "active" ? meterTextOf(m, businessToday()) : null))
-      .catch(logged("the membership", null)),
-    dedicatedHandymanOf(customerId).catch(logged("the dedicated handyman", null)),
-    referralsOf(customerId).catch(logged("the referrals", [])),
-    parts.requests
-      ? loadRequests(customerId, url).catch(
-          logged("service requests", { lists: NO_REQUESTS, editing: null }),
-        )
-      : skip,
-    parts.appointments
-      ? listUpcomingAppointments(customerId).catch(logged("appointments", []))
-      : skip,
-    parts.membership
-      ? Promise.all([
-          current
-            .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
-            .catch(logged("the membership", null)),
-          current
-            .then((m) => memberPaymentsView(customerId, m))
-            .catch(logged("the payments", null)),
-        ]).then(([view, payments]) => ({ view, payments }))
-      : skip,
-    parts.home
-      ? memberHomeRecord(user, url.searchParams.get("label")).catch(
-          logged("the home's record", null),
-        )
-      : skip,
-  ]);
+  const [meter, { handyman, referrals }, requests, appointments, membership, home] =
+    await Promise.all([
+      current
+        .then((m) => (m?.status === "active" ? meterTextOf(m, businessToday()) : null))
+        .catch(logged("the membership", null)),
+      basics,
+      parts.requests
+        ? loadRequests(customerId, url).catch(
+            logged("service requests", { lists: NO_REQUESTS, editing: null }),
+          )
+        : skip,
+      parts.appointments
+        ? listUpcomingAppointments(customerId).catch(logged("appointments", []))
+        : skip,
+      parts.membership
+        ? Promise.all([
+            current
+              .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
+              .catch(logged("the membership", null)),
+            current
+              .then((m) => memberPaymentsView(customerId, m))
+              .catch(logged("the payments", null)),
+          ]).then(([view, payments]) => ({ view, payments }))
+        : skip,
+      parts.home
+        ? memberHomeRecord(user, url.searchParams.get("label")).catch(
+            logged("the home's record", null),
+          )
+        : skip,
+    ]);
   return { tab, meter, handyman, referrals, requests, appointments, membership, home };
 }

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { db, type DbOrTx } from "~/db/client.server";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { db, type Database, type DbOrTx } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
 import { APPLIANCE_TYPE_LABELS } from "~/db/appliance-types";
 import {
   homeAppliances,
@@ -18,7 +19,7 @@ import {
   timestampLabel,
 } from "~/lib/business-calendar";
 import type { SessionUser } from "~/lib/session.server";
-import { customerHomeId, homeAccess, type HomeAccess } from "./access.server";
+import { customerHomeId, homeAccess, memberAccess, type HomeAccess } from "./access.server";
 import { applianceFlags } from "./lifespans";
 import { PLAN_DAYS, PLAN_MIN_APPLIANCES, PLAN_MIN_TASKS } from "./catalog";
 import { dueState, frequencyLabel, monthLabel, monthsLabel, nextDueMonth } from "./plan-dates";
@@ -112,9 +113,17 @@ export async function homeRecord(
   access: HomeAccess,
   options: { labelReadId?: string | null; now?: Date } = {},
 ): Promise<HomeRecordView | null> {
-  const today = businessToday(options.now);
   const [home] = await db().select().from(homes).where(eq(homes.id, access.homeId));
-  if (!home) return null;
+  return home ? recordOf(access, home, membershipStart(home.id), options) : null;
+}
+
+async function recordOf(
+  access: HomeAccess,
+  home: typeof homes.$inferSelect,
+  membershipStart: Promise<IsoDate | null>,
+  options: { labelReadId?: string | null; now?: Date },
+): Promise<HomeRecordView> {
+  const today = businessToday(options.now);
   const [appliances, tasks, history, start, labelRead] = await Promise.all([
     db()
       .select()
@@ -128,7 +137,7 @@ export async function homeRecord(
       .where(eq(homeHistory.homeId, home.id))
       .orderBy(desc(homeHistory.createdAt))
       .limit(20),
-    membershipStart(home.id),
+    membershipStart,
     options.labelReadId && /^[0-9a-f-]{36}$/.test(options.labelReadId)
       ? db()
           .select()
@@ -177,9 +186,29 @@ export async function homeRecord(
 
 /** The member's own home's record ('My Home'), with a label just read (?label=). */
 export async function memberHomeRecord(user: SessionUser, labelReadId: string | null) {
-  const homeId = await customerHomeId(user.id);
-  const access = homeId ? await homeAccess(user, homeId) : null;
-  return access ? homeRecord(access, { labelReadId }) : null;
+  if (user.isEmployee) {
+    const homeId = await customerHomeId(user.id);
+    const access = homeId ? await homeAccess(user, homeId) : null;
+    return access ? homeRecord(access, { labelReadId }) : null;
+  }
+  // Her home is the one she owns: its row and its active membership's start in one statement.
+  const [row] = await prepared("member_home", prepareMemberHome).execute({ customerId: user.id });
+  if (!row) return null;
+  return recordOf(memberAccess(user, row.home), row.home, Promise.resolve(row.start), {
+    labelReadId,
+  });
+}
+
+function prepareMemberHome(database: Database) {
+  return database
+    .select({
+      home: homes,
+      start: sql<IsoDate | null>`(select ${memberships.startDate} from ${memberships}
+        where ${memberships.homeId} = ${homes.id} and ${memberships.status} = 'active' limit 1)`,
+    })
+    .from(homes)
+    .where(eq(homes.customerId, sql.placeholder("customerId")))
+    .prepare("member_home");
 }
 
 /** The records of these homes that `user` may see (a handyman: the homes of today's visits). */
