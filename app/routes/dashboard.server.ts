@@ -1,4 +1,4 @@
-import { listUpcomingAppointments } from "~/features/visits/visit-lists.server";
+import { listUpcomingAppointments, nextWalkThruOf } from "~/features/visits/visit-lists.server";
 import type { CustomerAppointment } from "~/features/visits/types";
 import { type MemberPaymentsView } from "~/features/payments";
 import { memberPaymentsView } from "~/features/payments/index.server";
@@ -17,7 +17,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { logger } from "~/lib/logger.server";
 import { prepared } from "~/db/prepared.server";
 import type { Database } from "~/db/client.server";
-import { memberships, profiles, specialistReferrals, user } from "~/db/schema";
+import { memberships, profiles, specialistReferrals, user, type Membership } from "~/db/schema";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { type SessionUser } from "~/lib/session.server";
 import { businessToday } from "~/lib/business-calendar";
@@ -45,10 +45,17 @@ export type DashboardData = {
   referrals: MemberReferralView[];
   /** Requests and Completed, and a request opened by ?edit=. */
   requests?: { lists: CustomerRequestLists; editing: CustomerRequest | null };
-  /** Appointments and Schedule; the walk-thru on Membership. */
+  /** Appointments and Schedule. */
   appointments?: CustomerAppointment[];
-  /** Membership: the bank, the statement and the payments card. */
-  membership?: { view: MembershipView | null; payments: MemberPaymentsView | null };
+  /**
+   * Membership: the bank, the statement and the payments card; without an active membership,
+   * her next walk-thru already booked (the plans are offered, the walk-thru not again).
+   */
+  membership?: {
+    view: MembershipView | null;
+    payments: MemberPaymentsView | null;
+    walkThru: { scheduledDate: string; startTime: string } | null;
+  };
   /** My Home: the home's record (ADR 087). */
   home?: HomeRecordView | null;
 };
@@ -136,6 +143,21 @@ function logged<T>(what: string, fallback: T) {
   };
 }
 
+async function loadMembership(customerId: string, url: URL, current: Promise<Membership | null>) {
+  const [view, payments] = await Promise.all([
+    current
+      .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
+      .catch(logged("the membership", null)),
+    current.then((m) => memberPaymentsView(customerId, m)).catch(logged("the payments", null)),
+  ]);
+  // The walk-thru shows only beside the plans, offered while no membership is active.
+  const walkThru =
+    view?.summary.status === "active"
+      ? null
+      : await nextWalkThruOf(customerId).catch(logged("the walk-thru", null));
+  return { view, payments, walkThru };
+}
+
 /** Fetch errors are logged and leave their part empty (docs/product.md section 8). */
 export async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData> {
   const customerId = user.id;
@@ -168,16 +190,7 @@ export async function loadDashboard(user: SessionUser, url: URL): Promise<Dashbo
       parts.appointments
         ? listUpcomingAppointments(customerId).catch(logged("appointments", []))
         : skip,
-      parts.membership
-        ? Promise.all([
-            current
-              .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
-              .catch(logged("the membership", null)),
-            current
-              .then((m) => memberPaymentsView(customerId, m))
-              .catch(logged("the payments", null)),
-          ]).then(([view, payments]) => ({ view, payments }))
-        : skip,
+      parts.membership ? loadMembership(customerId, url, current) : skip,
       parts.home
         ? memberHomeRecord(user, url.searchParams.get("label")).catch(
             logged("the home's record", null),
