@@ -125,7 +125,7 @@ function prepareBasics(database: Database) {
     .prepare("dashboard_basics");
 }
 
-async function memberBasics(customerId: string) {
+export async function memberBasics(customerId: string) {
   const [row] = await prepared("dashboard_basics", prepareBasics).execute({ customerId });
   return {
     membership: row?.membership ?? null,

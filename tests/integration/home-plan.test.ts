@@ -27,7 +27,7 @@ import { homeAction } from "~/features/home/actions.server";
 import { homeAccess } from "~/features/home/access.server";
 import { drawPlan } from "~/features/home/plan.server";
 import { PLANS_DUE_PAGE_SIZE, plansDue, plansDuePage } from "~/features/home/plans-due.server";
-import { homeRecord } from "~/features/home/record.server";
+import { homeRecord, memberHomeRecord } from "~/features/home/record.server";
 import { newActionKey } from "~/lib/action-keys.server";
 import { addDays, businessToday, zonedInstant } from "~/lib/business-calendar";
 import type { SessionUser } from "~/lib/session.server";
@@ -191,6 +191,59 @@ describe("the home's record", () => {
     expect(access?.rights).toEqual({ appliances: true, plan: false, markDone: true });
     const other = await member(10);
     expect(await homeAccess(other.maria, w.home.id)).toBeNull();
+  });
+});
+
+describe("a member's My Home tab (ADR 101)", () => {
+  // The record without its form key (a new one each read).
+  const shown = (view: Awaited<ReturnType<typeof homeRecord>>) =>
+    view && { ...view, keySeed: undefined };
+
+  it("reads her home with its record in one statement: the same record as her access gives", async () => {
+    const w = await member(10);
+    // A home with nothing on record yet, and no other home's record.
+    await member(20);
+    const access = (await homeAccess(w.maria, w.home.id))!;
+    expect(shown(await memberHomeRecord(w.maria, null))).toEqual(shown(await homeRecord(access)));
+
+    const office = (await homeAccess(w.office, w.home.id))!;
+    await homeAction(
+      access,
+      form({ intent: "add-appliance", key: newActionKey(), type: "furnace", brand: "Trane" }),
+    );
+    await drawPlan(office);
+    const [gutters] = await database.db
+      .select()
+      .from(homePlanTasks)
+      .where(eq(homePlanTasks.catalogKey, "gutters"));
+    await homeAction(office, form({ intent: "remove-task", key: newActionKey(), id: gutters!.id }));
+    // More history than the record shows (the last 20), at distinct times.
+    await database.db.insert(homeHistory).values(
+      Array.from({ length: 22 }, (_, i) => ({
+        homeId: w.home.id,
+        actorName: "Sam Office",
+        summary: `Entry ${i}`,
+        details: { i },
+        createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)),
+      })),
+    );
+    const view = (await memberHomeRecord(w.maria, null))!;
+    expect(shown(view)).toEqual(shown(await homeRecord(access)));
+    expect(view.status?.sentence).toMatch(/^Your plan is/);
+    expect(view.appliances.map((a) => a.brand)).toEqual(["Trane"]);
+    expect(view.tasks.some((t) => t.id === gutters!.id)).toBe(false);
+    expect(view.history).toHaveLength(20);
+    expect(view.rights).toEqual({ appliances: true, plan: false, markDone: false });
+  });
+
+  it("is none for a customer without a home", async () => {
+    const lee = await createUser(database.db, {
+      email: `lee${++n}@example.com`,
+      password: "x",
+      firstName: "Lee",
+      lastName: "Nohome",
+    });
+    expect(await memberHomeRecord(sessionOf(lee), null)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type Database, type DbOrTx } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
+import { tableRowsFromJson } from "~/db/rows";
 import { APPLIANCE_TYPE_LABELS } from "~/db/appliance-types";
 import {
   homeAppliances,
@@ -114,30 +115,48 @@ export async function homeRecord(
   options: { labelReadId?: string | null; now?: Date } = {},
 ): Promise<HomeRecordView | null> {
   const [home] = await db().select().from(homes).where(eq(homes.id, access.homeId));
-  return home ? recordOf(access, home, membershipStart(home.id), options) : null;
+  return home ? recordOf(access, home, readsOf(home.id), options) : null;
+}
+
+/** What the record shows of a home beside its own row. */
+type HomeReads = {
+  appliances: (typeof homeAppliances.$inferSelect)[];
+  /** The plan's tasks (not removed), oldest first. */
+  tasks: (typeof homePlanTasks.$inferSelect)[];
+  /** The last 20 entries, newest first. */
+  history: (typeof homeHistory.$inferSelect)[];
+  /** The start of the home's active membership, or null. */
+  start: IsoDate | null;
+};
+
+async function readsOf(homeId: string): Promise<HomeReads> {
+  const [appliances, tasks, history, start] = await Promise.all([
+    db()
+      .select()
+      .from(homeAppliances)
+      .where(eq(homeAppliances.homeId, homeId))
+      .orderBy(asc(homeAppliances.createdAt)),
+    planTasksOf(homeId),
+    db()
+      .select()
+      .from(homeHistory)
+      .where(eq(homeHistory.homeId, homeId))
+      .orderBy(desc(homeHistory.createdAt))
+      .limit(20),
+    membershipStart(homeId),
+  ]);
+  return { appliances, tasks, history, start };
 }
 
 async function recordOf(
   access: HomeAccess,
   home: typeof homes.$inferSelect,
-  membershipStart: Promise<IsoDate | null>,
+  reads: Promise<HomeReads> | HomeReads,
   options: { labelReadId?: string | null; now?: Date },
 ): Promise<HomeRecordView> {
   const today = businessToday(options.now);
-  const [appliances, tasks, history, start, labelRead] = await Promise.all([
-    db()
-      .select()
-      .from(homeAppliances)
-      .where(eq(homeAppliances.homeId, home.id))
-      .orderBy(asc(homeAppliances.createdAt)),
-    planTasksOf(home.id),
-    db()
-      .select()
-      .from(homeHistory)
-      .where(eq(homeHistory.homeId, home.id))
-      .orderBy(desc(homeHistory.createdAt))
-      .limit(20),
-    membershipStart,
+  const [{ appliances, tasks, history, start }, labelRead] = await Promise.all([
+    reads,
     options.labelReadId && /^[0-9a-f-]{36}$/.test(options.labelReadId)
       ? db()
           .select()
@@ -191,20 +210,37 @@ export async function memberHomeRecord(user: SessionUser, labelReadId: string | 
     const access = homeId ? await homeAccess(user, homeId) : null;
     return access ? homeRecord(access, { labelReadId }) : null;
   }
-  // Her home is the one she owns: its row and its active membership's start in one statement.
+  // Her home is the one she owns: its row and its record's reads in one statement.
   const [row] = await prepared("member_home", prepareMemberHome).execute({ customerId: user.id });
   if (!row) return null;
-  return recordOf(memberAccess(user, row.home), row.home, Promise.resolve(row.start), {
-    labelReadId,
-  });
+  const reads: HomeReads = {
+    appliances: tableRowsFromJson(homeAppliances, row.appliances),
+    tasks: tableRowsFromJson(homePlanTasks, row.tasks),
+    history: tableRowsFromJson(homeHistory, row.history),
+    start: row.start,
+  };
+  return recordOf(memberAccess(user, row.home), row.home, reads, { labelReadId });
 }
 
+/**
+ * The same reads as `readsOf`, in the same orders, each aggregated as JSON beside the home. The
+ * home's id is written with its table's name: a one-table select drops it from its columns,
+ * and a bare "id" inside a subquery would be the subquery's own.
+ */
 function prepareMemberHome(database: Database) {
+  const rows = sql<Record<string, unknown>[]>;
   return database
     .select({
       home: homes,
-      start: sql<IsoDate | null>`(select ${memberships.startDate} from ${memberships}
-        where ${memberships.homeId} = ${homes.id} and ${memberships.status} = 'active' limit 1)`,
+      start: sql<IsoDate | null>`(select m.start_date from ${memberships} m
+        where m.home_id = "homes"."id" and m.status = 'active' limit 1)`,
+      appliances: rows`(select coalesce(json_agg(a order by a.created_at), '[]'::json)
+        from ${homeAppliances} a where a.home_id = "homes"."id")`,
+      tasks: rows`(select coalesce(json_agg(t order by t.created_at, t.title), '[]'::json)
+        from ${homePlanTasks} t where t.home_id = "homes"."id" and t.removed_at is null)`,
+      history: rows`(select coalesce(json_agg(h order by h.created_at desc), '[]'::json)
+        from (select * from ${homeHistory} e where e.home_id = "homes"."id"
+          order by e.created_at desc limit 20) h)`,
     })
     .from(homes)
     .where(eq(homes.customerId, sql.placeholder("customerId")))
