@@ -17,7 +17,16 @@ import { alias } from "drizzle-orm/pg-core";
 import { logger } from "~/lib/logger.server";
 import { prepared } from "~/db/prepared.server";
 import type { Database } from "~/db/client.server";
-import { memberships, profiles, specialistReferrals, user, type Membership } from "~/db/schema";
+import {
+  homePlanTasks,
+  homes,
+  memberships,
+  profiles,
+  specialistReferrals,
+  user,
+  type Membership,
+} from "~/db/schema";
+import { tableRowsFromJson } from "~/db/rows";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { type SessionUser } from "~/lib/session.server";
 import { businessToday } from "~/lib/business-calendar";
@@ -91,13 +100,20 @@ async function loadRequests(customerId: string, url: URL) {
 /**
  * What every tab shows, in one statement: her current membership row (her active one, or else
  * her latest, as `customerMembership` reads it), her dedicated handyman, and whether she has any
- * referral (most members have none; their list is read only when she has).
+ * referral (most members have none; their list is read only when she has). With `planTasks`
+ * (the tabs that open the plan's due tasks first, ADR 087), her homes' plan tasks too.
  */
-function prepareBasics(database: Database) {
+function prepareBasics(database: Database, planTasks: boolean) {
   const handyman = alias(profiles, "handyman");
   const customerId = sql.placeholder("customerId");
+  const tasks = planTasks
+    ? sql<Record<string, unknown>[]>`(select coalesce(json_agg(t), '[]'::json)
+        from ${homePlanTasks} t inner join ${homes} h on h.id = t.home_id
+        where h.customer_id = ${user.id} and t.removed_at is null)`
+    : sql<null>`null`;
   return database
     .select({
+      planTasks: tasks,
       membership: memberships,
       handyman: {
         id: handyman.userId,
@@ -122,12 +138,15 @@ function prepareBasics(database: Database) {
       and(eq(handyman.userId, profiles.dedicatedHandymanId), eq(handyman.isEmployee, true)),
     )
     .where(eq(user.id, customerId))
-    .prepare("dashboard_basics");
+    .prepare(planTasks ? "dashboard_basics_plan" : "dashboard_basics");
 }
 
-export async function memberBasics(customerId: string) {
-  const [row] = await prepared("dashboard_basics", prepareBasics).execute({ customerId });
+export async function memberBasics(customerId: string, withPlanTasks = false) {
+  const [row] = withPlanTasks
+    ? await prepared("dashboard_basics_plan", (d) => prepareBasics(d, true)).execute({ customerId })
+    : await prepared("dashboard_basics", (d) => prepareBasics(d, false)).execute({ customerId });
   return {
+    planTasks: row?.planTasks ? tableRowsFromJson(homePlanTasks, row.planTasks) : undefined,
     membership: row?.membership ?? null,
     handyman: row?.handyman ? handymanCard(row.handyman) : null,
     referrals: row?.hasReferrals
@@ -163,17 +182,21 @@ export async function loadDashboard(user: SessionUser, url: URL): Promise<Dashbo
   const customerId = user.id;
   const tab = dashboardTab(url.searchParams);
   const parts = dashboardParts(tab, url.searchParams);
-  // The plan's tasks due this month or overdue join the lists first (ADR 087).
-  if (parts.requests || parts.home)
-    await openDuePlanRequests(customerId).catch(logged("the plan's due tasks", 0));
   // The membership row is read once: the meter, and the membership and payments panels.
-  const basics = memberBasics(customerId).catch(
+  const openPlan = parts.requests || parts.home;
+  const basics = memberBasics(customerId, openPlan).catch(
     logged("the membership, the handyman and the referrals", {
+      planTasks: undefined,
       membership: null,
       handyman: null,
       referrals: [],
     }),
   );
+  // The plan's tasks due this month or overdue join the lists first (ADR 087).
+  if (openPlan)
+    await basics
+      .then((b) => openDuePlanRequests(customerId, undefined, undefined, b.planTasks))
+      .catch(logged("the plan's due tasks", 0));
   const current = basics.then((b) => b.membership);
   const skip = Promise.resolve(undefined);
   const [meter, { handyman, referrals }, requests, appointments, membership, home] =

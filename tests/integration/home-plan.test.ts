@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   homeAppliances,
@@ -29,6 +29,7 @@ import { drawPlan } from "~/features/home/plan.server";
 import { PLANS_DUE_PAGE_SIZE, plansDue, plansDuePage } from "~/features/home/plans-due.server";
 import { homeRecord, memberHomeRecord } from "~/features/home/record.server";
 import { newActionKey } from "~/lib/action-keys.server";
+import { memberBasics } from "~/routes/dashboard.server";
 import { addDays, businessToday, zonedInstant } from "~/lib/business-calendar";
 import type { SessionUser } from "~/lib/session.server";
 import {
@@ -234,6 +235,18 @@ describe("a member's My Home tab (ADR 101)", () => {
     expect(view.tasks.some((t) => t.id === gutters!.id)).toBe(false);
     expect(view.history).toHaveLength(20);
     expect(view.rights).toEqual({ appliances: true, plan: false, markDone: false });
+
+    // The dashboard's first statement brings her plan's tasks (not removed) for the due ones
+    // to be opened, as openDuePlanRequests reads them.
+    const byId = (tasks: { id: string }[]) => [...tasks].sort((a, b) => a.id.localeCompare(b.id));
+    const { planTasks } = await memberBasics(w.maria.id, true);
+    const stored = await database.db
+      .select()
+      .from(homePlanTasks)
+      .where(and(eq(homePlanTasks.homeId, w.home.id), isNull(homePlanTasks.removedAt)));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(byId(planTasks!)).toEqual(byId(stored));
+    expect((await memberBasics((await member(5)).maria.id, true)).planTasks).toEqual([]);
   });
 
   it("is none for a customer without a home", async () => {
