@@ -19,7 +19,7 @@ export function dashboardTab(params: URLSearchParams): DashboardTab {
 export function dashboardParts(tab: DashboardTab, params: URLSearchParams) {
   return {
     requests: tab === "requests" || tab === "completed" || params.has("edit"),
-    appointments: tab === "appointments" || tab === "schedule" || tab === "membership",
+    appointments: tab === "appointments" || tab === "schedule",
     membership: tab === "membership",
     home: tab === "home",
   };

@@ -1,13 +1,9 @@
-import { listUpcomingAppointments } from "~/features/visits/visit-lists.server";
+import { listUpcomingAppointments, nextWalkThruOf } from "~/features/visits/visit-lists.server";
 import type { CustomerAppointment } from "~/features/visits/types";
 import { type MemberPaymentsView } from "~/features/payments";
 import { memberPaymentsView } from "~/features/payments/index.server";
 import type { MembershipView } from "~/features/memberships/types";
-import {
-  customerMembership,
-  customerMembershipView,
-  statementPageParam,
-} from "~/features/memberships/views.server";
+import { customerMembershipView, statementPageParam } from "~/features/memberships/views.server";
 import {
   customerRequestsById,
   listCustomerRequestPages,
@@ -16,7 +12,21 @@ import {
 import { LIST_PAGE_PARAMS } from "~/features/service-requests/list-pages";
 import type { CustomerRequest, CustomerRequestLists } from "~/features/service-requests/types";
 import { pageParam } from "~/lib/query";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { logger } from "~/lib/logger.server";
+import { prepared } from "~/db/prepared.server";
+import type { Database } from "~/db/client.server";
+import {
+  homePlanTasks,
+  homes,
+  memberships,
+  profiles,
+  specialistReferrals,
+  user,
+  type Membership,
+} from "~/db/schema";
+import { tableRowsFromJson } from "~/db/rows";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { type SessionUser } from "~/lib/session.server";
 import { businessToday } from "~/lib/business-calendar";
@@ -25,7 +35,7 @@ import { dashboardParts, dashboardTab, type DashboardTab } from "./dashboard-tab
 import { type HomeRecordView } from "~/features/home";
 import { memberHomeRecord, openDuePlanRequests } from "~/features/home/index.server";
 import { type HandymanCard } from "~/features/handymen";
-import { dedicatedHandymanOf } from "~/features/handymen/index.server";
+import { handymanCard } from "~/features/handymen/index.server";
 import { type MemberReferralView } from "~/features/specialists";
 import { referralsOf } from "~/features/specialists/index.server";
 
@@ -44,10 +54,17 @@ export type DashboardData = {
   referrals: MemberReferralView[];
   /** Requests and Completed, and a request opened by ?edit=. */
   requests?: { lists: CustomerRequestLists; editing: CustomerRequest | null };
-  /** Appointments and Schedule; the walk-thru on Membership. */
+  /** Appointments and Schedule. */
   appointments?: CustomerAppointment[];
-  /** Membership: the bank, the statement and the payments card. */
-  membership?: { view: MembershipView | null; payments: MemberPaymentsView | null };
+  /**
+   * Membership: the bank, the statement and the payments card; without an active membership,
+   * her next walk-thru already booked (the plans are offered, the walk-thru not again).
+   */
+  membership?: {
+    view: MembershipView | null;
+    payments: MemberPaymentsView | null;
+    walkThru: { scheduledDate: string; startTime: string } | null;
+  };
   /** My Home: the home's record (ADR 087). */
   home?: HomeRecordView | null;
 };
@@ -80,6 +97,64 @@ async function loadRequests(customerId: string, url: URL) {
   return { lists: requests, editing };
 }
 
+/**
+ * What every tab shows, in one statement: her current membership row (her active one, or else
+ * her latest, as `customerMembership` reads it), her dedicated handyman, and whether she has any
+ * referral (most members have none; their list is read only when she has). With `planTasks`
+ * (the tabs that open the plan's due tasks first, ADR 087), her homes' plan tasks too.
+ */
+function prepareBasics(database: Database, planTasks: boolean) {
+  const handyman = alias(profiles, "handyman");
+  const customerId = sql.placeholder("customerId");
+  const tasks = planTasks
+    ? sql<Record<string, unknown>[]>`(select coalesce(json_agg(t), '[]'::json)
+        from ${homePlanTasks} t inner join ${homes} h on h.id = t.home_id
+        where h.customer_id = ${user.id} and t.removed_at is null)`
+    : sql<null>`null`;
+  return database
+    .select({
+      planTasks: tasks,
+      membership: memberships,
+      handyman: {
+        id: handyman.userId,
+        firstName: handyman.firstName,
+        lastName: handyman.lastName,
+        photoUrl: handyman.profilePhotoUrl,
+      },
+      hasReferrals: sql<boolean>`exists (select 1 from ${specialistReferrals} where ${specialistReferrals.customerId} = ${user.id})`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .leftJoin(
+      memberships,
+      eq(
+        memberships.id,
+        sql`(select m.id from ${memberships} m where m.customer_id = ${user.id}
+          order by m.status = 'active' desc, m.created_at desc limit 1)`,
+      ),
+    )
+    .leftJoin(
+      handyman,
+      and(eq(handyman.userId, profiles.dedicatedHandymanId), eq(handyman.isEmployee, true)),
+    )
+    .where(eq(user.id, customerId))
+    .prepare(planTasks ? "dashboard_basics_plan" : "dashboard_basics");
+}
+
+export async function memberBasics(customerId: string, withPlanTasks = false) {
+  const [row] = withPlanTasks
+    ? await prepared("dashboard_basics_plan", (d) => prepareBasics(d, true)).execute({ customerId })
+    : await prepared("dashboard_basics", (d) => prepareBasics(d, false)).execute({ customerId });
+  return {
+    planTasks: row?.planTasks ? tableRowsFromJson(homePlanTasks, row.planTasks) : undefined,
+    membership: row?.membership ?? null,
+    handyman: row?.handyman ? handymanCard(row.handyman) : null,
+    referrals: row?.hasReferrals
+      ? await referralsOf(customerId).catch(logged("the referrals", []))
+      : [],
+  };
+}
+
 function logged<T>(what: string, fallback: T) {
   return (error: Error) => {
     logger.error({ err: error.message }, `loading ${what} failed`);
@@ -87,46 +162,63 @@ function logged<T>(what: string, fallback: T) {
   };
 }
 
+async function loadMembership(customerId: string, url: URL, current: Promise<Membership | null>) {
+  const [view, payments] = await Promise.all([
+    current
+      .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
+      .catch(logged("the membership", null)),
+    current.then((m) => memberPaymentsView(customerId, m)).catch(logged("the payments", null)),
+  ]);
+  // The walk-thru shows only beside the plans, offered while no membership is active.
+  const walkThru =
+    view?.summary.status === "active"
+      ? null
+      : await nextWalkThruOf(customerId).catch(logged("the walk-thru", null));
+  return { view, payments, walkThru };
+}
+
 /** Fetch errors are logged and leave their part empty (docs/product.md section 8). */
 export async function loadDashboard(user: SessionUser, url: URL): Promise<DashboardData> {
   const customerId = user.id;
   const tab = dashboardTab(url.searchParams);
   const parts = dashboardParts(tab, url.searchParams);
-  // The plan's tasks due this month or overdue join the lists first (ADR 087).
-  if (parts.requests || parts.home)
-    await openDuePlanRequests(customerId).catch(logged("the plan's due tasks", 0));
   // The membership row is read once: the meter, and the membership and payments panels.
-  const current = customerMembership(customerId);
+  const openPlan = parts.requests || parts.home;
+  const basics = memberBasics(customerId, openPlan).catch(
+    logged("the membership, the handyman and the referrals", {
+      planTasks: undefined,
+      membership: null,
+      handyman: null,
+      referrals: [],
+    }),
+  );
+  // The plan's tasks due this month or overdue join the lists first (ADR 087).
+  if (openPlan)
+    await basics
+      .then((b) => openDuePlanRequests(customerId, undefined, undefined, b.planTasks))
+      .catch(logged("the plan's due tasks", 0));
+  const current = basics.then((b) => b.membership);
   const skip = Promise.resolve(undefined);
-  const [meter, handyman, referrals, requests, appointments, membership, home] = await Promise.all([
-    current
-      .then((m) => (m?.status === "active" ? meterTextOf(m, businessToday()) : null))
-      .catch(logged("the membership", null)),
-    dedicatedHandymanOf(customerId).catch(logged("the dedicated handyman", null)),
-    referralsOf(customerId).catch(logged("the referrals", [])),
-    parts.requests
-      ? loadRequests(customerId, url).catch(
-          logged("service requests", { lists: NO_REQUESTS, editing: null }),
-        )
-      : skip,
-    parts.appointments
-      ? listUpcomingAppointments(customerId).catch(logged("appointments", []))
-      : skip,
-    parts.membership
-      ? Promise.all([
-          current
-            .then((m) => customerMembershipView(customerId, statementPageParam(url), m))
-            .catch(logged("the membership", null)),
-          current
-            .then((m) => memberPaymentsView(customerId, m))
-            .catch(logged("the payments", null)),
-        ]).then(([view, payments]) => ({ view, payments }))
-      : skip,
-    parts.home
-      ? memberHomeRecord(user, url.searchParams.get("label")).catch(
-          logged("the home's record", null),
-        )
-      : skip,
-  ]);
+  const [meter, { handyman, referrals }, requests, appointments, membership, home] =
+    await Promise.all([
+      current
+        .then((m) => (m?.status === "active" ? meterTextOf(m, businessToday()) : null))
+        .catch(logged("the membership", null)),
+      basics,
+      parts.requests
+        ? loadRequests(customerId, url).catch(
+            logged("service requests", { lists: NO_REQUESTS, editing: null }),
+          )
+        : skip,
+      parts.appointments
+        ? listUpcomingAppointments(customerId).catch(logged("appointments", []))
+        : skip,
+      parts.membership ? loadMembership(customerId, url, current) : skip,
+      parts.home
+        ? memberHomeRecord(user, url.searchParams.get("label")).catch(
+            logged("the home's record", null),
+          )
+        : skip,
+    ]);
   return { tab, meter, handyman, referrals, requests, appointments, membership, home };
 }

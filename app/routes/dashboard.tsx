@@ -23,7 +23,6 @@ import { YourHandyman } from "~/features/handymen";
 import { MemberReferrals } from "~/features/specialists";
 import { PageNotices } from "~/features/service-requests/components/page-notices";
 import { dialogState } from "~/features/service-requests/components/request-dialog-state";
-import type { CustomerAppointment } from "~/features/visits/types";
 import { loadDashboard, type DashboardData } from "./dashboard.server";
 import { dashboardAction, type MembershipAnswer } from "./dashboard.action.server";
 import { dashboardTab, needsNewParts } from "./dashboard-tabs";
@@ -266,12 +265,8 @@ function DashboardBody({
           {data.requests ? <CompletedTab list={data.requests.lists.completed} /> : <TabLoading />}
         </TabsContent>
         <TabsContent value="membership">
-          {data.membership && data.appointments ? (
-            <MembershipPanels
-              membership={data.membership}
-              appointments={data.appointments}
-              answered={answered}
-            />
+          {data.membership ? (
+            <MembershipPanels membership={data.membership} answered={answered} />
           ) : (
             <TabLoading />
           )}
@@ -302,11 +297,9 @@ function TabLoading() {
 /** The Membership tab: the payments card, then the membership (bank, statement, cancel). */
 function MembershipPanels({
   membership,
-  appointments,
   answered,
 }: {
   membership: NonNullable<DashboardData["membership"]>;
-  appointments: CustomerAppointment[];
   answered: MembershipAnswer | null;
 }) {
   const [params] = useSearchParams();
@@ -326,7 +319,7 @@ function MembershipPanels({
       ) : null}
       <MembershipTab
         view={membership.view}
-        walkThru={appointments.find((a) => a.kind === "walk_thru") ?? null}
+        walkThru={membership.walkThru}
         message={answered && !PAYMENT_INTENTS.has(answered.intent) ? answered.message : null}
       />
     </>

@@ -71,6 +71,41 @@ test.describe("customer dashboard", () => {
     }
   });
 
+  test("the tabs are one tab stop; the arrow keys, Home and End show a tab (ADR 102)", async ({
+    page,
+  }) => {
+    await signIn(page, await createCustomer());
+    await page.goto("/dashboard?tab=schedule");
+    const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+    await expect(tab("Schedule")).toHaveAttribute("aria-selected", "true");
+    await expect(tab("Schedule")).toHaveAttribute("tabindex", "0");
+    await expect(tab("Requests")).toHaveAttribute("tabindex", "-1");
+    // The shown panel is the one named by the shown tab; the others are hidden.
+    const panel = page.getByRole("tabpanel");
+    await expect(panel).toHaveCount(1);
+    await expect(panel).toHaveAttribute(
+      "aria-labelledby",
+      (await tab("Schedule").getAttribute("id"))!,
+    );
+    await tab("Schedule").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("Completed")).toBeFocused();
+    await expect(tab("Completed")).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/[?&]tab=completed/);
+    await expect(page.getByRole("heading", { name: "Completed Work" })).toBeVisible();
+    await page.keyboard.press("End");
+    await expect(tab("My Home")).toBeFocused();
+    await expect(page).toHaveURL(/[?&]tab=home/);
+    await page.keyboard.press("ArrowRight");
+    await expect(tab("Requests")).toBeFocused();
+    await expect(page).not.toHaveURL(/tab=/);
+    await page.keyboard.press("ArrowLeft");
+    await expect(tab("My Home")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Home");
+    await expect(tab("Requests")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "No Service Requests" })).toBeVisible();
+  });
+
   test("tabs read Tasks, Appts, Done on small screens @phone-only", async ({ page }) => {
     await signIn(page, await createCustomer());
     await page.goto("/dashboard");

@@ -19,6 +19,8 @@ import {
   setDedicatedHandyman,
 } from "~/features/handymen/dedicated.server";
 import { reassignMember } from "~/features/handymen/reassign.server";
+import { currentMembership } from "~/features/memberships/summary.server";
+import { memberBasics } from "~/routes/dashboard.server";
 import { referFromForm } from "~/features/specialists/refer-form.server";
 import { consentToReferral, referralsOf } from "~/features/specialists/referrals.server";
 import { newActionKey } from "~/lib/action-keys.server";
@@ -221,6 +223,21 @@ describe(`referrals (${testDatabaseKind()})`, () => {
     // Another member cannot consent for her.
     const other = await member("Zoe", "Decatur");
     expect(await consentToReferral(other.id, referral.id)).toBe(false);
+
+    // Her dashboard's first statement (ADR 102) reads what the three reads it replaced did: her
+    // membership, her handyman, her referrals (read only when she has any); a customer with
+    // none of them gets none.
+    const lee = await person("Lee");
+    for (const customer of [maria, other, lee]) {
+      expect(await memberBasics(customer.id)).toEqual({
+        membership: await currentMembership(customer.id),
+        handyman: await dedicatedHandymanOf(customer.id),
+        referrals: await referralsOf(customer.id),
+      });
+    }
+    expect((await memberBasics(maria.id)).referrals).toHaveLength(1);
+    expect((await memberBasics(other.id)).handyman).not.toBeNull();
+    expect(await memberBasics(lee.id)).toEqual({ membership: null, handyman: null, referrals: [] });
   });
 });
 

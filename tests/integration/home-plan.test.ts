@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   homeAppliances,
@@ -27,8 +27,9 @@ import { homeAction } from "~/features/home/actions.server";
 import { homeAccess } from "~/features/home/access.server";
 import { drawPlan } from "~/features/home/plan.server";
 import { PLANS_DUE_PAGE_SIZE, plansDue, plansDuePage } from "~/features/home/plans-due.server";
-import { homeRecord } from "~/features/home/record.server";
+import { homeRecord, memberHomeRecord } from "~/features/home/record.server";
 import { newActionKey } from "~/lib/action-keys.server";
+import { memberBasics } from "~/routes/dashboard.server";
 import { addDays, businessToday, zonedInstant } from "~/lib/business-calendar";
 import type { SessionUser } from "~/lib/session.server";
 import {
@@ -191,6 +192,71 @@ describe("the home's record", () => {
     expect(access?.rights).toEqual({ appliances: true, plan: false, markDone: true });
     const other = await member(10);
     expect(await homeAccess(other.maria, w.home.id)).toBeNull();
+  });
+});
+
+describe("a member's My Home tab (ADR 102)", () => {
+  // The record without its form key (a new one each read).
+  const shown = (view: Awaited<ReturnType<typeof homeRecord>>) =>
+    view && { ...view, keySeed: undefined };
+
+  it("reads her home with its record in one statement: the same record as her access gives", async () => {
+    const w = await member(10);
+    // A home with nothing on record yet, and no other home's record.
+    await member(20);
+    const access = (await homeAccess(w.maria, w.home.id))!;
+    expect(shown(await memberHomeRecord(w.maria, null))).toEqual(shown(await homeRecord(access)));
+
+    const office = (await homeAccess(w.office, w.home.id))!;
+    await homeAction(
+      access,
+      form({ intent: "add-appliance", key: newActionKey(), type: "furnace", brand: "Trane" }),
+    );
+    await drawPlan(office);
+    const [gutters] = await database.db
+      .select()
+      .from(homePlanTasks)
+      .where(eq(homePlanTasks.catalogKey, "gutters"));
+    await homeAction(office, form({ intent: "remove-task", key: newActionKey(), id: gutters!.id }));
+    // More history than the record shows (the last 20), at distinct times.
+    await database.db.insert(homeHistory).values(
+      Array.from({ length: 22 }, (_, i) => ({
+        homeId: w.home.id,
+        actorName: "Sam Office",
+        summary: `Entry ${i}`,
+        details: { i },
+        createdAt: new Date(Date.UTC(2026, 0, 1, 12, i)),
+      })),
+    );
+    const view = (await memberHomeRecord(w.maria, null))!;
+    expect(shown(view)).toEqual(shown(await homeRecord(access)));
+    expect(view.status?.sentence).toMatch(/^Your plan is/);
+    expect(view.appliances.map((a) => a.brand)).toEqual(["Trane"]);
+    expect(view.tasks.some((t) => t.id === gutters!.id)).toBe(false);
+    expect(view.history).toHaveLength(20);
+    expect(view.rights).toEqual({ appliances: true, plan: false, markDone: false });
+
+    // The dashboard's first statement brings her plan's tasks (not removed) for the due ones
+    // to be opened, as openDuePlanRequests reads them.
+    const byId = (tasks: { id: string }[]) => [...tasks].sort((a, b) => a.id.localeCompare(b.id));
+    const { planTasks } = await memberBasics(w.maria.id, true);
+    const stored = await database.db
+      .select()
+      .from(homePlanTasks)
+      .where(and(eq(homePlanTasks.homeId, w.home.id), isNull(homePlanTasks.removedAt)));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(byId(planTasks!)).toEqual(byId(stored));
+    expect((await memberBasics((await member(5)).maria.id, true)).planTasks).toEqual([]);
+  });
+
+  it("is none for a customer without a home", async () => {
+    const lee = await createUser(database.db, {
+      email: `lee${++n}@example.com`,
+      password: "x",
+      firstName: "Lee",
+      lastName: "Nohome",
+    });
+    expect(await memberHomeRecord(sessionOf(lee), null)).toBeNull();
   });
 });
 

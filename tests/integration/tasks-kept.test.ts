@@ -14,6 +14,7 @@ import { createAppointment } from "~/features/visits/staff-booking.server";
 import {
   listEmployeeAppointments,
   listUpcomingAppointments,
+  nextWalkThruOf,
 } from "~/features/visits/visit-lists.server";
 import { customerAppointmentOptions, listCustomers } from "~/features/customers/queries.server";
 import { linkLeadsToAccount } from "~/features/leads/people.server";
@@ -335,6 +336,12 @@ describe(`a walk-thru belongs to the person (${testDatabaseKind()})`, () => {
     expect(mine).toMatchObject([
       { id: booked.id, kind: "walk_thru", home: { address: "12 Elm St, Decatur, GA 30030" } },
     ]);
+    // Her Membership tab reads only the walk-thru, the same one (ADR 102).
+    expect(await nextWalkThruOf(priya.id, "2026-11-27")).toEqual({
+      scheduledDate: mine[0]!.scheduledDate,
+      startTime: mine[0]!.startTime,
+    });
+    expect(await nextWalkThruOf(priya.id, addDays(DAY, 1))).toBeNull();
     const { customers } = await listCustomers({ today: "2026-11-27" });
     expect(customers.find((c) => c.userId === priya.id)).toMatchObject({
       nextAppointmentDate: DAY,

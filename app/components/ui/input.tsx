@@ -8,13 +8,7 @@ function Input({ className, type, ...props }: React.ComponentProps<"input">) {
     <input
       type={type}
       data-slot="input"
-      className={cn(
-        inputClassName,
-        "h-10",
-        "file:mr-3 file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground",
-        "[&[type=file]]:py-1.5",
-        className,
-      )}
+      className={cn(inputClassName, "h-10", className)}
       {...props}
     />
   );

@@ -62,7 +62,16 @@ export async function dedicatedHandymanOf(
         ),
       ),
     );
-  if (!row) return null;
+  return row ? handymanCard(row) : null;
+}
+
+/** A handyman's profile fields as a member's dashboard shows him. */
+export function handymanCard(row: {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  photoUrl: string | null;
+}): HandymanCard {
   return {
     id: row.id,
     name: handymanName(row.firstName, row.lastName),

@@ -1,2 +1,2 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
-export { assignDedicatedHandyman, dedicatedHandymanOf } from "./dedicated.server";
+export { assignDedicatedHandyman, dedicatedHandymanOf, handymanCard } from "./dedicated.server";

@@ -29,13 +29,7 @@ export async function homeAccess(
       .select({ id: homes.id, customerId: homes.customerId })
       .from(homes)
       .where(and(eq(homes.id, homeId), eq(homes.customerId, user.id)));
-    if (!home) return null;
-    return {
-      homeId,
-      customerId: home.customerId,
-      actor,
-      rights: { appliances: true, plan: false, markDone: false },
-    };
+    return home ? memberAccess(user, home) : null;
   }
   if (!user.isHandyman) {
     const [home] = await db()
@@ -69,6 +63,19 @@ export async function homeAccess(
     customerId: visit.customerId,
     actor,
     rights: { appliances: true, plan: false, markDone: true },
+  };
+}
+
+/** A member's rights on her own home, `home` read with her id as its owner. */
+export function memberAccess(
+  user: SessionUser,
+  home: { id: string; customerId: string },
+): HomeAccess {
+  return {
+    homeId: home.id,
+    customerId: home.customerId,
+    actor: { id: user.id, name: user.name || user.email },
+    rights: { appliances: true, plan: false, markDone: false },
   };
 }
 

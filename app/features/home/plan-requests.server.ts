@@ -16,15 +16,21 @@ export async function openDuePlanRequests(
   customerId: string,
   now = new Date(),
   database: DbOrTx = db(),
+  /** Her homes' plan tasks not removed, when the caller read them already (ADR 102). */
+  planTasks?: (typeof homePlanTasks.$inferSelect)[],
 ) {
   const today = businessToday(now);
-  const tasks = await database
-    .select({ task: homePlanTasks })
-    .from(homePlanTasks)
-    .innerJoin(homes, eq(homes.id, homePlanTasks.homeId))
-    .where(and(eq(homes.customerId, customerId), isNull(homePlanTasks.removedAt)));
+  const tasks =
+    planTasks ??
+    (
+      await database
+        .select({ task: homePlanTasks })
+        .from(homePlanTasks)
+        .innerJoin(homes, eq(homes.id, homePlanTasks.homeId))
+        .where(and(eq(homes.customerId, customerId), isNull(homePlanTasks.removedAt)))
+    ).map(({ task }) => task);
   const due = tasks
-    .map(({ task }) => ({ task, view: planTaskView(task, today) }))
+    .map((task) => ({ task, view: planTaskView(task, today) }))
     .filter(
       ({ task, view }) =>
         view.state !== "later" && (!task.requestedDueOn || task.requestedDueOn < view.nextDue),

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { db, type DbOrTx } from "~/db/client.server";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { db, type Database, type DbOrTx } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
+import { tableRowsFromJson } from "~/db/rows";
 import { APPLIANCE_TYPE_LABELS } from "~/db/appliance-types";
 import {
   homeAppliances,
@@ -18,7 +20,7 @@ import {
   timestampLabel,
 } from "~/lib/business-calendar";
 import type { SessionUser } from "~/lib/session.server";
-import { customerHomeId, homeAccess, type HomeAccess } from "./access.server";
+import { customerHomeId, homeAccess, memberAccess, type HomeAccess } from "./access.server";
 import { applianceFlags } from "./lifespans";
 import { PLAN_DAYS, PLAN_MIN_APPLIANCES, PLAN_MIN_TASKS } from "./catalog";
 import { dueState, frequencyLabel, monthLabel, monthsLabel, nextDueMonth } from "./plan-dates";
@@ -112,23 +114,49 @@ export async function homeRecord(
   access: HomeAccess,
   options: { labelReadId?: string | null; now?: Date } = {},
 ): Promise<HomeRecordView | null> {
-  const today = businessToday(options.now);
   const [home] = await db().select().from(homes).where(eq(homes.id, access.homeId));
-  if (!home) return null;
-  const [appliances, tasks, history, start, labelRead] = await Promise.all([
+  return home ? recordOf(access, home, readsOf(home.id), options) : null;
+}
+
+/** What the record shows of a home beside its own row. */
+type HomeReads = {
+  appliances: (typeof homeAppliances.$inferSelect)[];
+  /** The plan's tasks (not removed), oldest first. */
+  tasks: (typeof homePlanTasks.$inferSelect)[];
+  /** The last 20 entries, newest first. */
+  history: (typeof homeHistory.$inferSelect)[];
+  /** The start of the home's active membership, or null. */
+  start: IsoDate | null;
+};
+
+async function readsOf(homeId: string): Promise<HomeReads> {
+  const [appliances, tasks, history, start] = await Promise.all([
     db()
       .select()
       .from(homeAppliances)
-      .where(eq(homeAppliances.homeId, home.id))
+      .where(eq(homeAppliances.homeId, homeId))
       .orderBy(asc(homeAppliances.createdAt)),
-    planTasksOf(home.id),
+    planTasksOf(homeId),
     db()
       .select()
       .from(homeHistory)
-      .where(eq(homeHistory.homeId, home.id))
+      .where(eq(homeHistory.homeId, homeId))
       .orderBy(desc(homeHistory.createdAt))
       .limit(20),
-    membershipStart(home.id),
+    membershipStart(homeId),
+  ]);
+  return { appliances, tasks, history, start };
+}
+
+async function recordOf(
+  access: HomeAccess,
+  home: typeof homes.$inferSelect,
+  reads: Promise<HomeReads> | HomeReads,
+  options: { labelReadId?: string | null; now?: Date },
+): Promise<HomeRecordView> {
+  const today = businessToday(options.now);
+  const [{ appliances, tasks, history, start }, labelRead] = await Promise.all([
+    reads,
     options.labelReadId && /^[0-9a-f-]{36}$/.test(options.labelReadId)
       ? db()
           .select()
@@ -177,9 +205,46 @@ export async function homeRecord(
 
 /** The member's own home's record ('My Home'), with a label just read (?label=). */
 export async function memberHomeRecord(user: SessionUser, labelReadId: string | null) {
-  const homeId = await customerHomeId(user.id);
-  const access = homeId ? await homeAccess(user, homeId) : null;
-  return access ? homeRecord(access, { labelReadId }) : null;
+  if (user.isEmployee) {
+    const homeId = await customerHomeId(user.id);
+    const access = homeId ? await homeAccess(user, homeId) : null;
+    return access ? homeRecord(access, { labelReadId }) : null;
+  }
+  // Her home is the one she owns: its row and its record's reads in one statement.
+  const [row] = await prepared("member_home", prepareMemberHome).execute({ customerId: user.id });
+  if (!row) return null;
+  const reads: HomeReads = {
+    appliances: tableRowsFromJson(homeAppliances, row.appliances),
+    tasks: tableRowsFromJson(homePlanTasks, row.tasks),
+    history: tableRowsFromJson(homeHistory, row.history),
+    start: row.start,
+  };
+  return recordOf(memberAccess(user, row.home), row.home, reads, { labelReadId });
+}
+
+/**
+ * The same reads as `readsOf`, in the same orders, each aggregated as JSON beside the home. The
+ * home's id is written with its table's name: a one-table select drops it from its columns,
+ * and a bare "id" inside a subquery would be the subquery's own.
+ */
+function prepareMemberHome(database: Database) {
+  const rows = sql<Record<string, unknown>[]>;
+  return database
+    .select({
+      home: homes,
+      start: sql<IsoDate | null>`(select m.start_date from ${memberships} m
+        where m.home_id = "homes"."id" and m.status = 'active' limit 1)`,
+      appliances: rows`(select coalesce(json_agg(a order by a.created_at), '[]'::json)
+        from ${homeAppliances} a where a.home_id = "homes"."id")`,
+      tasks: rows`(select coalesce(json_agg(t order by t.created_at, t.title), '[]'::json)
+        from ${homePlanTasks} t where t.home_id = "homes"."id" and t.removed_at is null)`,
+      history: rows`(select coalesce(json_agg(h order by h.created_at desc), '[]'::json)
+        from (select * from ${homeHistory} e where e.home_id = "homes"."id"
+          order by e.created_at desc limit 20) h)`,
+    })
+    .from(homes)
+    .where(eq(homes.customerId, sql.placeholder("customerId")))
+    .prepare("member_home");
 }
 
 /** The records of these homes that `user` may see (a handyman: the homes of today's visits). */

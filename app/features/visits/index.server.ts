@@ -15,6 +15,6 @@ export {
   walkThruSchema,
   WALK_THRU_MINUTES,
 } from "./walk-thru.server";
-export { listEmployeeAppointments } from "./visit-lists.server";
+export { listEmployeeAppointments, nextWalkThruOf } from "./visit-lists.server";
 export type { EmployeeAppointment } from "./visit-lists.server";
 export { appointmentIcs, appointmentIcsFileName, calendarContact } from "./ics.server";

@@ -20,6 +20,27 @@ const secondHandymanName = sql<
 >`(select nullif(btrim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')), '') from profiles s where s.user_id = ${appointments.secondHandymanId})`;
 const coveredFor = alias(profiles, "covered_for");
 
+/**
+ * Her next walk-thru still open, from today on (the first `listUpcomingAppointments` lists),
+ * with only what the Membership tab says of it; null: none.
+ */
+export async function nextWalkThruOf(customerId: string, today = businessToday()) {
+  const [row] = await db()
+    .select({ scheduledDate: appointments.scheduledDate, startTime: appointments.startTime })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        eq(appointments.kind, "walk_thru"),
+        inArray(appointments.status, [...OPEN_VISIT_STATUSES]),
+        gte(appointments.scheduledDate, today),
+      ),
+    )
+    .orderBy(asc(appointments.scheduledDate), asc(appointments.startTime), asc(appointments.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Open visits from today on, soonest first, with tasks and the assigned handyman. */
 export async function listUpcomingAppointments(
   customerId: string,
