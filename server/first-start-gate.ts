@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { isEmptyDatabaseDir } from "~/db/template.server";
 import { env } from "~/lib/env.server";
 import type { FirstStartMessage } from "./first-start";
 
@@ -11,14 +12,9 @@ import type { FirstStartMessage } from "./first-start";
  * that writes the demo data (build/server/first-start.js), and only then imports the server
  * (build/server/start.js), whose packages take most of a second to load: the two load side by
  * side. The server opens and migrates the database, hands the process its address (`seed`) and
- * waits for it. This module imports only Node's own modules and the settings' parser.
+ * waits for it. This module imports only Node's own modules, the settings' parser and the
+ * template's check.
  */
-
-/** Whether the embedded database of `dataDir` has never been created (a newcomer's first start). */
-export function isNewDataDirectory(dataDir: string) {
-  const pgDir = path.join(dataDir, "pglite");
-  return !fs.existsSync(pgDir) || fs.readdirSync(pgDir).length === 0;
-}
 
 /** A newcomer's first start under way: its process, waiting for the database's address. */
 export type FirstStart = {
@@ -60,9 +56,10 @@ function firstStartProcess(firstStartEntry: string, nodeArgs: string[]): FirstSt
 
 /**
  * Starts a newcomer's first start when this is one: the embedded database (no DATABASE_URL), an
- * empty data directory, the demo wanted, a built first-start process beside this module. Returns undefined when
- * there is nothing to run (the settings, if refused, are refused by the server with their
- * message). `nodeArgs`: Node's options for the process (the tests run the sources with tsx).
+ * empty data directory, the demo wanted, a built first-start process beside this module.
+ * Returns undefined when there is nothing to run (the settings, if refused, are refused by the
+ * server with their message). `nodeArgs`: Node's options for the process (the tests run the
+ * sources with tsx).
  */
 export function beginFirstStart(
   firstStartEntry = path.join(import.meta.dirname, "first-start.js"),
@@ -76,7 +73,7 @@ export function beginFirstStart(
   }
   // Nothing to write: PostgreSQL, a database that exists, or no demo wanted (SEED_DEMO=false).
   if (config.databaseUrl || config.seedDemo === false) return undefined;
-  if (!isNewDataDirectory(config.dataDir)) return undefined;
+  if (!isEmptyDatabaseDir(path.join(config.dataDir, "pglite"))) return undefined;
   if (!fs.existsSync(firstStartEntry)) return undefined;
   return firstStartProcess(firstStartEntry, nodeArgs);
 }

@@ -34,6 +34,11 @@ export function migrationsFingerprint(migrationsDir: string) {
   return hash.digest("hex");
 }
 
+/** Whether an embedded database directory holds nothing yet (absent, or empty). */
+export function isEmptyDatabaseDir(pgDir: string) {
+  return !fs.existsSync(pgDir) || fs.readdirSync(pgDir).length === 0;
+}
+
 /** Whether `templateDir` holds a template made from exactly these migrations. */
 export function templateMatches(templateDir: string, migrationsDir: string) {
   try {
@@ -54,7 +59,7 @@ export function templateMatches(templateDir: string, migrationsDir: string) {
  * The caller holds the data directory's lock.
  */
 export function copyDatabaseTemplate(templateDir: string, migrationsDir: string, pgDir: string) {
-  if (fs.existsSync(pgDir) && fs.readdirSync(pgDir).length > 0) return false;
+  if (!isEmptyDatabaseDir(pgDir)) return false;
   if (!templateMatches(templateDir, migrationsDir)) return false;
   const partial = `${pgDir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
