@@ -12,6 +12,7 @@ import {
   planSchedule,
   runPastDueCheck,
 } from "~/features/payments/index.server";
+import { overdueOf } from "~/features/memberships/past-due.server";
 import { resetEnvForTests } from "~/lib/env.server";
 import type { OutboxPayloads } from "~/lib/outbox.server";
 import {
@@ -190,6 +191,43 @@ describe(`'Past due' without a card processor (${testDatabaseKind()})`, () => {
     expect((await row(membership.id)).pastDueSince).toBeNull();
     expect(await pastDueMemberships("2026-11-25")).toEqual([]);
     await book(home, "2026-11-25");
+  });
+
+  it("ages each balance by its oldest unpaid charge, every membership of the list in one read", async () => {
+    const a = await world();
+    const b = await world();
+    // November's charges unpaid past the 10 days: both 'Past due'; then December's posts.
+    await checkPastDue(at("2026-11-01"));
+    await checkPastDue(at("2026-11-11"));
+    await checkPastDue(at("2026-12-01"));
+    expect((await row(a.membership.id)).balanceCents).toBe(59_000);
+    const since = async (date: string) =>
+      Object.fromEntries(
+        (await pastDueMemberships(date)).map((r) => [r.membershipId, [r.owedCents, r.unpaidSince]]),
+      );
+    expect(await since("2026-12-02")).toEqual({
+      [a.membership.id]: [59_000, "2026-11-01"],
+      [b.membership.id]: [59_000, "2026-11-01"],
+    });
+    // Payments pay the oldest first: $200 leaves $390, December's $295 and $95 of November's.
+    await recordPayment(
+      { membershipId: a.membership.id, amountCents: 20_000, method: "cash", reference: "" },
+      a.office.id,
+    );
+    expect((await since("2026-12-02"))[a.membership.id]).toEqual([39_000, "2026-11-01"]);
+    // $100 more leaves $290, all of it December's.
+    await recordPayment(
+      { membershipId: a.membership.id, amountCents: 10_000, method: "cash", reference: "" },
+      a.office.id,
+    );
+    const after = await since("2026-12-02");
+    expect(after[b.membership.id]).toEqual([59_000, "2026-11-01"]);
+    // Nothing of it is 10 days old: no longer 'Past due'; the one membership's own read agrees.
+    expect(after[a.membership.id]).toBeUndefined();
+    expect(await overdueOf(database.db, await row(a.membership.id))).toEqual({
+      owedCents: 29_000,
+      unpaidSince: "2026-12-01",
+    });
   });
 
   it("follows PAST_DUE_AFTER_DAYS, and leaves a membership paid on time alone", async () => {

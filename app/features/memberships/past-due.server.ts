@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
+import { rowsOf } from "~/db/rows";
 import { membershipMoneyLedger, memberships, profiles, user, type Membership } from "~/db/schema";
 import {
   addDays,
-  businessToday,
+  BUSINESS_TIME_ZONE,
   daysBetween,
   type IsoDate,
   businessNow,
@@ -32,49 +33,53 @@ export type Overdue = {
   unpaidSince: IsoDate | null;
 };
 
-type Charge = { amountCents: number; periodStart: IsoDate | null; createdAt: Date };
-
-/** A membership's charges (money owed to it), newest first: what its balance is made of. */
-function chargesOf(database: DbOrTx, membershipIds: string[]) {
-  return database
-    .select({
-      membershipId: membershipMoneyLedger.membershipId,
-      amountCents: membershipMoneyLedger.amountCents,
-      periodStart: membershipMoneyLedger.periodStart,
-      createdAt: membershipMoneyLedger.createdAt,
-    })
-    .from(membershipMoneyLedger)
-    .where(
-      and(
-        inArray(membershipMoneyLedger.membershipId, membershipIds),
-        gt(membershipMoneyLedger.amountCents, 0),
-        // A refund paid out settles a credit: it is no charge of the member's.
-        ne(membershipMoneyLedger.kind, "refund_paid"),
-      ),
-    )
-    .orderBy(desc(membershipMoneyLedger.seq));
-}
-
-/** What a balance of `balanceCents` owes and since when, given its charges newest first. */
-function overdueFrom(balanceCents: number, charges: Charge[]): Overdue {
-  if (balanceCents <= 0) return { owedCents: balanceCents, unpaidSince: null };
-  const dated = charges
-    .map((c) => ({ cents: c.amountCents, from: c.periodStart ?? businessToday(c.createdAt) }))
-    .sort((a, b) => b.from.localeCompare(a.from));
-  let left = balanceCents;
-  let unpaidSince: IsoDate | null = null;
-  for (const charge of dated) {
-    unpaidSince = charge.from;
-    left -= charge.cents;
-    if (left <= 0) break;
-  }
-  return { owedCents: balanceCents, unpaidSince };
+/**
+ * The first day of the oldest charge each balance still owes, for any number of memberships in
+ * one statement: payments pay the oldest charges first, so what is owed is the newest charges;
+ * taken newest first (by the day each counts from: its period's first day, or the business day
+ * it was charged), they are summed until they cover the balance, and the last one summed is the
+ * oldest unpaid (when they never cover it, the oldest of all). A refund paid out settles a
+ * credit: it is no charge of the member's. A balance of nothing owed is left out.
+ */
+async function unpaidSinceOf(
+  database: DbOrTx,
+  balances: { id: string; balanceCents: number }[],
+): Promise<Map<string, IsoDate>> {
+  const owing = balances.filter((b) => b.balanceCents > 0);
+  if (!owing.length) return new Map();
+  // Array literals of uuids and integers (nothing a user typed).
+  const ids = `{${owing.map((b) => b.id).join(",")}}`;
+  const cents = `{${owing.map((b) => Math.trunc(b.balanceCents)).join(",")}}`;
+  const since = sql`coalesce(${membershipMoneyLedger.periodStart},
+    (${membershipMoneyLedger.createdAt} at time zone ${BUSINESS_TIME_ZONE})::date)`;
+  const rows = rowsOf<{ membershipId: string; since: IsoDate }>(
+    await database.execute(sql`
+      select distinct on (c.membership_id) c.membership_id as "membershipId",
+        c.since::text as since
+      from (
+        select ${membershipMoneyLedger.membershipId} as membership_id, b.balance,
+          ${since} as since,
+          sum(${membershipMoneyLedger.amountCents}) over (
+            partition by ${membershipMoneyLedger.membershipId}
+            order by ${since} desc, ${membershipMoneyLedger.seq} desc
+            rows between unbounded preceding and current row) as covered
+        from unnest(${ids}::uuid[], ${cents}::bigint[]) as b(id, balance)
+        join ${membershipMoneyLedger} on ${membershipMoneyLedger.membershipId} = b.id
+        where ${membershipMoneyLedger.amountCents} > 0
+          and ${membershipMoneyLedger.kind} <> 'refund_paid'
+      ) c
+      -- The first charge whose sum covers the balance; when none does, the last (oldest).
+      order by c.membership_id, c.covered < c.balance,
+        case when c.covered >= c.balance then c.covered else -c.covered end`),
+  );
+  return new Map(rows.map((row) => [row.membershipId, row.since]));
 }
 
 /** What a membership owes and since when (payments pay the oldest charges first). */
 export async function overdueOf(database: DbOrTx, m: Membership): Promise<Overdue> {
   if (m.balanceCents <= 0) return { owedCents: m.balanceCents, unpaidSince: null };
-  return overdueFrom(m.balanceCents, await chargesOf(database, [m.id]));
+  const since = await unpaidSinceOf(database, [m]);
+  return { owedCents: m.balanceCents, unpaidSince: since.get(m.id) ?? null };
 }
 
 /** Whether a balance unpaid since `unpaidSince` is past due on `today`. */
@@ -184,15 +189,11 @@ export async function pastDueMemberships(today = businessNow().date): Promise<Pa
     .leftJoin(profiles, eq(profiles.userId, memberships.customerId))
     .where(and(eq(memberships.status, "active"), isNotNull(memberships.pastDueSince)))
     .limit(200);
-  // The charges of those collected by hand, in one read (not one per membership).
+  // How old the balances collected by hand are, in one statement (not one per membership).
   const byHand = rows.map((r) => r.membership).filter((m) => !m.paymentProvider);
-  const charges = new Map<string, Charge[]>();
-  const owing = byHand.filter((m) => m.balanceCents > 0).map((m) => m.id);
-  for (const c of owing.length ? await chargesOf(db(), owing) : [])
-    charges.set(c.membershipId, [...(charges.get(c.membershipId) ?? []), c]);
+  const since = await unpaidSinceOf(db(), byHand);
   const list = rows.map(({ membership: m, first, last, email }) => {
-    const overdue = m.paymentProvider ? null : overdueFrom(m.balanceCents, charges.get(m.id) ?? []);
-    const unpaidSince = overdue?.unpaidSince ?? m.pastDueSince!;
+    const unpaidSince = (!m.paymentProvider && since.get(m.id)) || m.pastDueSince!;
     return {
       membershipId: m.id,
       customerId: m.customerId,
