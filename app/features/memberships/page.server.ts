@@ -14,7 +14,7 @@ import { hourlyRateLabel, membershipYear, type IsoDate } from "./bank";
 import { type LedgerItem } from "./settlement";
 import { cancellationOf, type CancellationPreview } from "./cancel.server";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
-import { membershipStatementPage, type StatementEntry } from "./statement.server";
+import { statementPageJsonSql, statementPageOf, type StatementEntry } from "./statement.server";
 import { currentMembership, refundsSentOf, summaryOf } from "./summary.server";
 import type { BankSummary, PartRow } from "./types";
 import { calendarMonth, businessNow } from "~/lib/business-calendar";
@@ -24,8 +24,9 @@ import { calendarMonth, businessNow } from "~/lib/business-calendar";
 /**
  * What a membership page shows beside the membership row, in one read (ADR 066): the bank
  * visits counted in `now`'s membership year and calendar month (as visitCounts), the future
- * visits still holding minutes or a charge and the minutes they hold (as futureVisits), and the
- * membership charges so far (as chargesTotal).
+ * visits still holding minutes or a charge and the minutes they hold (as futureVisits), the
+ * membership charges so far (as chargesTotal), and the statement's page (as
+ * membershipStatementPage reads it, ADR 103).
  */
 function prepareFigures(database: Database) {
   const p = (name: string) => sql.placeholder(name);
@@ -70,6 +71,7 @@ function prepareFigures(database: Database) {
         sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
           Number,
         ),
+      statement: statementPageJsonSql(p("id"), p("page"), p("pageSize")),
     })
     .from(membershipVisits)
     .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
@@ -77,11 +79,19 @@ function prepareFigures(database: Database) {
     .prepare("membership_figures");
 }
 
-async function membershipFigures(m: Membership, now: { date: IsoDate; time: string }) {
+async function membershipFigures(
+  m: Membership,
+  now: { date: IsoDate; time: string },
+  statementPage: number,
+  pageSize: number,
+) {
   const year = membershipYear(m.startDate, now.date);
   const month = calendarMonth(now.date);
+  const page = Math.max(1, Math.floor(statementPage));
   const [row] = await prepared("membership_figures", prepareFigures).execute({
     id: m.id,
+    page,
+    pageSize,
     today: now.date,
     time: now.time,
     yearFirst: year.first,
@@ -100,6 +110,12 @@ async function membershipFigures(m: Membership, now: { date: IsoDate; time: stri
     ledger: row?.ledger ?? [],
     refundsPaid: row?.refundsPaid ?? [],
     parts: (row?.parts ?? []).map((part) => ({ ...part, createdAt: new Date(part.createdAt) })),
+    statement: statementPageOf(
+      row?.statement.rows ?? [],
+      Number(row?.statement.total ?? 0),
+      page,
+      pageSize,
+    ),
   };
 }
 
@@ -117,9 +133,9 @@ export type MembershipPage = {
  * A customer's membership (their active one, or else their latest) as its pages show it: the
  * bank summary (charges due posted first), one page of the statement, the parts, and for an
  * active membership what canceling now would refund. The same figures as memberBankSummary,
- * membershipStatement and previewCancellation, in three reads however long the history: the
- * membership, its figures (with the parts, and the money ledger the cancellation's settlement
- * needs item by item, ADR 058) and the statement's page (ADR 066, 067). A caller that read the
+ * membershipStatement and previewCancellation, in two reads however long the history: the
+ * membership, and its figures (with the parts, the money ledger the cancellation's settlement
+ * needs item by item, ADR 058, and the statement's page: ADR 066, 067, 103). A caller that read the
  * current membership already (the dashboard shares it with the payments panel) passes it, and
  * the membership is not read again. Null: no membership.
  */
@@ -138,11 +154,8 @@ export async function membershipPage(
     m = (await currentMembership(customerId))!;
   }
   const active = m.status === "active";
-  const [figures, statement] = await Promise.all([
-    membershipFigures(m, now),
-    membershipStatementPage(m.id, statementPage, pageSize),
-  ]);
-  const { parts } = figures;
+  const figures = await membershipFigures(m, now, statementPage, pageSize);
+  const { parts, statement } = figures;
   let cancel: CancellationPreview | null = null;
   if (active) {
     const { quote, settlement } = cancellationOf(m, now.date, {

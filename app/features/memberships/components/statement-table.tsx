@@ -52,12 +52,7 @@ export function StatementTable({ lines, page }: { lines: StatementLine[]; page: 
       {/* Below md each entry is a card with every figure named (Amount, Balance, Hours, Hours
           left), so a phone shows them all without sideways scrolling; an empty figure (a money
           entry has no hours) is left out of the card. */}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label="Statement"
-        className="statement-scroll max-h-[32rem] overflow-y-auto"
-      >
+      <div tabIndex={0} role="region" aria-label="Statement" className="statement-scroll">
         <table className="statement">
           <thead>
             <tr>
