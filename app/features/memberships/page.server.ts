@@ -30,6 +30,10 @@ import { calendarMonth, businessNow } from "~/lib/business-calendar";
  */
 function prepareFigures(database: Database) {
   const p = (name: string) => sql.placeholder(name);
+  // The membership's id as a one-row subquery: its value hidden from the planner, the plan is
+  // the same for every membership, so the database keeps one generic plan instead of planning
+  // the statement again on each page (planning took as long as running it, ADR 103).
+  const id = sql`(select ${p("id")}::uuid)`;
   const counted = sql`${membershipVisits.status} <> 'released' and not ${membershipVisits.isExtra}`;
   const future = sql`${membershipVisits.status} = 'reserved' and ${appointments.status} = 'booked' and (${appointments.scheduledDate} > ${p("today")} or (${appointments.scheduledDate} = ${p("today")} and ${appointments.startTime} > ${p("time")}))`;
   return database
@@ -53,29 +57,29 @@ function prepareFigures(database: Database) {
         sql<number>`coalesce(sum(${membershipVisits.blockMinutes}) filter (where ${future} and not ${membershipVisits.isExtra}), 0)`.mapWith(
           Number,
         ),
-      guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me, ${memberships} o where me.id = ${p("id")} and o.id <> me.id and (o.customer_id = me.customer_id or o.home_id = me.home_id) and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
+      guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me, ${memberships} o where me.id = ${id} and o.id <> me.id and (o.customer_id = me.customer_id or o.home_id = me.home_id) and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
       // The money ledger oldest first, each item with its period or its visit's day, as
       // cancel.server.ts's ledgerItems reads it: the settlement's items (ADR 058).
       ledger: sql<
         LedgerItem[]
-      >`(select coalesce(json_agg(json_build_object('kind', ${membershipMoneyLedger.kind}, 'amountCents', ${membershipMoneyLedger.amountCents}, 'date', coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text, 'description', ${membershipMoneyLedger.description}, 'periodStart', ${membershipMoneyLedger.periodStart}::text, 'appointmentId', ${membershipMoneyLedger.appointmentId}, 'partId', ${membershipMoneyLedger.partId}, 'fromProvider', ${membershipMoneyLedger.providerRef} is not null) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} left join ${appointments} on ${appointments.id} = ${membershipMoneyLedger.appointmentId} where ${membershipMoneyLedger.membershipId} = ${p("id")})`,
+      >`(select coalesce(json_agg(json_build_object('kind', ${membershipMoneyLedger.kind}, 'amountCents', ${membershipMoneyLedger.amountCents}, 'date', coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text, 'description', ${membershipMoneyLedger.description}, 'periodStart', ${membershipMoneyLedger.periodStart}::text, 'appointmentId', ${membershipMoneyLedger.appointmentId}, 'partId', ${membershipMoneyLedger.partId}, 'fromProvider', ${membershipMoneyLedger.providerRef} is not null) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} left join ${appointments} on ${appointments.id} = ${membershipMoneyLedger.appointmentId} where ${membershipMoneyLedger.membershipId} = ${id})`,
       // The parts, newest first, with their visit's day, as membershipPartsList reads them.
       parts: sql<
         (Omit<PartRow, "createdAt"> & { createdAt: string })[]
-      >`(select coalesce(json_agg(json_build_object('id', ${membershipParts.id}, 'appointmentId', ${membershipParts.appointmentId}, 'description', ${membershipParts.description}, 'costCents', ${membershipParts.costCents}, 'needsApproval', ${membershipParts.needsApproval}, 'status', ${membershipParts.status}, 'scheduledDate', ${appointments.scheduledDate}, 'createdAt', ${membershipParts.createdAt}, 'hasReceipt', ${membershipParts.receiptPath} is not null) order by ${membershipParts.createdAt} desc), '[]'::json) from ${membershipParts} inner join ${appointments} on ${appointments.id} = ${membershipParts.appointmentId} where ${membershipParts.membershipId} = ${p("id")})`,
+      >`(select coalesce(json_agg(json_build_object('id', ${membershipParts.id}, 'appointmentId', ${membershipParts.appointmentId}, 'description', ${membershipParts.description}, 'costCents', ${membershipParts.costCents}, 'needsApproval', ${membershipParts.needsApproval}, 'status', ${membershipParts.status}, 'scheduledDate', ${appointments.scheduledDate}, 'createdAt', ${membershipParts.createdAt}, 'hasReceipt', ${membershipParts.receiptPath} is not null) order by ${membershipParts.createdAt} desc), '[]'::json) from ${membershipParts} inner join ${appointments} on ${appointments.id} = ${membershipParts.appointmentId} where ${membershipParts.membershipId} = ${id})`,
       // The refunds paid out (a canceled membership's page says each was sent, ADR 081).
       refundsPaid: sql<
         { amountCents: number; method: string | null; reference: string | null; at: string }[]
-      >`(select coalesce(json_agg(json_build_object('amountCents', ${membershipMoneyLedger.amountCents}, 'method', ${membershipMoneyLedger.paymentMethod}, 'reference', ${membershipMoneyLedger.reference}, 'at', ${membershipMoneyLedger.createdAt}) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'refund_paid')`,
+      >`(select coalesce(json_agg(json_build_object('amountCents', ${membershipMoneyLedger.amountCents}, 'method', ${membershipMoneyLedger.paymentMethod}, 'reference', ${membershipMoneyLedger.reference}, 'at', ${membershipMoneyLedger.createdAt}) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${id} and ${membershipMoneyLedger.kind} = 'refund_paid')`,
       charges:
-        sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
+        sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${id} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
           Number,
         ),
-      statement: statementPageJsonSql(p("id"), p("page"), p("pageSize")),
+      statement: statementPageJsonSql(id, p("page"), p("pageSize")),
     })
     .from(membershipVisits)
     .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
-    .where(eq(membershipVisits.membershipId, p("id")))
+    .where(eq(membershipVisits.membershipId, id))
     .prepare("membership_figures");
 }
 
