@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments } from "~/db/schema";
 import { recordPayment } from "~/features/memberships/money.server";
+import { membershipPage } from "~/features/memberships/page.server";
 import { statementCsv } from "~/features/memberships/statement-csv.server";
 import {
   membershipStatement,
@@ -115,6 +116,35 @@ describe("the statement in date order", () => {
       pages.push(...read.entries);
     }
     expect(pages).toEqual(statement);
+
+    // The membership's page reads the same page within its figures' one statement (ADR 103),
+    // a page past the end as the last; a newer membership without a visit or a payment too.
+    const sameAsApart = async (customerId: string, membershipId: string, last: number) => {
+      for (let page = 1; page <= last; page++) {
+        const one = await membershipPage(customerId, page, size);
+        const apart = await membershipStatementPage(membershipId, page, size);
+        expect(apart.entries.length).toBeGreaterThan(0);
+        expect(one?.statement).toEqual(apart.entries);
+        expect(one?.statementPage).toEqual({
+          page: apart.page,
+          pages: apart.pages,
+          total: apart.total,
+        });
+      }
+    };
+    await sameAsApart(person.id, m.id, Math.ceil(statement.length / size) + 1);
+    const other = await createUser(database.db, {
+      email: "fresh@example.com",
+      password: "x",
+      firstName: "Fay",
+      lastName: "Fresh",
+    });
+    await createHome(database.db, other.id);
+    const fresh = await createMembership(database.db, other.id, {
+      plan: "essential",
+      startDate: today,
+    });
+    await sameAsApart(other.id, fresh.id, 1);
 
     // The CSV: days as people read them, kinds in words, never the ledgers' codes.
     const csv = statementCsv(statement);

@@ -14,7 +14,7 @@ import { hourlyRateLabel, membershipYear, type IsoDate } from "./bank";
 import { type LedgerItem } from "./settlement";
 import { cancellationOf, type CancellationPreview } from "./cancel.server";
 import { bringChargesUpToDate, nextChargeDate, termsOf } from "./ledger.server";
-import { membershipStatementPage, type StatementEntry } from "./statement.server";
+import { statementPageJsonSql, statementPageOf, type StatementEntry } from "./statement.server";
 import { currentMembership, refundsSentOf, summaryOf } from "./summary.server";
 import type { BankSummary, PartRow } from "./types";
 import { calendarMonth, businessNow } from "~/lib/business-calendar";
@@ -24,11 +24,16 @@ import { calendarMonth, businessNow } from "~/lib/business-calendar";
 /**
  * What a membership page shows beside the membership row, in one read (ADR 066): the bank
  * visits counted in `now`'s membership year and calendar month (as visitCounts), the future
- * visits still holding minutes or a charge and the minutes they hold (as futureVisits), and the
- * membership charges so far (as chargesTotal).
+ * visits still holding minutes or a charge and the minutes they hold (as futureVisits), the
+ * membership charges so far (as chargesTotal), and the statement's page (as
+ * membershipStatementPage reads it, ADR 103).
  */
 function prepareFigures(database: Database) {
   const p = (name: string) => sql.placeholder(name);
+  // The membership's id as a one-row subquery: its value hidden from the planner, the plan is
+  // the same for every membership, so the database keeps one generic plan instead of planning
+  // the statement again on each page (planning took as long as running it, ADR 103).
+  const id = sql`(select ${p("id")}::uuid)`;
   const counted = sql`${membershipVisits.status} <> 'released' and not ${membershipVisits.isExtra}`;
   const future = sql`${membershipVisits.status} = 'reserved' and ${appointments.status} = 'booked' and (${appointments.scheduledDate} > ${p("today")} or (${appointments.scheduledDate} = ${p("today")} and ${appointments.startTime} > ${p("time")}))`;
   return database
@@ -52,36 +57,45 @@ function prepareFigures(database: Database) {
         sql<number>`coalesce(sum(${membershipVisits.blockMinutes}) filter (where ${future} and not ${membershipVisits.isExtra}), 0)`.mapWith(
           Number,
         ),
-      guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me, ${memberships} o where me.id = ${p("id")} and o.id <> me.id and (o.customer_id = me.customer_id or o.home_id = me.home_id) and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
+      guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me, ${memberships} o where me.id = ${id} and o.id <> me.id and (o.customer_id = me.customer_id or o.home_id = me.home_id) and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
       // The money ledger oldest first, each item with its period or its visit's day, as
       // cancel.server.ts's ledgerItems reads it: the settlement's items (ADR 058).
       ledger: sql<
         LedgerItem[]
-      >`(select coalesce(json_agg(json_build_object('kind', ${membershipMoneyLedger.kind}, 'amountCents', ${membershipMoneyLedger.amountCents}, 'date', coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text, 'description', ${membershipMoneyLedger.description}, 'periodStart', ${membershipMoneyLedger.periodStart}::text, 'appointmentId', ${membershipMoneyLedger.appointmentId}, 'partId', ${membershipMoneyLedger.partId}, 'fromProvider', ${membershipMoneyLedger.providerRef} is not null) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} left join ${appointments} on ${appointments.id} = ${membershipMoneyLedger.appointmentId} where ${membershipMoneyLedger.membershipId} = ${p("id")})`,
+      >`(select coalesce(json_agg(json_build_object('kind', ${membershipMoneyLedger.kind}, 'amountCents', ${membershipMoneyLedger.amountCents}, 'date', coalesce(${membershipMoneyLedger.periodStart}, ${appointments.scheduledDate})::text, 'description', ${membershipMoneyLedger.description}, 'periodStart', ${membershipMoneyLedger.periodStart}::text, 'appointmentId', ${membershipMoneyLedger.appointmentId}, 'partId', ${membershipMoneyLedger.partId}, 'fromProvider', ${membershipMoneyLedger.providerRef} is not null) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} left join ${appointments} on ${appointments.id} = ${membershipMoneyLedger.appointmentId} where ${membershipMoneyLedger.membershipId} = ${id})`,
       // The parts, newest first, with their visit's day, as membershipPartsList reads them.
       parts: sql<
         (Omit<PartRow, "createdAt"> & { createdAt: string })[]
-      >`(select coalesce(json_agg(json_build_object('id', ${membershipParts.id}, 'appointmentId', ${membershipParts.appointmentId}, 'description', ${membershipParts.description}, 'costCents', ${membershipParts.costCents}, 'needsApproval', ${membershipParts.needsApproval}, 'status', ${membershipParts.status}, 'scheduledDate', ${appointments.scheduledDate}, 'createdAt', ${membershipParts.createdAt}, 'hasReceipt', ${membershipParts.receiptPath} is not null) order by ${membershipParts.createdAt} desc), '[]'::json) from ${membershipParts} inner join ${appointments} on ${appointments.id} = ${membershipParts.appointmentId} where ${membershipParts.membershipId} = ${p("id")})`,
+      >`(select coalesce(json_agg(json_build_object('id', ${membershipParts.id}, 'appointmentId', ${membershipParts.appointmentId}, 'description', ${membershipParts.description}, 'costCents', ${membershipParts.costCents}, 'needsApproval', ${membershipParts.needsApproval}, 'status', ${membershipParts.status}, 'scheduledDate', ${appointments.scheduledDate}, 'createdAt', ${membershipParts.createdAt}, 'hasReceipt', ${membershipParts.receiptPath} is not null) order by ${membershipParts.createdAt} desc), '[]'::json) from ${membershipParts} inner join ${appointments} on ${appointments.id} = ${membershipParts.appointmentId} where ${membershipParts.membershipId} = ${id})`,
       // The refunds paid out (a canceled membership's page says each was sent, ADR 081).
       refundsPaid: sql<
         { amountCents: number; method: string | null; reference: string | null; at: string }[]
-      >`(select coalesce(json_agg(json_build_object('amountCents', ${membershipMoneyLedger.amountCents}, 'method', ${membershipMoneyLedger.paymentMethod}, 'reference', ${membershipMoneyLedger.reference}, 'at', ${membershipMoneyLedger.createdAt}) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'refund_paid')`,
+      >`(select coalesce(json_agg(json_build_object('amountCents', ${membershipMoneyLedger.amountCents}, 'method', ${membershipMoneyLedger.paymentMethod}, 'reference', ${membershipMoneyLedger.reference}, 'at', ${membershipMoneyLedger.createdAt}) order by ${membershipMoneyLedger.seq}), '[]'::json) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${id} and ${membershipMoneyLedger.kind} = 'refund_paid')`,
       charges:
-        sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${p("id")} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
+        sql<number>`(select coalesce(sum(${membershipMoneyLedger.amountCents}), 0) from ${membershipMoneyLedger} where ${membershipMoneyLedger.membershipId} = ${id} and ${membershipMoneyLedger.kind} = 'membership_charge')`.mapWith(
           Number,
         ),
+      statement: statementPageJsonSql(id, p("page"), p("pageSize")),
     })
     .from(membershipVisits)
     .innerJoin(appointments, eq(appointments.id, membershipVisits.appointmentId))
-    .where(eq(membershipVisits.membershipId, p("id")))
+    .where(eq(membershipVisits.membershipId, id))
     .prepare("membership_figures");
 }
 
-async function membershipFigures(m: Membership, now: { date: IsoDate; time: string }) {
+async function membershipFigures(
+  m: Membership,
+  now: { date: IsoDate; time: string },
+  statementPage: number,
+  pageSize: number,
+) {
   const year = membershipYear(m.startDate, now.date);
   const month = calendarMonth(now.date);
+  const page = Math.max(1, Math.floor(statementPage));
   const [row] = await prepared("membership_figures", prepareFigures).execute({
     id: m.id,
+    page,
+    pageSize,
     today: now.date,
     time: now.time,
     yearFirst: year.first,
@@ -100,6 +114,12 @@ async function membershipFigures(m: Membership, now: { date: IsoDate; time: stri
     ledger: row?.ledger ?? [],
     refundsPaid: row?.refundsPaid ?? [],
     parts: (row?.parts ?? []).map((part) => ({ ...part, createdAt: new Date(part.createdAt) })),
+    statement: statementPageOf(
+      row?.statement.rows ?? [],
+      Number(row?.statement.total ?? 0),
+      page,
+      pageSize,
+    ),
   };
 }
 
@@ -117,9 +137,9 @@ export type MembershipPage = {
  * A customer's membership (their active one, or else their latest) as its pages show it: the
  * bank summary (charges due posted first), one page of the statement, the parts, and for an
  * active membership what canceling now would refund. The same figures as memberBankSummary,
- * membershipStatement and previewCancellation, in three reads however long the history: the
- * membership, its figures (with the parts, and the money ledger the cancellation's settlement
- * needs item by item, ADR 058) and the statement's page (ADR 066, 067). A caller that read the
+ * membershipStatement and previewCancellation, in two reads however long the history: the
+ * membership, and its figures (with the parts, the money ledger the cancellation's settlement
+ * needs item by item, ADR 058, and the statement's page: ADR 066, 067, 103). A caller that read the
  * current membership already (the dashboard shares it with the payments panel) passes it, and
  * the membership is not read again. Null: no membership.
  */
@@ -138,11 +158,8 @@ export async function membershipPage(
     m = (await currentMembership(customerId))!;
   }
   const active = m.status === "active";
-  const [figures, statement] = await Promise.all([
-    membershipFigures(m, now),
-    membershipStatementPage(m.id, statementPage, pageSize),
-  ]);
-  const { parts } = figures;
+  const figures = await membershipFigures(m, now, statementPage, pageSize);
+  const { parts, statement } = figures;
   let cancel: CancellationPreview | null = null;
   if (active) {
     const { quote, settlement } = cancellationOf(m, now.date, {

@@ -157,7 +157,6 @@ export async function membershipStatement(membershipId: string): Promise<Stateme
 }
 
 type StatementRow = {
-  total: string | number;
   key: string | null;
   at: string | null;
   on: string | null;
@@ -171,24 +170,18 @@ type StatementRow = {
 };
 
 /**
- * One page of membershipStatement (date order, newest day first, `pageSize` entries; a page
- * past the end shows the last), in one query. Each entry's day (`on`) is found as
- * membershipStatement finds it (the k-th accrual paired with the k-th charge by window
+ * The statement's entries in date order as CTEs ending in `ordered` (each entry's day `on_day`
+ * and running `balance`), and `dated` (every entry, to count them). Each entry's day (`on`) is
+ * found as membershipStatement finds it (the k-th accrual paired with the k-th charge by window
  * functions), and the running balances follow the same order (ADR 089): the balance after the
  * ledger's last entry by `seq`, less the amounts of the entries shown above. The day of every
  * entry is needed to order them, so the query reads the membership's whole ledgers through
- * their (membership, seq) indexes; only the page's rows are sent.
+ * their (membership, seq) indexes. `membershipId`: a value or a placeholder.
  */
-export async function membershipStatementPage(
-  membershipId: string,
-  page: number,
-  pageSize: number,
-): Promise<{ entries: StatementEntry[]; page: number; pages: number; total: number }> {
+function statementEntriesSql(membershipId: unknown) {
   const money = membershipMoneyLedger;
   const hours = membershipMinutesLedger;
-  const asked = Math.max(1, Math.floor(page));
-  const result = await db().execute(sql`
-    with m as (
+  return sql`with m as (
       select ${memberships.canceledOn} as canceled_on from ${memberships}
       where ${memberships.id} = ${membershipId}
     ), charges as (
@@ -230,28 +223,55 @@ export async function membershipStatementPage(
               partition by ledger order by on_day desc, seq desc
               rows between unbounded preceding and 1 preceding), 0) as balance
       from dated
-    ), counted as (
-      select (select count(*) from dated) as total
+    )`;
+}
+
+/** The page's entries of `ordered` (statementEntriesSql), given `total` (a page past the end shows the last). */
+function statementPageRowsSql(total: unknown, asked: unknown, pageSize: unknown) {
+  return sql`select key, at, ledger, kind, description, amount_cents,
+      case when ledger = 'money' then balance end as balance_cents,
+      minutes, case when ledger = 'hours' then balance end as minutes_balance,
+      on_day::text as "on", on_day, seq
+    from ordered
+    order by on_day desc, seq desc
+    limit ${pageSize}::integer
+    offset (least(${asked}::integer, greatest(1, ceil(${total}::numeric / ${pageSize}::integer)::integer)) - 1) * ${pageSize}::integer`;
+}
+
+/**
+ * One page of the statement as a JSON object `{ total, rows }` (rows as membershipStatementPage
+ * reads them), for a statement that reads it beside other figures (page.server.ts). Its
+ * arguments: values or placeholders.
+ */
+export function statementPageJsonSql(membershipId: unknown, page: unknown, pageSize: unknown) {
+  return sql<StatementPageJson>`(${statementEntriesSql(membershipId)}, counted as (
+      select count(*) as total from dated
     )
-    select t.total, e.key, e.at, e.ledger, e.kind, e.description, e.amount_cents,
-      case when e.ledger = 'money' then e.balance end as balance_cents,
-      e.minutes, case when e.ledger = 'hours' then e.balance end as minutes_balance,
-      e.on_day::text as "on"
-    from counted t
-    left join lateral (
-      select * from ordered
-      order by on_day desc, seq desc
-      limit ${pageSize}
-      offset (least(${asked}::integer, greatest(1, ceil(t.total::numeric / ${pageSize}::integer)::integer)) - 1) * ${pageSize}::integer
-    ) e on true
-    order by e.on_day desc, e.seq desc`);
-  const rows = result.rows as StatementRow[];
-  const total = Number(rows[0]?.total ?? 0);
+    select json_build_object('total', t.total, 'rows', (
+      select coalesce(json_agg(json_build_object('key', e.key, 'at', e.at, 'ledger', e.ledger,
+        'kind', e.kind, 'description', e.description, 'amount_cents', e.amount_cents,
+        'balance_cents', e.balance_cents, 'minutes', e.minutes,
+        'minutes_balance', e.minutes_balance, 'on', e."on") order by e.on_day desc, e.seq desc),
+        '[]'::json)
+      from (${statementPageRowsSql(sql`t.total`, page, pageSize)}) e))
+    from counted t)`;
+}
+
+export type StatementPageJson = { total: number; rows: StatementRow[] };
+
+/** A statement page's entries from its rows (`at` as the driver or as JSON gives it). */
+export function statementPageOf(
+  rows: StatementRow[],
+  total: number,
+  page: number,
+  pageSize: number,
+): { entries: StatementEntry[]; page: number; pages: number; total: number } {
+  const asked = Math.max(1, Math.floor(page));
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const entries: StatementEntry[] = rows
     .filter((r) => r.key !== null)
     .map((r) => {
-      const at = money.createdAt.mapFromDriverValue(r.at!) as Date;
+      const at = membershipMoneyLedger.createdAt.mapFromDriverValue(r.at!) as Date;
       return {
         key: r.key!,
         at,
@@ -266,6 +286,30 @@ export async function membershipStatementPage(
       };
     });
   return { entries, page: Math.min(asked, pages), pages, total };
+}
+
+/**
+ * One page of membershipStatement (date order, newest day first, `pageSize` entries; a page
+ * past the end shows the last), in one query (statementEntriesSql); only the page's rows are
+ * sent. The membership's page reads the same page within its figures (statementPageJsonSql).
+ */
+export async function membershipStatementPage(
+  membershipId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ entries: StatementEntry[]; page: number; pages: number; total: number }> {
+  const asked = Math.max(1, Math.floor(page));
+  const result = await db().execute(sql`
+    ${statementEntriesSql(membershipId)}, counted as (
+      select (select count(*) from dated) as total
+    )
+    select t.total, e.key, e.at, e.ledger, e.kind, e.description, e.amount_cents,
+      e.balance_cents, e.minutes, e.minutes_balance, e."on"
+    from counted t
+    left join lateral (${statementPageRowsSql(sql`t.total`, asked, pageSize)}) e on true
+    order by e.on_day desc, e.seq desc`);
+  const rows = result.rows as (StatementRow & { total: string | number })[];
+  return statementPageOf(rows, Number(rows[0]?.total ?? 0), asked, pageSize);
 }
 
 /** A membership's parts, newest first (with the visit's date). */

@@ -1,12 +1,3 @@
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
-import { CARDS_BELOW_MD as cards } from "~/components/ui/table-cards";
 import { Link, useSearchParams } from "react-router";
 import { plainDate } from "~/lib/business-calendar";
 import { hoursBalanceText, hoursText } from "~/lib/hours";
@@ -54,83 +45,50 @@ function StatementPager({ page }: { page: StatementPage }) {
  */
 export function StatementTable({ lines, page }: { lines: StatementLine[]; page: StatementPage }) {
   if (!lines.length) return <p className="text-sm text-muted-foreground">No entries yet.</p>;
+  // Plain elements with one component class each (app.css, "The statement"): the table's
+  // utilities written once in the CSS, not on each of a page's 300 cells.
   return (
     <div className="grid gap-3">
       {/* Below md each entry is a card with every figure named (Amount, Balance, Hours, Hours
-          left), so a phone shows them all without sideways scrolling. */}
-      <Table
-        containerLabel="Statement"
-        containerClassName="max-h-[32rem] overflow-y-auto"
-        className={cards.table}
-      >
-        <TableHeader className={cards.header}>
-          <TableRow>
-            <TableHead scope="col">Date</TableHead>
-            <TableHead scope="col">Entry</TableHead>
-            <TableHead scope="col" className="text-right">
-              Amount
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Balance
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Hours
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Hours left
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody className={cards.body}>
-          {lines.map((line) => (
-            <TableRow
-              key={line.key}
-              data-ledger={line.ledger}
-              data-kind={line.kind}
-              className={`${cards.row} max-md:grid-cols-2 max-md:gap-x-4`}
-            >
-              <TableCell className={`whitespace-nowrap max-md:col-span-2 ${cards.cell}`}>
-                {plainDate(line.on)}
-              </TableCell>
-              <TableCell
-                className={`whitespace-normal max-md:col-span-2 max-md:font-medium md:min-w-56 ${cards.cell}`}
-              >
-                <span className="block text-xs text-muted-foreground" data-cell="kind">
-                  {statementKindLabel(line.ledger, line.kind)}
-                </span>
-                {line.description}
-              </TableCell>
-              {/* An empty figure is left out of the card (a money entry has no hours). */}
-              <TableCell
-                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.amountCents === null ? "max-md:hidden" : ""}`}
-                data-cell="amount"
-                data-label="Amount"
-              >
-                {line.amountCents === null ? "" : formatCents(line.amountCents)}
-              </TableCell>
-              <TableCell
-                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.balanceCents === null ? "max-md:hidden" : ""}`}
-                data-label="Balance"
-              >
-                {line.balanceCents === null ? "" : formatCents(line.balanceCents)}
-              </TableCell>
-              <TableCell
-                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.minutes === null ? "max-md:hidden" : ""}`}
-                data-cell="minutes"
-                data-label="Hours"
-              >
-                {line.minutes === null ? "" : signedMinutes(line.minutes)}
-              </TableCell>
-              <TableCell
-                className={`md:text-right md:whitespace-nowrap ${cards.cell} ${cards.labelled} ${line.minutesBalance === null ? "max-md:hidden" : ""}`}
-                data-label="Hours left"
-              >
-                {line.minutesBalance === null ? "" : hoursBalanceText(line.minutesBalance)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          left), so a phone shows them all without sideways scrolling; an empty figure (a money
+          entry has no hours) is left out of the card. */}
+      <div tabIndex={0} role="region" aria-label="Statement" className="statement-scroll">
+        <table className="statement">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Entry</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Hours</th>
+              <th scope="col">Hours left</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.key} data-ledger={line.ledger} data-kind={line.kind}>
+                <td>{plainDate(line.on)}</td>
+                <td>
+                  <span data-cell="kind">{statementKindLabel(line.ledger, line.kind)}</span>
+                  {line.description}
+                </td>
+                <td data-cell="amount" data-label="Amount">
+                  {line.amountCents === null ? "" : formatCents(line.amountCents)}
+                </td>
+                <td data-label="Balance">
+                  {line.balanceCents === null ? "" : formatCents(line.balanceCents)}
+                </td>
+                <td data-cell="minutes" data-label="Hours">
+                  {line.minutes === null ? "" : signedMinutes(line.minutes)}
+                </td>
+                <td data-label="Hours left">
+                  {line.minutesBalance === null ? "" : hoursBalanceText(line.minutesBalance)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <StatementPager page={page} />
     </div>
   );
