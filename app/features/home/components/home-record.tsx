@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,7 +11,7 @@ import { PlanTaskForm } from "./plan-task-form";
 import { formKey } from "./use-home-form";
 
 /** The query parameter naming the one form of the record that is open (ADR 104). */
-export const OPEN_FORM_PARAM = "item";
+const OPEN_FORM_PARAM = "item";
 
 /** Which form of the record is open, and the links that open and close one. */
 type Opener = { open: string | null; href: (form: string, anchor?: string) => string };
@@ -212,14 +212,14 @@ function ApplianceSummary({ appliance: a, homeId }: { appliance: ApplianceView; 
             <Badge variant="outline">Check</Badge> {flag}
           </p>
         ))}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+        <dl className="facts">
           {rows
             .filter(([, value]) => value)
             .map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="break-words">{value}</dd>
-              </div>
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </Fragment>
             ))}
         </dl>
       </div>
@@ -297,16 +297,16 @@ function PlanTaskItem({ task, view, action, back, opener }: PartProps & { task: 
           <Badge variant={task.state === "overdue" ? "destructive" : "secondary"}>{state}</Badge>
         )}
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-        <dt className="text-muted-foreground">How often</dt>
+      <dl className="facts">
+        <dt>How often</dt>
         <dd>{task.frequency}</dd>
-        <dt className="text-muted-foreground">Months due</dt>
+        <dt>Months due</dt>
         <dd>{task.monthsLabel}</dd>
-        <dt className="text-muted-foreground">Estimated time</dt>
+        <dt>Estimated time</dt>
         <dd>{hoursText(task.estimatedMinutes)}</dd>
-        <dt className="text-muted-foreground">Last done</dt>
+        <dt>Last done</dt>
         <dd>{task.lastDoneOn ?? "Not yet"}</dd>
-        <dt className="text-muted-foreground">Next due</dt>
+        <dt>Next due</dt>
         <dd>{task.nextDueLabel}</dd>
       </dl>
       {(view.rights.markDone || view.rights.plan) && (
