@@ -32,6 +32,8 @@ export const UNUSED_NUMBERS: Record<string, string> = {
   "071": PARALLEL,
   "072": PARALLEL,
   "074": PARALLEL,
+  "103": PARALLEL,
+  "104": PARALLEL,
 };
 
 export type DecisionRecord = {

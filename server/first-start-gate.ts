@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { isEmptyDatabaseDir } from "~/db/template.server";
+import { openEmbeddedEarly, WORKER_FILE } from "~/db/embedded-open.server";
+import { databaseTemplateDir, isEmptyDatabaseDir } from "~/db/template.server";
 import { env } from "~/lib/env.server";
 import type { FirstStartMessage } from "./first-start";
 
@@ -12,8 +13,10 @@ import type { FirstStartMessage } from "./first-start";
  * that writes the demo data (build/server/first-start.js), and only then imports the server
  * (build/server/start.js), whose packages take most of a second to load: the two load side by
  * side. The server opens and migrates the database, hands the process its address (`seed`) and
- * waits for it. This module imports only Node's own modules, the settings' parser and the
- * template's check.
+ * waits for it. The entry then begins opening the embedded database here too (ADR 105,
+ * `openDatabaseEarly`): on every start, first or not, PGlite's worker starts while the server's
+ * modules load. This module imports only Node's own modules, the settings' parser, the lock and
+ * the template's check.
  */
 
 /** A newcomer's first start under way: its process, waiting for the database's address. */
@@ -76,4 +79,21 @@ export function beginFirstStart(
   if (!isEmptyDatabaseDir(path.join(config.dataDir, "pglite"))) return undefined;
   if (!fs.existsSync(firstStartEntry)) return undefined;
   return firstStartProcess(firstStartEntry, nodeArgs);
+}
+
+/**
+ * Begins opening the embedded database (its lock, the template's copy into an empty directory,
+ * PGlite's worker) before the server's modules load; the server's openDatabase takes it over
+ * (ADR 105). Nothing on PostgreSQL, with settings the server will refuse, or without a built
+ * worker beside this module (the sources run under tsx open the database as before).
+ */
+export function openDatabaseEarly(workerFile = path.join(import.meta.dirname, WORKER_FILE)) {
+  let config: ReturnType<typeof env>;
+  try {
+    config = env();
+  } catch {
+    return;
+  }
+  if (config.databaseUrl || !fs.existsSync(workerFile)) return;
+  openEmbeddedEarly(config.dataDir, databaseTemplateDir(), workerFile);
 }

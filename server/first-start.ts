@@ -12,6 +12,7 @@ import { openDatabase } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { configureLogger } from "~/lib/logger.server";
 import { seedDemoIfEmpty } from "./first-data";
+import { demoInputs } from "./seed/demo";
 
 /** What the server sends once its database is open and migrated. */
 export type FirstStartMessage = { databaseUrl: string };
@@ -19,6 +20,8 @@ export type FirstStartMessage = { databaseUrl: string };
 process.env.NODE_ENV ??= "production";
 const config = env();
 configureLogger();
+// The password hashes and the label photo are made while the server opens the database.
+const inputs = demoInputs();
 const message = await new Promise<FirstStartMessage | undefined>((resolve) => {
   // The server ended, or decided there is nothing to write, without sending an address (before
   // this process had loaded, or since); or this process was not started by a server.
@@ -30,7 +33,7 @@ if (message) {
   const handle = await openDatabase({ databaseUrl: message.databaseUrl, poolSize: 2 });
   try {
     // The embedded database's demo: seedDemoIfEmpty decides by the server's own settings.
-    await seedDemoIfEmpty(config, handle);
+    await seedDemoIfEmpty(config, handle, inputs);
   } finally {
     await handle.close();
   }

@@ -6,7 +6,8 @@ import { startOutboxWorker } from "~/lib/outbox.server";
 import { cancelOwnMembership } from "~/workflows/cancel-membership.server";
 import { planSchedule, registerPaymentJobs } from "~/features/payments/index.server";
 import { startHomeMonthNotices } from "~/features/home/index.server";
-import { databaseTemplateDir, seedDemoIfEmpty } from "./first-data";
+import { databaseTemplateDir } from "~/db/template.server";
+import { seedDemoIfEmpty } from "./first-data";
 import type { FirstStart } from "./first-start-gate";
 
 /**

@@ -1,18 +1,23 @@
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
-import { acquireDirectoryLock, type DirectoryLock } from "./lock.server";
+import {
+  openEmbedded,
+  spawnDatabaseWorker,
+  takeEarlyOpening,
+  WORKER_FILE,
+  type EmbeddedOpening,
+  type WorkerMessage,
+} from "./embedded-open.server";
 import { retryConflicts } from "./retry.server";
 import { prepareStatements } from "./statements.server";
-import { copyDatabaseTemplate } from "./template.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 /** What a transaction callback receives; pass it to helpers that must join the transaction. */
@@ -39,15 +44,9 @@ export type DatabaseHandle = {
   socketUrl?: string;
 };
 
-export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+import { MIGRATIONS_DIR } from "./template.server";
 
-/**
- * PGlite's start parameters beyond its defaults: a 16 MB buffer cache instead of PostgreSQL's
- * 128 MB. PGlite touches the whole cache at start, which alone made the embedded server hold over
- * 500 MB resident; a small business's data is read from the operating system's page cache just
- * as fast (docs/decisions/018-light-at-rest.md).
- */
-const PGLITE_START_PARAMS = ["-c", "shared_buffers=16MB"];
+export { MIGRATIONS_DIR };
 
 /**
  * Connections to the embedded database (ADR 037), as many as the pool to PostgreSQL holds by
@@ -55,14 +54,6 @@ const PGLITE_START_PARAMS = ["-c", "shared_buffers=16MB"];
  * with four and 275 with eight in one trial, and to 342 with ten in another.
  */
 export const EMBEDDED_CONNECTIONS = 10;
-
-/**
- * The embedded database's worker: beside this module, whether it runs from the sources
- * (app/db/) or from a compiled bundle (build/server/, build/), which the build gives a copy.
- */
-const WORKER_FILE = "pglite-worker.mjs";
-
-type WorkerMessage = { ready: true } | { failed: string } | { closed: true };
 
 function logError(msg: string, fields: Record<string, unknown>) {
   console.error(JSON.stringify({ level: 50, time: Date.now(), msg, ...fields }));
@@ -133,47 +124,21 @@ function superviseConnections(pool: pg.Pool, onError: (error: Error) => void) {
 /**
  * PGlite on a worker thread, served to this thread as PostgreSQL over a Unix socket
  * (docs/decisions/035-embedded-database-thread.md), and a pool of connections to it
- * that the worker serves on its one session (ADR 037).
+ * that the worker serves on its one session (ADR 037). `opening`: the directory's lock and the
+ * worker, listening (embedded-open.server.ts; begun by the server's entry, ADR 105, or here).
  *
  * A worker that dies (terminated, out of memory, PGlite failing) is started again on the same
  * socket and data directory: the queries it was answering fail (their requests answer 500),
  * queries meanwhile fail to connect and /healthz answers 503, and the pool's next connections
  * reach the new worker. The process goes on (ADR 035, "Amendment: a worker that dies").
  */
-async function startEmbeddedDatabase(dataDir: string | null) {
-  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "handyman-db-"));
-  const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_FILE);
+function serveEmbeddedDatabase(opening: EmbeddedOpening) {
+  const { socketDir, pgDir, workerFile } = opening;
   const removeSocketDir = () => fs.rmSync(socketDir, { recursive: true, force: true });
   let closing = false;
 
-  /** Starts a worker and resolves once it listens; rejects (and ends it) if it cannot. */
-  const spawnWorker = async () => {
-    const worker = new Worker(workerFile, {
-      workerData: {
-        dataDir,
-        socketPath: path.join(socketDir, ".s.PGSQL.5432"),
-        startParams: PGLITE_START_PARAMS,
-      },
-      // Its JavaScript is a thin layer over the WebAssembly engine, whose memory is outside the
-      // heap: a small young generation saves memory at no cost in speed.
-      resourceLimits: { maxYoungGenerationSizeMb: 4 },
-    });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const onExit = (code: number) => reject(new Error(`The database worker exited (${code})`));
-        worker.once("error", reject);
-        worker.once("exit", onExit);
-        worker.once("message", (message: WorkerMessage) => {
-          worker.off("error", reject);
-          worker.off("exit", onExit);
-          if ("ready" in message) resolve();
-          else reject(new Error(`The embedded database did not open: ${JSON.stringify(message)}`));
-        });
-      });
-    } catch (error) {
-      await worker.terminate();
-      throw error;
-    }
+  /** Watches a worker that listens: logs its failures, starts another when it dies. */
+  const supervise = (worker: Worker) => {
     worker.on("error", (error) => {
       logError("database worker error", { err: error.message });
     });
@@ -185,19 +150,9 @@ async function startEmbeddedDatabase(dataDir: string | null) {
       logError("database worker exited; starting it again", { code });
       void restart();
     });
-    // Nothing here keeps the process alive: a process that is done exits, as it did when PGlite
-    // ran on the server's own thread.
-    worker.unref();
     return worker;
   };
-
-  let worker: Worker;
-  try {
-    worker = await spawnWorker();
-  } catch (error) {
-    removeSocketDir();
-    throw error;
-  }
+  let worker = supervise(opening.worker);
   let restarting: Promise<void> | undefined;
   /** Ends the wait before the next attempt to restart (the database is closing). */
   let wake: (() => void) | undefined;
@@ -216,7 +171,7 @@ async function startEmbeddedDatabase(dataDir: string | null) {
         wake = undefined;
         if (closing) break;
         try {
-          worker = await spawnWorker();
+          worker = supervise(await spawnDatabaseWorker(workerFile, pgDir, socketDir));
           logError("database worker started again", { level: 30 });
           break;
         } catch (error) {
@@ -269,6 +224,7 @@ async function startEmbeddedDatabase(dataDir: string | null) {
       } finally {
         await current.terminate();
         removeSocketDir();
+        opening.lock?.release();
       }
     },
   };
@@ -325,23 +281,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  let lock: DirectoryLock | undefined;
-  let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>>;
-  if ("dataDir" in options) {
-    const pgDir = path.join(options.dataDir, "pglite");
-    fs.mkdirSync(pgDir, { recursive: true });
-    // PGlite lets a second process open the same directory and corrupt it: refuse instead.
-    lock = acquireDirectoryLock(options.dataDir);
-    try {
-      if (options.template) copyDatabaseTemplate(options.template, MIGRATIONS_DIR, pgDir);
-      embedded = await startEmbeddedDatabase(pgDir);
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
-  } else {
-    embedded = await startEmbeddedDatabase(null);
-  }
+  const dataDir = "dataDir" in options ? options.dataDir : null;
+  const opening =
+    (dataDir && (await takeEarlyOpening(dataDir))) ||
+    (await openEmbedded({
+      dataDir,
+      template: "dataDir" in options ? options.template : undefined,
+      workerFile: path.join(path.dirname(fileURLToPath(import.meta.url)), WORKER_FILE),
+    }));
+  const embedded = serveEmbeddedDatabase(opening);
   const { pool } = embedded;
   // Every transaction is run again when PostgreSQL aborts it for a conflict (ADR 040).
   const db = retryConflicts(drizzlePg(pool, { schema, casing: "snake_case" }));
@@ -352,12 +300,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.query("select 1");
     },
     async migrate() {
-      // One process per data directory (the lock above): no other migrates beside it.
+      // One process per data directory (its lock, embedded-open.server.ts): no other migrates
+      // beside it.
       await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
     },
     async close() {
       await embedded.close();
-      lock?.release();
     },
     embeddedWorker: embedded.worker,
     socketUrl: embedded.socketUrl,

@@ -13,6 +13,14 @@ import path from "node:path";
  * to do.
  */
 
+/** The migrations the server applies (drizzle/, or MIGRATIONS_DIR). */
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+/** Where a server finds the build's database template (ADR 092). */
+export function databaseTemplateDir(buildDir = process.env.BUILD_DIR ?? "build") {
+  return path.resolve(buildDir, "database-template");
+}
+
 /** The template's own files: the database directory and the migrations' fingerprint. */
 export const TEMPLATE_DATABASE = "pglite";
 export const TEMPLATE_FINGERPRINT = "migrations.sha256";

@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { answer } from "~/lib/form-answer.server";
 import type { Route } from "./+types/dashboard.book";
 import { openDuePlanRequests } from "~/features/home/index.server";
-import { offerVisits } from "~/features/availability/availability.server";
+import { loadOfferContext, offerVisits } from "~/features/availability/availability.server";
 import { bookingHref, offeredStarts, parseBookingChoice } from "~/features/visits/booking-steps";
 import { serviceRequestSchema } from "~/features/service-requests/schema";
 import { createServiceRequest } from "~/features/service-requests/service-requests.server";
@@ -38,12 +38,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (membership?.status !== "active") return { user, membersOnly: MEMBERS_ONLY_MESSAGE } as const;
   // The plan's tasks due this month or overdue are offered like any task (ADR 087).
   await openDuePlanRequests(user.id);
+  // What the step's offer and the away rule are computed from, read once for both (ADR 107).
+  const context = choice.block ? await loadOfferContext({ customerId: user.id }) : undefined;
   // Her handyman, and when he is away his cover (ADR 088): named at each step.
-  const handymen = choice.block ? await bookingHandymen(user.id, choice.block) : null;
+  const handymen = choice.block
+    ? await bookingHandymen(user.id, choice.block, context?.now, context)
+    : null;
   const [offer, requests, firstVisit] = await Promise.all([
     // Once a day is chosen, only that day's free time is computed (the later steps need no other).
     choice.block
       ? offerVisits({
+          context,
           employeeIds: choice.withId ? [choice.withId] : undefined,
           customerId: user.id,
           block: choice.block,

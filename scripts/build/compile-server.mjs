@@ -14,8 +14,9 @@ export const CLI_ENTRY = path.join(root, "build/cli.js");
 
 const SERVER_ENTRY_TEXT = `// The production server's entry (scripts/build/compile-server.mjs).
 process.env.NODE_ENV ??= "production";
-const { beginFirstStart } = await import("./first-start-gate.js");
+const { beginFirstStart, openDatabaseEarly } = await import("./first-start-gate.js");
 const firstStart = beginFirstStart();
+openDatabaseEarly();
 const { main } = await import("./start.js");
 main({ firstStart }).catch((error) => {
   console.error(error);

@@ -21,7 +21,7 @@ import {
 import { eq } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { appointments, introCalls, leadEntries, profiles, leads, specialists } from "~/db/schema";
-import { seedHomeRecord } from "./home";
+import { demoLabelPhotos, seedHomeRecord } from "./home";
 
 export const DEMO_LOGINS = [
   { role: "employee", email: "staff@peachtree-handyman.example", password: "Staff-demo-2026!" },
@@ -58,8 +58,29 @@ function hashedInAdvance(password: string) {
   return { password, passwordHash };
 }
 
-/** `today` (the business day the demo is made on) is a parameter so tests can move it. */
-export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
+/**
+ * What the demo computes before it writes: every password's hash at once, on Node's thread pool
+ * (one after another they were about half of a newcomer's demo, five times 90 ms of CPU), and
+ * the water heater's label photo. Started when called: a first start's process calls this as it
+ * loads, so they are made while it waits for the database (ADR 105).
+ */
+export function demoInputs() {
+  const logins = [...DEMO_LOGINS.map((login) => login.password), "Sam-demo-2026!"].map(
+    hashedInAdvance,
+  );
+  return { logins, labelPhotos: demoLabelPhotos() };
+}
+export type DemoInputs = ReturnType<typeof demoInputs>;
+
+/**
+ * `today` (the business day the demo is made on) is a parameter so tests can move it; `inputs`,
+ * so a first start's process can make them before the database is open.
+ */
+export async function seedDemo(
+  db: Database,
+  today: IsoDate = businessToday(),
+  inputs: DemoInputs = demoInputs(),
+) {
   /** A date N days from today in the business time zone, as YYYY-MM-DD. */
   const dayFromToday = (days: number) => addDays(today, days);
   // Dana's day: the day the demo is made on (or the next business day), and the days after;
@@ -70,12 +91,7 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
     dayFromToday(3) > second ? dayFromToday(3) : addDays(second, 1),
     1,
   );
-  // Every password is hashed at once, on Node's thread pool, while the rows are written: one
-  // after another they were about half of a newcomer's demo (five times 90 ms of CPU).
-  const [staffLogin, mariaLogin, jamesLogin, danaLogin, samLogin] = [
-    ...DEMO_LOGINS.map((login) => login.password),
-    "Sam-demo-2026!",
-  ].map(hashedInAdvance);
+  const [staffLogin, mariaLogin, jamesLogin, danaLogin, samLogin] = inputs.logins;
   await db.transaction(async (tx) => {
     // The office (sees everything) and Dana, the handyman on every demo visit.
     const staff = await createUser(tx, {
@@ -180,6 +196,7 @@ export async function seedDemo(db: Database, today: IsoDate = businessToday()) {
       homeId: mariaHome.id,
       staff: { id: staff.id, name: "Sam Reyes" },
       today,
+      labelPhotos: inputs.labelPhotos,
     });
     // Maria's dedicated handyman is Dana (ADR 088).
     await tx

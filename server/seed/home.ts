@@ -8,6 +8,28 @@ import { catalogTasksFor } from "~/features/home/catalog";
 import { labelPhoto } from "./label-image";
 import sharp from "sharp";
 
+/** The water heater's label photo and its thumbnail, as Maria's record keeps them. */
+export type DemoLabelPhotos = { photo: Buffer; thumbnail: Buffer };
+
+/**
+ * The label photo drawn and its thumbnail made, started now (sharp works on its own threads):
+ * seedDemo's inputs, made while a first start's process waits for the database (ADR 105).
+ */
+export function demoLabelPhotos(): Promise<DemoLabelPhotos> {
+  const photos = labelPhoto({
+    brand: "RHEEM",
+    model: "XE50T10HD50U1",
+    serial: "Q051912345",
+    extra: ["50 GAL  240V  4500W"],
+  }).then(async (photo) => ({
+    photo,
+    thumbnail: await sharp(photo).resize(320).jpeg({ quality: 80 }).toBuffer(),
+  }));
+  // Awaited by seedHomeRecord; a failure is seen there, not as an unhandled rejection before.
+  photos.catch(() => {});
+  return photos;
+}
+
 /**
  * Maria's home record for the demo (ADR 087): a water heater with its label photo, a furnace,
  * an air conditioner and a dishwasher, and the plan drawn from them, some tasks due this month
@@ -15,25 +37,21 @@ import sharp from "sharp";
  */
 export async function seedHomeRecord(
   tx: DbOrTx,
-  input: { homeId: string; staff: { id: string; name: string }; today: IsoDate },
+  input: {
+    homeId: string;
+    staff: { id: string; name: string };
+    today: IsoDate;
+    labelPhotos: Promise<DemoLabelPhotos>;
+  },
 ) {
   const { homeId, today } = input;
-  const photo = await labelPhoto({
-    brand: "RHEEM",
-    model: "XE50T10HD50U1",
-    serial: "Q051912345",
-    extra: ["50 GAL  240V  4500W"],
-  });
+  const { photo, thumbnail } = await input.labelPhotos;
   const name = crypto.randomBytes(16).toString("hex");
   const folder = `home-labels/${homeId}/`;
   const labelPhotoPath = `${folder}${name}.jpg`;
   const labelThumbnailPath = `${folder}${name}-thumb.jpg`;
   await storage().put(labelPhotoPath, photo, "image/jpeg");
-  await storage().put(
-    labelThumbnailPath,
-    await sharp(photo).resize(320).jpeg({ quality: 80 }).toBuffer(),
-    "image/jpeg",
-  );
+  await storage().put(labelThumbnailPath, thumbnail, "image/jpeg");
   const year = Number(today.slice(0, 4));
   await tx.insert(homeAppliances).values([
     {

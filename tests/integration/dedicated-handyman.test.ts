@@ -10,6 +10,7 @@ import {
   specialists,
 } from "~/db/schema";
 import { bookingHandymen } from "~/features/handymen/away.server";
+import { loadOfferContext, offerVisits } from "~/features/availability/availability.server";
 import { bookMemberVisit } from "~/features/visits/member-visits.server";
 import { completeVisit, visitTasks } from "~/features/visits/visit-life.server";
 import { careTables } from "~/features/reports/index.server";
@@ -272,6 +273,20 @@ describe(`the away rule (${testDatabaseKind()})`, () => {
       .insert(employeeTimeOff)
       .values({ employeeId: dana.id, startDate: businessToday(), endDate: addDays(back, -1) });
     const away = await bookingHandymen(maria.id, 105);
+    // The booking's step reads the offer's context once for the rule and its own offer (ADR
+    // 107): the same answers as each read apart, for the window and for one day.
+    const context = await loadOfferContext({ customerId: maria.id });
+    expect(await bookingHandymen(maria.id, 105, context.now, context)).toEqual(away);
+    const window = await offerVisits({ customerId: maria.id, block: 105, now: context.now });
+    expect(window.days.length).toBeGreaterThan(0);
+    expect(
+      await offerVisits({ customerId: maria.id, block: 105, now: context.now, context }),
+    ).toEqual(window);
+    const oneDay = window.days[1]!.date;
+    const forDay = { customerId: maria.id, block: 105, now: context.now, onlyDate: oneDay };
+    expect((await offerVisits({ ...forDay, context })).days).toEqual(
+      (await offerVisits(forDay)).days,
+    );
     expect(away.away?.cover?.id).toBe(sam.id);
     expect(away.away?.until).not.toBeNull();
     expect(away.away!.until! >= back).toBe(true);

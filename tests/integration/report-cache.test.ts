@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodFrom } from "~/features/reports";
 import { keptWhileUnchanged } from "~/features/reports/report-cache.server";
 import { reportsPageFigures } from "~/features/reports/reports.server";
+import { reportSectionsMarkup } from "~/features/reports/report-markup.server";
+import { ReportSections } from "~/features/reports/components/report-sections";
+import { periodQuery, reportTables } from "~/features/reports";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createElement } from "react";
 import { businessToday } from "~/lib/business-calendar";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
@@ -93,5 +98,31 @@ describe("the reports' figures kept while the database is unchanged", () => {
     expect(await leadsOf()).toBe(before);
     await addLead("two@example.com");
     expect(await leadsOf()).toBe(before + 1);
+  });
+
+  it("keep the sections' markup with the figures: the same as rendered afresh, new after a write", async () => {
+    const period = periodFrom(new URLSearchParams(), businessToday());
+    const query = periodQuery(period);
+    const page = async () => {
+      const figures = await reportsPageFigures(period, { database: database.db });
+      return { figures, markup: reportSectionsMarkup(figures, query) };
+    };
+    await quiet();
+    const first = await page();
+    const afresh = renderToStaticMarkup(
+      createElement(ReportSections, {
+        report: first.figures.report,
+        tables: reportTables(first.figures.report),
+        query,
+        care: first.figures.care,
+      }),
+      { identifierPrefix: "report-" },
+    );
+    expect(first.markup).toBe(afresh);
+    expect(first.markup).toContain("Download CSV");
+    await addLead("three@example.com");
+    const second = await page();
+    expect(second.figures).not.toBe(first.figures);
+    expect(second.markup).not.toBe(first.markup);
   });
 });

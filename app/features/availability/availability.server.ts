@@ -132,6 +132,42 @@ export async function dedicatedHandymanId(customerId: string, database: DbOrTx =
   return row?.id ?? undefined;
 }
 
+/**
+ * What an offer is computed from: the closed days, every handyman's week, time off and booked
+ * visits over the booking window, and the member's dedicated handyman. A request that makes
+ * several offers reads it once and hands it to each (`offerVisits`'s `context`): the booking's
+ * away rule and its step (ADR 107).
+ */
+export type OfferContext = {
+  now: Date;
+  closed: Awaited<ReturnType<typeof loadClosedDays>>;
+  handymen: Handyman[];
+  dedicatedId: string | undefined;
+};
+
+/** The offer's context over the booking window from `now` (every handyman's whole window). */
+export async function loadOfferContext(input: {
+  customerId: string | null;
+  now?: Date;
+  database?: DbOrTx;
+  onlyDate?: IsoDate;
+  excludeAppointmentId?: string;
+}): Promise<OfferContext> {
+  const now = input.now ?? new Date();
+  const database = input.database ?? db();
+  const from = businessToday(now);
+  const to = bookingWindowEnd(now);
+  const [closed, handymen, dedicatedId] = await Promise.all([
+    loadClosedDays(from, to, database),
+    loadHandymen(input.onlyDate ?? from, input.onlyDate ?? to, {
+      excludeAppointmentId: input.excludeAppointmentId,
+      database,
+    }),
+    input.customerId ? dedicatedHandymanId(input.customerId, database) : undefined,
+  ]);
+  return { now, closed, handymen, dedicatedId };
+}
+
 /** The days and starts a member can book for `block`, their dedicated handyman first. */
 export async function offerVisits(input: {
   /** The member whose dedicated handyman comes first; none for a walk-thru for a lead. */
@@ -147,19 +183,21 @@ export async function offerVisits(input: {
   employeeIds?: string[];
   /** 2 for 'Two handymen' (ADR 091); with `employeeIds`, they are the first of the two. */
   handymenNeeded?: number;
+  /**
+   * The context this request has read already (`loadOfferContext` for the same member, over
+   * the whole window, no visit excluded); read here when absent.
+   */
+  context?: OfferContext;
 }): Promise<{ days: OfferedDay[]; dedicatedId: string | undefined }> {
-  const now = input.now ?? new Date();
-  const database = input.database ?? db();
-  const from = businessToday(now);
-  const to = bookingWindowEnd(now);
-  const [closed, handymen, dedicatedId] = await Promise.all([
-    loadClosedDays(from, to, database),
-    loadHandymen(input.onlyDate ?? from, input.onlyDate ?? to, {
+  const { now, closed, handymen, dedicatedId } =
+    input.context ??
+    (await loadOfferContext({
+      customerId: input.customerId,
+      now: input.now,
+      database: input.database,
+      onlyDate: input.onlyDate,
       excludeAppointmentId: input.excludeAppointmentId,
-      database,
-    }),
-    input.customerId ? dedicatedHandymanId(input.customerId, database) : undefined,
-  ]);
+    }));
   const needed = input.handymenNeeded ?? 1;
   if (needed > 1 && input.employeeIds)
     return { days: withFirst(input, now, closed, handymen, needed), dedicatedId };

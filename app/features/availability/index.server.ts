@@ -1,5 +1,6 @@
 /** What other features may use of this feature on the server (ESLint enforces it). */
-export { offerVisits } from "./availability.server";
+export { loadOfferContext, offerVisits } from "./availability.server";
+export type { OfferContext } from "./availability.server";
 export { loadClosedDays } from "./closed-days.server";
 export {
   handymanWarnings,

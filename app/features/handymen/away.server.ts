@@ -1,4 +1,4 @@
-import { offerVisits } from "~/features/availability/index.server";
+import { offerVisits, type OfferContext } from "~/features/availability/index.server";
 import { addDays, businessToday, longDate, type IsoDate } from "~/lib/business-calendar";
 import { dedicatedHandymanOf, listHandymen } from "./dedicated.server";
 import type { HandymanCard } from "./types";
@@ -23,30 +23,47 @@ export type BookingHandymen = {
   } | null;
 };
 
-async function freeStarts(customerId: string, block: number, employeeId: string, now: Date) {
+async function freeStarts(
+  customerId: string,
+  block: number,
+  employeeId: string,
+  now: Date,
+  context: OfferContext | undefined,
+) {
   const last = addDays(businessToday(now), AWAY_WINDOW_DAYS - 1);
-  const { days } = await offerVisits({ customerId, block, now, employeeIds: [employeeId] });
+  const { days } = await offerVisits({
+    customerId,
+    block,
+    now,
+    employeeIds: [employeeId],
+    context,
+  });
   return {
     inWindow: days.filter((d) => d.date <= last).reduce((n, d) => n + d.slots.length, 0),
     firstDay: days[0]?.date ?? null,
   };
 }
 
-/** Who the booking names: her handyman, and when he is away, the date he is back and his cover. */
+/**
+ * Who the booking names: her handyman, and when he is away, the date he is back and his cover.
+ * `context`: the offer's context the booking read already (ADR 107), whose `now` is used.
+ */
 export async function bookingHandymen(
   customerId: string,
   block: number,
   now = new Date(),
+  context?: OfferContext,
 ): Promise<BookingHandymen> {
   const dedicated = await dedicatedHandymanOf(customerId);
   if (!dedicated) return { dedicated: null, away: null };
-  const his = await freeStarts(customerId, block, dedicated.id, now);
+  const his = await freeStarts(customerId, block, dedicated.id, context?.now ?? now, context);
   if (his.inWindow > 0) return { dedicated, away: null };
   const others = (await listHandymen()).filter((h) => h.id !== dedicated.id);
   let cover: HandymanCard | null = null;
   let most = 0;
   for (const other of others) {
-    const free = (await freeStarts(customerId, block, other.id, now)).inWindow;
+    const free = (await freeStarts(customerId, block, other.id, context?.now ?? now, context))
+      .inWindow;
     if (free > most) {
       most = free;
       cover = other;

@@ -1,7 +1,7 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { PERIOD_CHOICES, type Period } from "../period";
+import { monthLabel, PERIOD_CHOICES, type Period } from "../period";
 import type { OwnerReport } from "../reports.server";
 import { percent, share, type ReportTable } from "../tables";
 import { plainDate } from "~/lib/business-calendar";
@@ -291,5 +291,30 @@ export function PartsSection({ tables, query }: Omit<SectionProps, "report">) {
       </h2>
       <Block title="Approvals and charges" table={tables.parts} query={query} />
     </section>
+  );
+}
+
+/** Every section of the report below the period picker (the markup kept by report-markup). */
+export function ReportSections({
+  report,
+  tables,
+  query,
+  care,
+}: {
+  report: OwnerReport;
+  tables: ReportTable[];
+  query: string;
+  care: ReportTable[];
+}) {
+  const t = Object.fromEntries(tables.map((table) => [table.id, table]));
+  const months = report.members.months.map((m) => monthLabel(m.month));
+  return (
+    <>
+      <MembersSection report={report} tables={t} query={query} months={months} />
+      <PrepaidHoursSection report={report} tables={t} query={query} months={months} />
+      <HandymenSection report={report} tables={t} query={query} care={care} />
+      <SalesSection report={report} tables={t} query={query} months={months} />
+      <PartsSection tables={t} query={query} />
+    </>
   );
 }
