@@ -33,7 +33,6 @@ export const UNUSED_NUMBERS: Record<string, string> = {
   "072": PARALLEL,
   "074": PARALLEL,
   "103": PARALLEL,
-  "104": PARALLEL,
 };
 
 export type DecisionRecord = {
