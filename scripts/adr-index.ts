@@ -32,7 +32,6 @@ export const UNUSED_NUMBERS: Record<string, string> = {
   "071": PARALLEL,
   "072": PARALLEL,
   "074": PARALLEL,
-  "104": PARALLEL,
 };
 
 export type DecisionRecord = {

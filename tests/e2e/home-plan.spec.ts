@@ -1,4 +1,4 @@
-import { homePlanTasks } from "~/db/schema";
+import { homeAppliances, homePlanTasks } from "~/db/schema";
 import { businessToday } from "~/lib/business-calendar";
 import { createAppointment, createMembership } from "../../server/seed/factories";
 import { labelPhoto } from "../../server/seed/label-image";
@@ -114,4 +114,82 @@ test("a member adds a water heater from a label photo, confirms the values, and 
   await expect(page.getByText("Uses 1 h 45 min")).toBeVisible();
   await page.getByRole("button", { name: "Confirm Visit" }).click();
   await expect(page.getByText("Your visit is booked!")).toBeVisible();
+});
+
+/*
+ * ADR 104: an appliance's 'Edit' and 'Add appliance' open their form by a link, the page
+ * rendering the open form only; what she typed stays in place with the message when refused;
+ * the same links work without JavaScript.
+ */
+test("a member edits and adds an appliance, keeping what she typed when refused, with and without JavaScript", async ({
+  page,
+  browser,
+}) => {
+  const member = await createCustomer({ lastName: uniqueWord("Member") });
+  await createMembership(e2eDb(), member.id, {
+    plan: "complete",
+    billing: "annual",
+    startDate: businessToday(),
+  });
+  await e2eDb()
+    .insert(homeAppliances)
+    .values({ homeId: member.homeId!, type: "furnace", brand: "Lennox", location: "Attic" });
+  await signIn(page, member);
+  await page.goto("/dashboard?tab=home");
+  const furnace = page.getByRole("listitem").filter({ hasText: "Lennox" });
+  await expect(furnace.getByRole("heading", { name: "Furnace" })).toBeVisible();
+  // Closed forms are not on the page.
+  await expect(page.getByRole("button", { name: "Save appliance" })).toHaveCount(0);
+  const edit = furnace.getByRole("link", { name: "Edit Furnace" });
+  await expect(edit).toHaveAttribute("aria-expanded", "false");
+  await edit.click();
+  await expect(edit).toHaveAttribute("aria-expanded", "true");
+  await expect(furnace.getByLabel("Brand")).toHaveValue("Lennox");
+  await expectNoAxeViolations(page);
+
+  await furnace.getByLabel("Model").fill("EL296V");
+  await furnace.getByLabel("Installed").fill("last spring");
+  await furnace.getByRole("button", { name: "Save appliance" }).click();
+  await expect(furnace.getByText("Installed: please give a year (2019) or a date.")).toBeVisible();
+  await expect(furnace.getByRole("alert")).toHaveText("Please check the form.");
+  await expect(furnace.getByLabel("Model")).toHaveValue("EL296V");
+  await expect(furnace.getByLabel("Installed")).toHaveValue("last spring");
+  await furnace.getByLabel("Installed").fill("2018");
+  await furnace.getByRole("button", { name: "Save appliance" }).click();
+  await expect(furnace.getByRole("status")).toHaveText("Appliance saved.");
+  await expect(furnace.locator("dl")).toContainText("EL296V");
+  await edit.click();
+  await expect(edit).toHaveAttribute("aria-expanded", "false");
+  await expect(furnace.getByLabel("Model")).toHaveCount(0);
+
+  // 'Add appliance': refused, then saved; the form is emptied once saved.
+  const add = page.getByRole("link", { name: "Add appliance" });
+  await add.click();
+  const form = page.locator("form").filter({ has: page.getByLabel("Notes") });
+  await form.getByLabel("Type").selectOption({ label: "Dishwasher" });
+  await form.getByLabel("Brand").fill("Bosch");
+  await form.getByLabel("Installed").fill("in 2020");
+  await form.getByRole("button", { name: "Save appliance" }).click();
+  await expect(form.getByText("Installed: please give a year (2019) or a date.")).toBeVisible();
+  await expect(form.getByLabel("Brand")).toHaveValue("Bosch");
+  await expect(form.getByLabel("Type")).toHaveValue("dishwasher");
+  await form.getByLabel("Installed").fill("2020");
+  await form.getByRole("button", { name: "Save appliance" }).click();
+  await expect(form.getByRole("status")).toHaveText("Appliance saved.");
+  await expect(form.getByLabel("Brand")).toHaveValue("");
+  await expect(page.getByRole("listitem").filter({ hasText: "Bosch" })).toContainText("Dishwasher");
+
+  // Without JavaScript: the link opens the form, rendered by the server; saving comes back.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await signIn(plain, member);
+  await plain.goto("/dashboard?tab=home");
+  const furnaceNoJs = plain.getByRole("listitem").filter({ hasText: "Lennox" });
+  await furnaceNoJs.getByRole("link", { name: "Edit Furnace" }).click();
+  await expect(plain).toHaveURL(/[?&]item=/);
+  await expect(furnaceNoJs.getByLabel("Model")).toHaveValue("EL296V");
+  await furnaceNoJs.getByLabel("Location in the home").fill("Basement");
+  await furnaceNoJs.getByRole("button", { name: "Save appliance" }).click();
+  await expect(plain.getByRole("listitem").filter({ hasText: "Lennox" })).toContainText("Basement");
+  await context.close();
 });

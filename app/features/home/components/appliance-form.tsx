@@ -25,7 +25,7 @@ export function ApplianceForm({
   appliance?: ApplianceView;
   labelRead?: LabelReadView | null;
 }) {
-  const { fetcher, answer, errors, pending } = useHomeForm();
+  const { fetcher, formRef, answer, errors, pending } = useHomeForm({ clearOnSave: !appliance });
   const id = appliance ? `appliance-${appliance.id.slice(0, 8)}` : "appliance-new";
   const read = labelRead ?? null;
   const installed = appliance
@@ -38,7 +38,7 @@ export function ApplianceForm({
     defaultValue: value ?? "",
   });
   return (
-    <fetcher.Form method="post" action={action} className="grid gap-3">
+    <fetcher.Form ref={formRef} method="post" action={action} className="grid gap-3">
       <input type="hidden" name="intent" value={appliance ? "edit-appliance" : "add-appliance"} />
       <input
         type="hidden"

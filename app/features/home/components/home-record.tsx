@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { hoursText } from "~/lib/hours";
@@ -9,6 +10,63 @@ import { LabelPhotoForm } from "./label-photo-form";
 import { PlanTaskForm } from "./plan-task-form";
 import { formKey } from "./use-home-form";
 
+/** The query parameter naming the one form of the record that is open (ADR 104). */
+const OPEN_FORM_PARAM = "item";
+
+/** Which form of the record is open, and the links that open and close one. */
+type Opener = { open: string | null; href: (form: string, anchor?: string) => string };
+
+function useOpener(): Opener {
+  const { pathname, search } = useLocation();
+  const open = new URLSearchParams(search).get(OPEN_FORM_PARAM);
+  return {
+    open,
+    href(form, anchor) {
+      const params = new URLSearchParams(search);
+      if (open === form) {
+        params.delete(OPEN_FORM_PARAM);
+        if (form.startsWith("add-")) params.delete("label");
+      } else params.set(OPEN_FORM_PARAM, form);
+      const query = params.toString();
+      return `${pathname}${query ? `?${query}` : ""}${open !== form && anchor ? `#${anchor}` : ""}`;
+    },
+  };
+}
+
+/**
+ * 'Edit', 'Add appliance', 'Add task': a link that opens its form (or closes it when open). The
+ * page renders the open form only (ADR 104): closed forms cost nothing to render or send. A
+ * plain link, so it works without JavaScript; with it, the dashboard does not read its data
+ * again for it (`shouldRevalidate`).
+ */
+function OpenLink({
+  opener,
+  form,
+  anchor,
+  open = opener.open === form,
+  className,
+  children,
+}: {
+  opener: Opener;
+  form: string;
+  anchor?: string;
+  open?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={opener.href(form, anchor)}
+      replace
+      preventScrollReset
+      aria-expanded={open}
+      className={`disclosure ${className ?? ""}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /**
  * The home's record (ADR 087): 'Appliances and systems' and 'Maintenance plan', the plan's
  * 60-day status and the history. The same component on the member's 'My Home' tab, the
@@ -17,6 +75,7 @@ import { formKey } from "./use-home-form";
  */
 export function HomeRecord({ view, back }: { view: HomeRecordView; back: string }) {
   const action = `/homes/${view.homeId}`;
+  const opener = useOpener();
   return (
     <div className="grid gap-4">
       {view.status && (
@@ -28,8 +87,8 @@ export function HomeRecord({ view, back }: { view: HomeRecordView; back: string 
           {view.status.sentence}
         </p>
       )}
-      <Appliances view={view} action={action} back={back} />
-      <Plan view={view} action={action} back={back} />
+      <Appliances view={view} action={action} back={back} opener={opener} />
+      <Plan view={view} action={action} back={back} opener={opener} />
       {view.history.length > 0 && (
         <details className="rounded-md border bg-background px-4 py-3">
           <summary className="cursor-pointer text-sm font-medium">History of the record</summary>
@@ -63,15 +122,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Appliances({
-  view,
-  action,
-  back,
-}: {
-  view: HomeRecordView;
-  action: string;
-  back: string;
-}) {
+type PartProps = { view: HomeRecordView; action: string; back: string; opener: Opener };
+
+function Appliances({ view, action, back, opener }: PartProps) {
+  const add = `add-${view.homeId}`;
+  const adding = opener.open === add || Boolean(view.labelRead);
   return (
     <Section id="appliances-title" title="Appliances and systems">
       {view.appliances.length === 0 && (
@@ -79,18 +134,25 @@ function Appliances({
       )}
       <ul className="grid gap-3">
         {view.appliances.map((a) => (
-          <li key={a.id} className="grid gap-2 rounded-md border p-3">
+          <li key={a.id} id={`a-${a.id}`} className="grid gap-2 rounded-md border p-3">
             <ApplianceSummary appliance={a} homeId={view.homeId} />
             {view.rights.appliances && (
               <div className="flex flex-wrap gap-2">
-                <details className="w-full">
-                  <summary className="cursor-pointer text-sm font-medium">
+                <div className="w-full">
+                  <OpenLink opener={opener} form={a.id} anchor={`a-${a.id}`} className="text-sm">
                     Edit <span className="sr-only">{a.typeLabel}</span>
-                  </summary>
-                  <div className="pt-3">
-                    <ApplianceForm action={action} back={back} seed={view.keySeed} appliance={a} />
-                  </div>
-                </details>
+                  </OpenLink>
+                  {opener.open === a.id && (
+                    <div className="pt-3">
+                      <ApplianceForm
+                        action={action}
+                        back={back}
+                        seed={view.keySeed}
+                        appliance={a}
+                      />
+                    </div>
+                  )}
+                </div>
                 <ActionButton
                   action={action}
                   back={back}
@@ -107,19 +169,23 @@ function Appliances({
         ))}
       </ul>
       {view.rights.appliances && (
-        <details className="rounded-md border p-3" open={Boolean(view.labelRead)}>
-          <summary className="cursor-pointer font-medium">Add appliance</summary>
-          <div className="grid gap-4 pt-3">
-            <LabelPhotoForm homeId={view.homeId} back={back} />
-            <ApplianceForm
-              key={view.labelRead?.id ?? view.keySeed}
-              action={action}
-              back={back}
-              seed={view.keySeed}
-              labelRead={view.labelRead}
-            />
-          </div>
-        </details>
+        <div className="rounded-md border p-3">
+          <OpenLink opener={opener} form={add} open={adding}>
+            Add appliance
+          </OpenLink>
+          {adding && (
+            <div className="grid gap-4 pt-3">
+              <LabelPhotoForm homeId={view.homeId} back={back} />
+              <ApplianceForm
+                key={view.labelRead?.id ?? "add"}
+                action={action}
+                back={back}
+                seed={view.keySeed}
+                labelRead={view.labelRead}
+              />
+            </div>
+          )}
+        </div>
       )}
     </Section>
   );
@@ -146,14 +212,14 @@ function ApplianceSummary({ appliance: a, homeId }: { appliance: ApplianceView; 
             <Badge variant="outline">Check</Badge> {flag}
           </p>
         ))}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+        <dl className="facts">
           {rows
             .filter(([, value]) => value)
             .map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="break-words">{value}</dd>
-              </div>
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </Fragment>
             ))}
         </dl>
       </div>
@@ -174,7 +240,7 @@ function ApplianceSummary({ appliance: a, homeId }: { appliance: ApplianceView; 
 
 const STATE_LABEL = { overdue: "Overdue", due: "Due this month", later: null } as const;
 
-function Plan({ view, action, back }: { view: HomeRecordView; action: string; back: string }) {
+function Plan({ view, action, back, opener }: PartProps) {
   return (
     <Section id="plan-title" title="Maintenance plan">
       {view.tasks.length === 0 && (
@@ -195,87 +261,92 @@ function Plan({ view, action, back }: { view: HomeRecordView; action: string; ba
       )}
       <ul className="grid gap-3">
         {view.tasks.map((task) => (
-          <PlanTaskItem key={task.id} task={task} view={view} action={action} back={back} />
+          <PlanTaskItem
+            key={task.id}
+            task={task}
+            view={view}
+            action={action}
+            back={back}
+            opener={opener}
+          />
         ))}
       </ul>
       {view.rights.plan && (
-        <details className="rounded-md border p-3">
-          <summary className="cursor-pointer font-medium">Add task</summary>
-          <div className="pt-3">
-            <PlanTaskForm key={view.keySeed} action={action} back={back} seed={view.keySeed} />
-          </div>
-        </details>
+        <div className="rounded-md border p-3">
+          <OpenLink opener={opener} form={`task-${view.homeId}`}>
+            Add task
+          </OpenLink>
+          {opener.open === `task-${view.homeId}` && (
+            <div className="pt-3">
+              <PlanTaskForm action={action} back={back} seed={view.keySeed} />
+            </div>
+          )}
+        </div>
       )}
     </Section>
   );
 }
 
-function PlanTaskItem({
-  task,
-  view,
-  action,
-  back,
-}: {
-  task: PlanTaskView;
-  view: HomeRecordView;
-  action: string;
-  back: string;
-}) {
+function PlanTaskItem({ task, view, action, back, opener }: PartProps & { task: PlanTaskView }) {
   const state = STATE_LABEL[task.state];
   return (
-    <li className="grid gap-2 rounded-md border p-3" data-testid="plan-task">
+    <li id={`t-${task.id}`} className="grid gap-2 rounded-md border p-3" data-testid="plan-task">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-medium">{task.title}</h3>
         {state && (
           <Badge variant={task.state === "overdue" ? "destructive" : "secondary"}>{state}</Badge>
         )}
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-        <dt className="text-muted-foreground">How often</dt>
+      <dl className="facts">
+        <dt>How often</dt>
         <dd>{task.frequency}</dd>
-        <dt className="text-muted-foreground">Months due</dt>
+        <dt>Months due</dt>
         <dd>{task.monthsLabel}</dd>
-        <dt className="text-muted-foreground">Estimated time</dt>
+        <dt>Estimated time</dt>
         <dd>{hoursText(task.estimatedMinutes)}</dd>
-        <dt className="text-muted-foreground">Last done</dt>
+        <dt>Last done</dt>
         <dd>{task.lastDoneOn ?? "Not yet"}</dd>
-        <dt className="text-muted-foreground">Next due</dt>
+        <dt>Next due</dt>
         <dd>{task.nextDueLabel}</dd>
       </dl>
-      <div className="flex flex-wrap gap-2">
-        {view.rights.markDone && (
-          <ActionButton
-            action={action}
-            back={back}
-            intent="mark-done"
-            id={task.id}
-            formKey={formKey(view.keySeed, `d${task.id.slice(0, 8)}`)}
-            label={`Mark done: ${task.title}`}
-            pendingLabel="Saving..."
-          />
-        )}
-        {view.rights.plan && (
-          <ActionButton
-            action={action}
-            back={back}
-            intent="remove-task"
-            id={task.id}
-            formKey={formKey(view.keySeed, `x${task.id.slice(0, 8)}`)}
-            label="Remove task"
-            pendingLabel="Removing..."
-            variant="destructive"
-          />
-        )}
-      </div>
+      {(view.rights.markDone || view.rights.plan) && (
+        <div className="flex flex-wrap gap-2">
+          {view.rights.markDone && (
+            <ActionButton
+              action={action}
+              back={back}
+              intent="mark-done"
+              id={task.id}
+              formKey={formKey(view.keySeed, `d${task.id.slice(0, 8)}`)}
+              label={`Mark done: ${task.title}`}
+              pendingLabel="Saving..."
+            />
+          )}
+          {view.rights.plan && (
+            <ActionButton
+              action={action}
+              back={back}
+              intent="remove-task"
+              id={task.id}
+              formKey={formKey(view.keySeed, `x${task.id.slice(0, 8)}`)}
+              label="Remove task"
+              pendingLabel="Removing..."
+              variant="destructive"
+            />
+          )}
+        </div>
+      )}
       {view.rights.plan && (
-        <details>
-          <summary className="cursor-pointer text-sm font-medium">
+        <div>
+          <OpenLink opener={opener} form={task.id} anchor={`t-${task.id}`} className="text-sm">
             Edit <span className="sr-only">{task.title}</span>
-          </summary>
-          <div className="pt-3">
-            <PlanTaskForm action={action} back={back} seed={view.keySeed} task={task} />
-          </div>
-        </details>
+          </OpenLink>
+          {opener.open === task.id && (
+            <div className="pt-3">
+              <PlanTaskForm action={action} back={back} seed={view.keySeed} task={task} />
+            </div>
+          )}
+        </div>
       )}
     </li>
   );
@@ -283,8 +354,15 @@ function PlanTaskItem({
 
 /** 'Home record' on a visit of 'Today' (the day's handyman). */
 export function TodayHomeRecord({ view }: { view: HomeRecordView }) {
+  // Open when one of its forms is (a link followed without JavaScript reloads the page).
+  const { open } = useOpener();
+  const mine =
+    open !== null &&
+    (open.endsWith(view.homeId) ||
+      view.appliances.some((a) => a.id === open) ||
+      view.tasks.some((t) => t.id === open));
   return (
-    <details className="rounded-md border p-3">
+    <details className="rounded-md border p-3" open={mine || undefined}>
       <summary className="cursor-pointer font-medium">Home record</summary>
       <div className="pt-3">
         <HomeRecord view={view} back="/employee/today" />

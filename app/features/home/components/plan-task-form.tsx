@@ -17,10 +17,10 @@ export function PlanTaskForm({
   seed: string;
   task?: PlanTaskView;
 }) {
-  const { fetcher, answer, errors, pending } = useHomeForm();
+  const { fetcher, formRef, answer, errors, pending } = useHomeForm({ clearOnSave: !task });
   const id = task ? `task-${task.id.slice(0, 8)}` : "task-new";
   return (
-    <fetcher.Form method="post" action={action} className="grid gap-3">
+    <fetcher.Form ref={formRef} method="post" action={action} className="grid gap-3">
       <input type="hidden" name="intent" value={task ? "edit-task" : "add-task"} />
       <input
         type="hidden"
