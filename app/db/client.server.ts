@@ -42,6 +42,11 @@ export type DatabaseHandle = {
    * the demo data through it (server/first-start.ts, ADR 101).
    */
   socketUrl?: string;
+  /**
+   * The embedded database's directory was empty and was filled from the build's template as it
+   * opened: exactly the migrations' result, so `migrate()` has nothing to apply (ADR 105).
+   */
+  fromTemplate?: boolean;
 };
 
 import { MIGRATIONS_DIR } from "./template.server";
@@ -309,6 +314,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     embeddedWorker: embedded.worker,
     socketUrl: embedded.socketUrl,
+    fromTemplate: opening.fromTemplate,
   };
 }
 

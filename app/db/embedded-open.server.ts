@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock.server";
-import { copyDatabaseTemplate, MIGRATIONS_DIR } from "./template.server";
+import { MIGRATIONS_DIR, templateToCopy } from "./template.server";
 
 /*
  * Opening the embedded database as far as it needs none of the server's packages (ADR 105):
@@ -43,17 +43,27 @@ export type EmbeddedOpening = {
   workerFile: string;
   /** The worker, listening; unreferenced, with no listener of the opener's left on it. */
   worker: Worker;
+  /**
+   * Whether the directory was empty and filled from the build's template: exactly the
+   * migrations' result (its fingerprint matched), so they have nothing to apply.
+   */
+  fromTemplate: boolean;
 };
 
-/** Starts a worker and resolves once it listens; rejects (and ends it) if it cannot. */
+/**
+ * Starts a worker and resolves once it listens; rejects (and ends it) if it cannot. `copyFrom`:
+ * a template's database directory the worker first copies into the empty `pgDir`.
+ */
 export async function spawnDatabaseWorker(
   workerFile: string,
   pgDir: string | null,
   socketDir: string,
+  copyFrom: string | null = null,
 ): Promise<Worker> {
   const worker = new Worker(workerFile, {
     workerData: {
       dataDir: pgDir,
+      copyFrom,
       socketPath: path.join(socketDir, ".s.PGSQL.5432"),
       startParams: PGLITE_START_PARAMS,
     },
@@ -86,8 +96,9 @@ export async function spawnDatabaseWorker(
 
 /**
  * Opens an embedded database: with a data directory, takes its lock (DataDirectoryLockedError
- * when another process holds it) and fills it from `template` when it is empty and the template
- * matches the migrations; then starts the worker.
+ * when another process holds it); then starts the worker, which first fills the directory from
+ * `template` when it is empty and the template matches the migrations (the copy, 42 MB, on the
+ * worker's thread: the server's thread goes on loading its modules meanwhile).
  */
 export async function openEmbedded(options: {
   dataDir: string | null;
@@ -104,9 +115,17 @@ export async function openEmbedded(options: {
   }
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "handyman-db-"));
   try {
-    if (pgDir && options.template) copyDatabaseTemplate(options.template, MIGRATIONS_DIR, pgDir);
-    const worker = await spawnDatabaseWorker(options.workerFile, pgDir, socketDir);
-    return { lock, pgDir, socketDir, workerFile: options.workerFile, worker };
+    const copyFrom =
+      pgDir && options.template ? templateToCopy(options.template, MIGRATIONS_DIR, pgDir) : null;
+    const worker = await spawnDatabaseWorker(options.workerFile, pgDir, socketDir, copyFrom);
+    return {
+      lock,
+      pgDir,
+      socketDir,
+      workerFile: options.workerFile,
+      worker,
+      fromTemplate: copyFrom !== null,
+    };
   } catch (error) {
     fs.rmSync(socketDir, { recursive: true, force: true });
     lock?.release();

@@ -27,6 +27,8 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 /**
  * @typedef {object} WorkerOptions
  * @property {string | null} dataDir The data directory, or null for a database in memory.
+ * @property {string | null} copyFrom A template's database directory to copy into the empty
+ *   `dataDir` first (template.server.ts's templateToCopy decided it), or null.
  * @property {string} socketPath The Unix socket to listen on (node-postgres's
  *   `${host}/.s.PGSQL.${port}`).
  * @property {string[]} startParams PostgreSQL's start parameters beyond PGlite's defaults.
@@ -62,7 +64,24 @@ const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPor
  * @property {Buffer} [messages]
  */
 
+/**
+ * A first start (ADR 092, ADR 105): the build's template copied into the empty data directory
+ * here, on this thread, while the server's thread loads its modules. The copy is made beside
+ * the directory and renamed into place, so a start interrupted half-way leaves an empty
+ * directory, never half a database.
+ * @param {string} from
+ * @param {string} dataDir
+ */
+function copyTemplate(from, dataDir) {
+  const partial = `${dataDir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.cpSync(from, partial, { recursive: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(partial, dataDir);
+}
+
 async function start() {
+  if (options.copyFrom && options.dataDir) copyTemplate(options.copyFrom, options.dataDir);
   // The extensions the migrations create (pg_trgm: the employee dashboard's search indexes;
   // btree_gist: the exclusion constraint against double-booking a handyman; unaccent: search
   // folds accents and quotes, migration 0007).

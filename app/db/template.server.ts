@@ -61,18 +61,14 @@ export function templateMatches(templateDir: string, migrationsDir: string) {
 }
 
 /**
- * Fills an empty embedded database directory from the template, when the template matches the
- * migrations; returns whether it did. The copy is made beside the directory and renamed into
- * place, so a start interrupted half-way leaves an empty directory, never half a database.
- * The caller holds the data directory's lock.
+ * The template's database directory when the empty embedded database directory `pgDir` is to be
+ * filled from it (the template matches the migrations), else null. The caller holds the data
+ * directory's lock; the database's worker makes the copy on its own thread (pglite-worker.mjs,
+ * ADR 105), beside the directory and renamed into place, so a start interrupted half-way leaves
+ * an empty directory, never half a database.
  */
-export function copyDatabaseTemplate(templateDir: string, migrationsDir: string, pgDir: string) {
-  if (!isEmptyDatabaseDir(pgDir)) return false;
-  if (!templateMatches(templateDir, migrationsDir)) return false;
-  const partial = `${pgDir}.partial`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.cpSync(path.join(templateDir, TEMPLATE_DATABASE), partial, { recursive: true });
-  fs.rmSync(pgDir, { recursive: true, force: true });
-  fs.renameSync(partial, pgDir);
-  return true;
+export function templateToCopy(templateDir: string, migrationsDir: string, pgDir: string) {
+  if (!isEmptyDatabaseDir(pgDir)) return null;
+  if (!templateMatches(templateDir, migrationsDir)) return null;
+  return path.join(templateDir, TEMPLATE_DATABASE);
 }

@@ -4,11 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, openDatabase, type Database } from "~/db/client.server";
-import {
-  copyDatabaseTemplate,
-  migrationsFingerprint,
-  TEMPLATE_FINGERPRINT,
-} from "~/db/template.server";
+import { migrationsFingerprint, TEMPLATE_FINGERPRINT, templateToCopy } from "~/db/template.server";
 import { writeDatabaseTemplate } from "../../scripts/build/database-template";
 
 /*
@@ -76,7 +72,9 @@ describe("the build's database template", () => {
     const dataDir = path.join(work, "first-start");
     const fromTemplate = await openDatabase({ dataDir, template });
     try {
-      // Copied, not created: the migrations are there before migrate() runs.
+      // Copied, not created: the migrations are there before migrate() runs (the server does
+      // not run it after a copy, ADR 105).
+      expect(fromTemplate.fromTemplate).toBe(true);
       const before = await schemaOf(fromTemplate.db);
       expect(before).toEqual(expected);
       await fromTemplate.migrate();
@@ -84,6 +82,10 @@ describe("the build's database template", () => {
     } finally {
       await fromTemplate.close();
     }
+    // Opened again: the database is there, nothing is copied.
+    const again = await openDatabase({ dataDir, template });
+    expect(again.fromTemplate).toBe(false);
+    await again.close();
   }, 240_000);
 
   it("is not copied when it was made from other migrations, nor over a database", () => {
@@ -92,8 +94,7 @@ describe("the build's database template", () => {
     fs.writeFileSync(path.join(template, "pglite", "PG_VERSION"), "17\n");
     fs.writeFileSync(path.join(template, TEMPLATE_FINGERPRINT), "0".repeat(64));
     const pgDir = path.join(work, "stale-target", "pglite");
-    expect(copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(false);
-    expect(fs.existsSync(pgDir)).toBe(false);
+    expect(templateToCopy(template, MIGRATIONS_DIR, pgDir)).toBeNull();
 
     fs.writeFileSync(
       path.join(template, TEMPLATE_FINGERPRINT),
@@ -101,11 +102,9 @@ describe("the build's database template", () => {
     );
     fs.mkdirSync(pgDir, { recursive: true });
     fs.writeFileSync(path.join(pgDir, "PG_VERSION"), "16\n");
-    expect(copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(false);
-    expect(fs.readFileSync(path.join(pgDir, "PG_VERSION"), "utf8")).toBe("16\n");
+    expect(templateToCopy(template, MIGRATIONS_DIR, pgDir)).toBeNull();
 
     fs.rmSync(pgDir, { recursive: true });
-    expect(copyDatabaseTemplate(template, MIGRATIONS_DIR, pgDir)).toBe(true);
-    expect(fs.readFileSync(path.join(pgDir, "PG_VERSION"), "utf8")).toBe("17\n");
+    expect(templateToCopy(template, MIGRATIONS_DIR, pgDir)).toBe(path.join(template, "pglite"));
   });
 });
