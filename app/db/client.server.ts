@@ -18,6 +18,7 @@ import {
 } from "./embedded-open.server";
 import { retryConflicts } from "./retry.server";
 import { prepareStatements } from "./statements.server";
+import { MIGRATIONS_DIR } from "./template.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 /** What a transaction callback receives; pass it to helpers that must join the transaction. */
@@ -48,8 +49,6 @@ export type DatabaseHandle = {
    */
   fromTemplate?: boolean;
 };
-
-import { MIGRATIONS_DIR } from "./template.server";
 
 export { MIGRATIONS_DIR };
 
