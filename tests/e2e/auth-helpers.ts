@@ -44,6 +44,9 @@ export async function completePropertySetup(page: Page) {
   await dialog.getByLabel("ZIP Code").fill("30306");
   await dialog.getByLabel("Property Notes (optional)").fill("Gate code 1234");
   await dialog.getByRole("button", { name: "Save and Continue" }).click();
+  // Saved once the dialog is gone: a navigation before that would cancel the save, and the
+  // next page would open the dialog again over everything else.
+  await expect(dialog).toBeHidden();
 }
 
 /**

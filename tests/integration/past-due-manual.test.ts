@@ -220,6 +220,9 @@ describe(`'Past due' without a card processor (${testDatabaseKind()})`, () => {
       { membershipId: a.membership.id, amountCents: 10_000, method: "cash", reference: "" },
       a.office.id,
     );
+    // The day's check (the payment's own pass reads the real clock, which a moved clock puts
+    // past December 11th).
+    await checkPastDue(at("2026-12-02"));
     const after = await since("2026-12-02");
     expect(after[b.membership.id]).toEqual([59_000, "2026-11-01"]);
     // Nothing of it is 10 days old: no longer 'Past due'; the one membership's own read agrees.
