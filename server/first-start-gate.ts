@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { openEmbeddedEarly, WORKER_FILE } from "~/db/embedded-open.server";
 import { databaseTemplateDir, isEmptyDatabaseDir } from "~/db/template.server";
@@ -43,6 +44,15 @@ function firstStartProcess(firstStartEntry: string, nodeArgs: string[]): FirstSt
   // (a server that fails to start exits, and the process ends with the channel).
   child.unref();
   child.channel?.unref();
+  // The server answers its public pages before the demo is written (ADR 108): the demo's
+  // process yields the processor to the server's start-up, which would otherwise share it.
+  if (child.pid) {
+    try {
+      os.setPriority(child.pid, 19);
+    } catch {
+      // not allowed here: it runs at the server's priority
+    }
+  }
   return {
     async seed(databaseUrl) {
       if (!child.connected) return exited;

@@ -14,7 +14,7 @@ import { createFastPath, prepareFastPath } from "./fast-path";
 import { renderPublicPages, renderVisitorPages, renderSearchFiles } from "./public-pages";
 import { startIdleTrim } from "./memory-trim";
 import type { FirstStart } from "./first-start-gate";
-import { prepareDatabase, startBackgroundWork } from "./start-up";
+import { fillDatabase, openReadyDatabase, startBackgroundWork } from "./start-up";
 import { staffWebManifestFile, webManifestFile } from "./web-manifest";
 
 function fail(message: string): never {
@@ -67,14 +67,28 @@ export async function main(options: { firstStart?: FirstStart } = {}) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const site = loadSite(buildDir);
   site.catch(() => {}); // awaited below, once the database is ready; a failure throws there
-  let handle: Awaited<ReturnType<typeof prepareDatabase>>;
+  let handle: Awaited<ReturnType<typeof openReadyDatabase>>;
   try {
-    // A newcomer's first start writes the demo data in a process of its own (ADR 092, 101).
-    handle = await prepareDatabase(config, { firstStart: options.firstStart });
+    handle = await openReadyDatabase(config);
   } catch (error) {
     if (error instanceof DataDirectoryLockedError) fail(error.message);
     throw error;
   }
+  // A newcomer's first start writes the demo data in a process of its own (ADR 092, 101) while
+  // the server listens (ADR 108): until it is written, only what reads no database is answered
+  // (the fast path's pages and files); every other request, /healthz too, waits for it.
+  let filled = false;
+  let shuttingDown = false;
+  const filling = fillDatabase(config, handle, {
+    firstStart: options.firstStart,
+    stopping: () => shuttingDown,
+  }).then(
+    (ready) => {
+      handle = ready;
+      filled = true;
+    },
+    (error: unknown) => fail(`Could not write the demo data: ${(error as Error).message}`),
+  );
   const { build, publicPages, answers } = await site;
   setPublicImagesDir(path.join(buildDir, "images"));
   let draining = false;
@@ -91,8 +105,13 @@ export async function main(options: { firstStart?: FirstStart } = {}) {
     isDraining,
     trust: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
   });
-  const server = http.createServer((req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res)) app(req, res);
+  };
+  const server = http.createServer((req, res) => {
+    if (filled) return answer(req, res);
+    if (req.url !== "/healthz" && fastPath(req, res)) return;
+    void filling.then(() => answer(req, res));
   });
 
   // As Express's app.listen: the callback gets a failure to listen, once; a later server error
@@ -112,10 +131,14 @@ export async function main(options: { firstStart?: FirstStart } = {}) {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info({ port }, "server listening");
-    console.log(`${"Server ready:"} ${config.publicUrl} (listening on port ${port})`);
-    // The public pages' brotli bodies, now that start-up is done (ADR 032).
-    answers.addBrotli().catch((error: unknown) => {
-      logger.error({ err: (error as Error).message }, "brotli bodies not made");
+    // Ready once the demo data is written too: from this line on, every page answers at once.
+    void filling.then(() => {
+      if (shuttingDown) return;
+      console.log(`${"Server ready:"} ${config.publicUrl} (listening on port ${port})`);
+      // The public pages' brotli bodies, now that start-up is done (ADR 032).
+      answers.addBrotli().catch((error: unknown) => {
+        logger.error({ err: (error as Error).message }, "brotli bodies not made");
+      });
     });
   };
   server.on("error", onListen);
@@ -146,9 +169,8 @@ export async function main(options: { firstStart?: FirstStart } = {}) {
     response.once("close", () => answering.delete(response));
   });
 
-  const background = startBackgroundWork();
+  const background = filling.then(() => startBackgroundWork());
 
-  let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -171,7 +193,7 @@ export async function main(options: { firstStart?: FirstStart } = {}) {
     // sent their request yet and closing them now would reset them.
     const close = () => {
       server.close(async () => {
-        await background.stop();
+        await (await background).stop();
         await handle.close();
         logger.info("shutdown complete");
         await flushLogs();

@@ -49,9 +49,9 @@ const NODE_MAIN: Command = {
   args: [SERVER_ENTRY],
 };
 
-function firstAnswer(port: number) {
+function firstAnswer(port: number, urlPath = "/") {
   return new Promise<number>((resolve) => {
-    const request = http.get({ host: "127.0.0.1", port, path: "/" }, (response) => {
+    const request = http.get({ host: "127.0.0.1", port, path: urlPath }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
     });
@@ -67,13 +67,15 @@ function serverResidentMb(pid: number, command: Command) {
 
 /**
  * One start: milliseconds from the spawn to the end of the first answer to GET /; with `restMs`,
- * also the server's resident memory after that long at rest.
+ * also the server's resident memory after that long at rest. `readyMs`: to the first 200 of
+ * GET /healthz, asked once / has answered (a first start answers its public pages while the
+ * demo is written, and /healthz, which reads the database, waits for it: ADR 108).
  */
 export async function timeStart(
   command: Command,
   env: Record<string, string>,
   restMs?: number,
-): Promise<{ ms: number; restingMb?: number }> {
+): Promise<{ ms: number; readyMs: number; restingMb?: number }> {
   const port = await freePort();
   let output = "";
   const started = performance.now();
@@ -106,9 +108,15 @@ export async function timeStart(
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const ms = performance.now() - started;
-    if (restMs === undefined) return { ms };
+    while ((await firstAnswer(port, "/healthz")) !== 200) {
+      if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+      if (performance.now() - started > 120_000) throw new Error(`Not ready:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const readyMs = performance.now() - started;
+    if (restMs === undefined) return { ms, readyMs };
     await new Promise((resolve) => setTimeout(resolve, restMs));
-    return { ms, restingMb: serverResidentMb(child.pid!, command) };
+    return { ms, readyMs, restingMb: serverResidentMb(child.pid!, command) };
   } finally {
     process.kill(-child.pid!, "SIGTERM");
     await exited;
@@ -142,7 +150,7 @@ export async function run() {
     const postgres = { DATA_DIR: pgDataDir, DATABASE_URL: database.url };
     // A newcomer's first start: `npm start` on an empty data directory (the database from the
     // build's template, the demo data written), its memory read 30 s later (ADR 092).
-    const firsts: { ms: number; restingMb?: number }[] = [];
+    const firsts: { ms: number; readyMs: number; restingMb?: number }[] = [];
     for (let i = 0; i < FIRST_RUNS; i++) {
       console.log(`startup bench: first start of a new embedded database (${i + 1})`);
       const fresh = tempDir("handyman-bench-first-start-");
@@ -156,7 +164,10 @@ export async function run() {
       fs.rmSync(fresh, { recursive: true, force: true });
     }
     const firstMs = firsts.map((f) => f.ms);
-    const firstMedian = [...firstMs].sort((a, b) => a - b)[Math.floor(firstMs.length / 2)];
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const firstMedian = median(firstMs);
+    const readyMs = firsts.map((f) => f.readyMs);
     const restingMb = firsts[0].restingMb ?? NaN;
     if (firstMedian > TARGET_MS || !(restingMb <= TARGET_RESTING_MB)) met = false;
     await timeStart(NODE_MAIN, embedded);
@@ -181,7 +192,9 @@ export async function run() {
     rows.push(
       `| ${NPM_START.label} | embedded (PGlite), an empty data directory: the database from the build's template, the demo data | **${seconds(firstMedian)}** | ${firstMs.map(seconds).join(", ")} | ${firstMedian <= TARGET_MS ? "yes" : "**no**"} |`,
     );
-    firstStartMemory = `After the first of those first starts, 30 s at rest: **${restingMb.toFixed(0)} MB** resident (the server's process; target at most ${TARGET_RESTING_MB} MB: ${restingMb <= TARGET_RESTING_MB ? "yes" : "**no**"}).`;
+    firstStartMemory = `Those first starts answered their public pages while the demo data was being written (ADR 108); GET /healthz, which reads the database and waits for the demo, first answered 200 after a median of **${seconds(median(readyMs))}** (${readyMs.map(seconds).join(", ")}): from then on every page answers at once.
+
+After the first of those first starts, 30 s at rest: **${restingMb.toFixed(0)} MB** resident (the server's process; target at most ${TARGET_RESTING_MB} MB: ${restingMb <= TARGET_RESTING_MB ? "yes" : "**no**"}).`;
   } finally {
     await database.drop();
     await cluster?.stop();
@@ -202,7 +215,7 @@ ${rows.join("\n")}
 
 ${firstStartMemory}
 
-What a start does: \`npm start\` checks that build/ is a build of the sources (a fingerprint of them, no settings) and runs the compiled server, build/server/main.js. On an empty embedded data directory the entry first starts the demo's process (ADR 101). The server reads its settings, then loads React Router's server build and renders the 13 public pages with those settings while the database opens and applies pending migrations, then listens; the outbox worker starts once it listens. Nothing is built or written into build/. Targets met: ${met ? "yes" : "**no**"}.
+What a start does: \`npm start\` checks that build/ is a build of the sources (a fingerprint of them, no settings) and runs the compiled server, build/server/main.js. On an empty embedded data directory the entry first starts the demo's process (ADR 101). The server reads its settings, then loads React Router's server build and renders the 13 public pages with those settings while the database opens and applies pending migrations, then listens. On a first start it listens before the demo data is written (ADR 108): the public pages and files answer at once, every other request waits for the demo, and the demo's process runs at the lowest priority so as not to slow the server's own start. The outbox worker starts once the database is ready. Nothing is built or written into build/. Targets met: ${met ? "yes" : "**no**"}.
 `;
   writeSection("startup", section);
   console.log(section);

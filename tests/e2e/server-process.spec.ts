@@ -7,6 +7,7 @@ import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "~/db/schema";
 import { createUser, createHome } from "../../server/seed/factories";
+import { DEMO_LOGINS } from "../../server/seed/demo";
 import { expect, test, PASSWORD, uniqueEmail } from "./fixtures";
 
 /*
@@ -80,6 +81,84 @@ test("npm start serves the site on an empty data directory and a second start is
     expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
   } finally {
     first.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** The first-start process (build/server/first-start.js) of the server started with `dataDir`. */
+function firstStartProcess(dataDir: string): number | undefined {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (!command.includes("first-start.js")) continue;
+      const environment = fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
+      if (environment.includes(`DATA_DIR=${dataDir}`)) return Number(entry);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return undefined;
+}
+
+/** Whether `answer` settles within `ms`. */
+async function settlesWithin(answer: Promise<unknown>, ms: number) {
+  const timer = new Promise<false>((resolve) => setTimeout(() => resolve(false), ms));
+  return Promise.race([
+    answer.then(
+      () => true,
+      () => true,
+    ),
+    timer,
+  ]);
+}
+
+test("a first start answers its public pages while the demo is written; the rest waits for it", async () => {
+  const dataDir = tempDir();
+  const port = await freePort();
+  const server = start({ DATA_DIR: dataDir, PORT: String(port) });
+  const maria = DEMO_LOGINS.find((login) => login.email.startsWith("maria@"))!;
+  let writer: number | undefined;
+  try {
+    // The process that writes the demo is held still (SIGSTOP) as soon as it appears.
+    const deadline = Date.now() + 60_000;
+    while (!(writer = firstStartProcess(dataDir)) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(writer, "the first start's process").toBeDefined();
+    process.kill(writer!, "SIGSTOP");
+
+    let home: Response | undefined;
+    while (!home && Date.now() < deadline) {
+      home = await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined);
+      if (!home) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(home?.status).toBe(200);
+    expect(await home!.text()).toContain("</html>");
+    // The demo is not written: a sign-in and /healthz wait rather than answer without it.
+    const signIn = fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: maria.email, password: maria.password }),
+    });
+    const health = fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(await settlesWithin(signIn, 1_500)).toBe(false);
+    expect(await settlesWithin(health, 10)).toBe(false);
+    expect(server.output()).not.toContain("Server ready");
+
+    process.kill(writer!, "SIGCONT");
+    expect((await health).status).toBe(200);
+    const signedIn = await signIn;
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    await waitForOutput(server, /Server ready/);
+    expect(server.output()).toContain(maria.email);
+  } finally {
+    try {
+      if (writer) process.kill(writer, "SIGCONT");
+    } catch {
+      // it has written the demo and exited
+    }
+    server.child.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
