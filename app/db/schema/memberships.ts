@@ -100,6 +100,8 @@ export const memberships = pgTable(
       .on(t.customerId)
       .where(sql`${t.status} = 'active'`),
     index("memberships_customer_idx").on(t.customerId, t.createdAt),
+    // A home's memberships: whether an earlier one took the guarantee away (ADR 059, ADR 109).
+    index("memberships_home_idx").on(t.homeId, t.createdAt),
     // Booking ahead of payment (ADR 057) takes the bank below zero, never by more than a year's
     // hours (one month ahead of the visit's date on monthly billing).
     check(

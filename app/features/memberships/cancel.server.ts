@@ -1,5 +1,6 @@
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, ne, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx, type Tx } from "~/db/client.server";
+import { rowsOf } from "~/db/rows";
 import {
   appointments,
   membershipMoneyLedger,
@@ -82,18 +83,25 @@ async function chargesTotal(database: DbOrTx, membershipId: string) {
  * membership of either that began earlier takes it away.
  */
 async function guaranteeApplies(database: DbOrTx, m: Membership) {
-  const [earlier] = await database
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        ne(memberships.id, m.id),
-        or(eq(memberships.customerId, m.customerId), eq(memberships.homeId, m.homeId)),
-        sql`(${memberships.startDate}, ${memberships.createdAt}) < (${m.startDate}, ${m.createdAt})`,
-      ),
-    )
-    .limit(1);
-  return !earlier;
+  // The customer's and the home's each by its index: one condition with `or` read every
+  // membership there is (ADR 109).
+  const earlierOf = (match: SQL) =>
+    database
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(
+        and(
+          match,
+          ne(memberships.id, m.id),
+          sql`(${memberships.startDate}, ${memberships.createdAt}) < (${m.startDate}, ${m.createdAt})`,
+        ),
+      );
+  const [row] = rowsOf<{ earlier: boolean }>(
+    await database.execute(
+      sql`select ${exists(earlierOf(eq(memberships.customerId, m.customerId)))} or ${exists(earlierOf(eq(memberships.homeId, m.homeId)))} as earlier`,
+    ),
+  );
+  return !row.earlier;
 }
 
 /** The money ledger oldest first, each item with the date it belongs to (its period or visit). */

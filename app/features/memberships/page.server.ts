@@ -57,7 +57,10 @@ function prepareFigures(database: Database) {
         sql<number>`coalesce(sum(${membershipVisits.blockMinutes}) filter (where ${future} and not ${membershipVisits.isExtra}), 0)`.mapWith(
           Number,
         ),
-      guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me, ${memberships} o where me.id = ${id} and o.id <> me.id and (o.customer_id = me.customer_id or o.home_id = me.home_id) and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
+      // No earlier membership of the customer, nor of the home (each found by its index: one
+      // condition with `or` read every membership there is, ADR 109).
+      guaranteeApplies: sql<boolean>`not exists (select 1 from ${memberships} me join ${memberships} o on o.customer_id = me.customer_id where me.id = ${id} and o.id <> me.id and (o.start_date, o.created_at) < (me.start_date, me.created_at))
+        and not exists (select 1 from ${memberships} me join ${memberships} o on o.home_id = me.home_id where me.id = ${id} and o.id <> me.id and (o.start_date, o.created_at) < (me.start_date, me.created_at))`,
       // The money ledger oldest first, each item with its period or its visit's day, as
       // cancel.server.ts's ledgerItems reads it: the settlement's items (ADR 058).
       ledger: sql<
