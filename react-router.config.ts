@@ -4,6 +4,9 @@ import { precompressAssets } from "./scripts/build/precompress";
 
 export default {
   ssr: true,
+  // The whole route manifest as one immutable file the browser caches, instead of a partial
+  // manifest worked out and written into every document (ADR 110).
+  routeDiscovery: { mode: "initial" },
   // No page is prerendered: the public pages depend on run-time settings (PUBLIC_URL, the
   // business's name and contacts), so the server renders them when it starts (ADR 029).
   // Scripts and styles ship precompressed (docs/decisions/008). The public pages load no
