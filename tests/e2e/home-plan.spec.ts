@@ -1,5 +1,5 @@
 import { homeAppliances, homePlanTasks } from "~/db/schema";
-import { businessToday } from "~/lib/business-calendar";
+import { businessToday, plainDate } from "~/lib/business-calendar";
 import { createAppointment, createMembership } from "../../server/seed/factories";
 import { labelPhoto } from "../../server/seed/label-image";
 import { uniqueWord } from "./employee-support";
@@ -40,14 +40,25 @@ test("a member adds a water heater from a label photo, confirms the values, and 
   });
   const flush = "Flush the water heater and test its relief valve";
   // The office's plan: this task is due this month, whatever month the test runs in.
+  const pump = "Test the sump pump";
   await e2eDb()
     .insert(homePlanTasks)
-    .values({
-      homeId: home.id,
-      title: flush,
-      months: [Number(today.slice(5, 7))],
-      estimatedMinutes: 60,
-    });
+    .values([
+      {
+        homeId: home.id,
+        title: flush,
+        months: [Number(today.slice(5, 7))],
+        estimatedMinutes: 60,
+      },
+      // Done today: not due again until next year, so the booking does not offer it.
+      {
+        homeId: home.id,
+        title: pump,
+        months: [Number(today.slice(5, 7))],
+        estimatedMinutes: 15,
+        lastDoneOn: today,
+      },
+    ]);
   await signIn(page, member);
 
   await page.goto("/dashboard?tab=home");
@@ -61,6 +72,10 @@ test("a member adds a water heater from a label photo, confirms the values, and 
   await expect(page.getByTestId("plan-task").filter({ hasText: flush })).toContainText(
     "Due this month",
   );
+  // The day it was last done as people read it, never the raw YYYY-MM-DD.
+  const pumpTask = page.getByTestId("plan-task").filter({ hasText: pump });
+  await expect(pumpTask).toContainText(plainDate(today));
+  await expect(pumpTask).not.toContainText(today);
   await page.getByText("Add appliance", { exact: true }).click();
   const photo = await labelPhoto({
     brand: "RHEEM",

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { plainDate } from "~/lib/business-calendar";
 import { hoursText } from "~/lib/hours";
 import type { ApplianceView, HomeRecordView, PlanTaskView } from "../types";
 import { ActionButton } from "./action-button";
@@ -305,7 +306,7 @@ function PlanTaskItem({ task, view, action, back, opener }: PartProps & { task: 
         <dt>Estimated time</dt>
         <dd>{hoursText(task.estimatedMinutes)}</dd>
         <dt>Last done</dt>
-        <dd>{task.lastDoneOn ?? "Not yet"}</dd>
+        <dd>{task.lastDoneOn ? plainDate(task.lastDoneOn) : "Not yet"}</dd>
         <dt>Next due</dt>
         <dd>{task.nextDueLabel}</dd>
       </dl>
