@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db, type DbOrTx } from "~/db/client.server";
+import { db, type Database, type DbOrTx } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
 import { appointments, appointmentTasks, homes, profiles } from "~/db/schema";
 import { OPEN_VISIT_STATUSES, type VisitStatus } from "~/db/visit-status";
 import { businessToday } from "~/lib/business-calendar";
@@ -41,51 +42,65 @@ export async function nextWalkThruOf(customerId: string, today = businessToday()
   return row ?? null;
 }
 
+/**
+ * The member's open visits from a day on: the Appointments and Schedule tabs' one statement,
+ * built once per database and kept prepared (their most frequent read after the session's).
+ */
+function prepareUpcoming(database: Database) {
+  return (
+    database
+      .select({
+        id: appointments.id,
+        scheduledDate: appointments.scheduledDate,
+        startTime: appointments.startTime,
+        endTime: appointments.endTime,
+        status: appointments.status,
+        notes: appointments.notes,
+        kind: appointments.kind,
+        walkThruAddress: appointments.address,
+        address: homes.address,
+        city: homes.city,
+        state: homes.state,
+        zipCode: homes.zipCode,
+        handymanId: handyman.userId,
+        handymanFirstName: handyman.firstName,
+        handymanLastName: handyman.lastName,
+        handymanPhotoUrl: handyman.profilePhotoUrl,
+        coveringForFirst: coveredFor.firstName,
+        coveringForLast: coveredFor.lastName,
+        secondHandymanName,
+        // The tasks in the same query, in the order tasksOf gives them (the rows' physical order,
+        // which both an index scan on appointment_id and a scan of the table return).
+        tasks: sql<
+          string[]
+        >`coalesce((select array_agg(${appointmentTasks.taskDescription} order by ${appointmentTasks}.ctid) from ${appointmentTasks} where ${appointmentTasks.appointmentId} = ${appointments.id}), '{}'::text[])`,
+      })
+      .from(appointments)
+      // A walk-thru booked for her as a lead (ADR 061, issue 40 item 4) has its own address.
+      .leftJoin(homes, eq(homes.id, appointments.homeId))
+      .leftJoin(handyman, eq(handyman.userId, appointments.assignedEmployeeId))
+      .leftJoin(coveredFor, eq(coveredFor.userId, appointments.coveringForId))
+      .where(
+        and(
+          eq(appointments.customerId, sql.placeholder("customerId")),
+          inArray(appointments.status, [...OPEN_VISIT_STATUSES]),
+          gte(appointments.scheduledDate, sql.placeholder("today")),
+        ),
+      )
+      .orderBy(asc(appointments.scheduledDate), asc(appointments.startTime), asc(appointments.id))
+      .prepare("customer_upcoming_visits")
+  );
+}
+
 /** Open visits from today on, soonest first, with tasks and the assigned handyman. */
 export async function listUpcomingAppointments(
   customerId: string,
   today = businessToday(),
 ): Promise<CustomerAppointment[]> {
-  const rows = await db()
-    .select({
-      id: appointments.id,
-      scheduledDate: appointments.scheduledDate,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      status: appointments.status,
-      notes: appointments.notes,
-      kind: appointments.kind,
-      walkThruAddress: appointments.address,
-      address: homes.address,
-      city: homes.city,
-      state: homes.state,
-      zipCode: homes.zipCode,
-      handymanId: handyman.userId,
-      handymanFirstName: handyman.firstName,
-      handymanLastName: handyman.lastName,
-      handymanPhotoUrl: handyman.profilePhotoUrl,
-      coveringForFirst: coveredFor.firstName,
-      coveringForLast: coveredFor.lastName,
-      secondHandymanName,
-      // The tasks in the same query, in the order tasksOf gives them (the rows' physical order,
-      // which both an index scan on appointment_id and a scan of the table return).
-      tasks: sql<
-        string[]
-      >`coalesce((select array_agg(${appointmentTasks.taskDescription} order by ${appointmentTasks}.ctid) from ${appointmentTasks} where ${appointmentTasks.appointmentId} = ${appointments.id}), '{}'::text[])`,
-    })
-    .from(appointments)
-    // A walk-thru booked for her as a lead (ADR 061, issue 40 item 4) has its own address.
-    .leftJoin(homes, eq(homes.id, appointments.homeId))
-    .leftJoin(handyman, eq(handyman.userId, appointments.assignedEmployeeId))
-    .leftJoin(coveredFor, eq(coveredFor.userId, appointments.coveringForId))
-    .where(
-      and(
-        eq(appointments.customerId, customerId),
-        inArray(appointments.status, [...OPEN_VISIT_STATUSES]),
-        gte(appointments.scheduledDate, today),
-      ),
-    )
-    .orderBy(asc(appointments.scheduledDate), asc(appointments.startTime), asc(appointments.id));
+  const rows = await prepared("customer_upcoming_visits", prepareUpcoming).execute({
+    customerId,
+    today,
+  });
   return rows.map((row) => ({
     id: row.id,
     scheduledDate: row.scheduledDate,
