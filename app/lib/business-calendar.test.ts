@@ -16,6 +16,7 @@ import {
   nextBusinessDay,
   addMonths,
   businessNow,
+  businessWallClock,
   calendarMonth,
   timestampLabel,
 } from "./business-calendar";
@@ -162,5 +163,46 @@ describe("one date helper per job (issue 41)", () => {
     expect(timestampLabel("2026-11-21T14:15:00Z")).toBe("Nov 21, 2026, 9:15 AM");
     expect(minuteLabel("14:30:00")).toBe("2:30 PM");
     expect(minuteLabel(0)).toBe("12:00 AM");
+  });
+});
+
+describe("the wall clock, read by quarter hour", () => {
+  /** What Intl alone says the wall clock reads. */
+  function intlWallClock(instant: Date, timeZone: string) {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    }).formatToParts(instant);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return {
+      date: `${get("year")}-${String(get("month")).padStart(2, "0")}-${String(get("day")).padStart(2, "0")}`,
+      minute: get("hour") * 60 + get("minute"),
+    };
+  }
+
+  it("agrees with Intl on every minute around clock changes, in zones with odd offsets too", () => {
+    const zones = [
+      ["America/New_York", "2026-03-08T05:00:00Z"],
+      ["America/New_York", "2026-11-01T04:30:00Z"],
+      ["Australia/Lord_Howe", "2026-04-04T14:00:00Z"],
+      ["Asia/Kathmandu", "2026-06-01T00:00:00Z"],
+      ["Pacific/Kiritimati", "2026-12-31T09:00:00Z"],
+    ] as const;
+    for (const [zone, around] of zones) {
+      const start = Date.parse(around) - 2 * 3_600_000;
+      for (let instant = start; instant <= start + 4 * 3_600_000; instant += 60_000 + 7_001) {
+        const at = new Date(instant);
+        const read = businessWallClock(at, zone);
+        expect({ date: read.date, minute: read.minute }, `${zone} ${at.toISOString()}`).toEqual(
+          intlWallClock(at, zone),
+        );
+      }
+    }
   });
 });

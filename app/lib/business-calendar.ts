@@ -113,7 +113,8 @@ export function daysBetween(from: IsoDate, to: IsoDate) {
 
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
-function wallClock(instant: number, timeZone: string) {
+/** The zone's offset from UTC in milliseconds at `instant` (a whole second), read from Intl. */
+function zoneOffset(instant: number, timeZone: string) {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
@@ -130,13 +131,46 @@ function wallClock(instant: number, timeZone: string) {
   }
   const parts = format.formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
+  return wall - instant;
+}
+
+/*
+ * Offsets by quarter hour: a zone's offset is a whole number of quarter hours and changes only
+ * on a quarter hour (every zone in use today), so one Intl read serves the quarter hour's every
+ * instant (Intl's formatToParts was a share of every signed-in page's CPU). Bounded.
+ */
+const QUARTER_HOUR_MS = 900_000;
+const offsetsByQuarter = new Map<string, Map<number, number>>();
+
+function wallClock(instant: number, timeZone: string) {
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS);
+  let offsets = offsetsByQuarter.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    offsetsByQuarter.set(timeZone, offsets);
+  }
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    if (offsets.size >= 4096) offsets.clear();
+    offset = zoneOffset(quarter * QUARTER_HOUR_MS, timeZone);
+    offsets.set(quarter, offset);
+  }
+  const wall = new Date(instant + offset);
   return {
-    year: get("year"),
-    month: get("month"),
-    day: get("day"),
-    hour: get("hour"),
-    minute: get("minute"),
-    second: get("second"),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 
@@ -397,8 +431,17 @@ export function plainDate(
   }: { month?: "long" | "short"; today?: IsoDate; year?: boolean } = {},
 ) {
   const withYear = year && !(today && date.slice(0, 4) === today.slice(0, 4));
-  return dateFormat(month, withYear).format(toUtc(date));
+  // A page shows the same few dates many times (a statement, a plan): each is formatted once.
+  const key = `${date}${month === "long" ? "L" : "S"}${withYear ? "Y" : ""}`;
+  let text = plainDates.get(key);
+  if (text === undefined) {
+    text = dateFormat(month, withYear).format(toUtc(date));
+    if (plainDates.size >= 4096) plainDates.clear();
+    plainDates.set(key, text);
+  }
+  return text;
 }
+const plainDates = new Map<string, string>();
 
 /**
  * A business day and a wall-clock time as people read them: ("2026-12-01", "14:00") →
