@@ -1,4 +1,4 @@
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import fs from "node:fs";
 import type { Socket } from "node:net";
 import path from "node:path";
@@ -10,7 +10,7 @@ import { configureLogger, flushLogs, logger } from "~/lib/logger.server";
 import { pendingAccepts } from "./accept-queue";
 import { setPublicImagesDir } from "~/lib/public-images.server";
 import { createApp } from "./app";
-import { createFastPath, prepareFastPath } from "./fast-path";
+import { createFastPath, prepareFastPath, type FastPath } from "./fast-path";
 import { renderPublicPages, renderVisitorPages, renderSearchFiles } from "./public-pages";
 import { startIdleTrim } from "./memory-trim";
 import type { FirstStart } from "./first-start-gate";
@@ -51,15 +51,39 @@ async function loadSite(buildDir: string) {
  * packages have loaded, with a newcomer's first start already under way when there is one
  * (first-start-gate.ts, ADR 101).
  */
-export async function main(options: { firstStart?: FirstStart } = {}) {
-  process.env.NODE_ENV ??= "production";
-  let config: ReturnType<typeof env>;
+/** The settings, or the process ends with the message naming what is wrong. */
+function settingsOrFail() {
   try {
-    config = env();
+    return env();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+}
+
+/**
+ * The request handler while a newcomer's demo data may still be being written (ADR 108): the
+ * fast path's answers (pages and files that read no database) at once; every other request,
+ * /healthz too, once `filling` has settled, then as usual.
+ */
+function answerOnceFilled(filling: Promise<void>, fastPath: FastPath, app: RequestListener) {
+  let filled = false;
+  void filling.then(() => {
+    filled = true;
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
+    if (!fastPath(req, res)) app(req, res);
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (filled) return answer(req, res);
+    if (req.url !== "/healthz" && fastPath(req, res)) return;
+    void filling.then(() => answer(req, res));
+  };
+}
+
+export async function main(options: { firstStart?: FirstStart } = {}) {
+  process.env.NODE_ENV ??= "production";
+  const config = settingsOrFail();
   configureLogger();
 
   // The server build loads and the public pages render while the database opens and migrates:
@@ -75,9 +99,7 @@ export async function main(options: { firstStart?: FirstStart } = {}) {
     throw error;
   }
   // A newcomer's first start writes the demo data in a process of its own (ADR 092, 101) while
-  // the server listens (ADR 108): until it is written, only what reads no database is answered
-  // (the fast path's pages and files); every other request, /healthz too, waits for it.
-  let filled = false;
+  // the server listens (ADR 108; answerOnceFilled).
   let shuttingDown = false;
   const filling = fillDatabase(config, handle, {
     firstStart: options.firstStart,
@@ -85,7 +107,6 @@ export async function main(options: { firstStart?: FirstStart } = {}) {
   }).then(
     (ready) => {
       handle = ready;
-      filled = true;
     },
     (error: unknown) => fail(`Could not write the demo data: ${(error as Error).message}`),
   );
@@ -105,14 +126,7 @@ export async function main(options: { firstStart?: FirstStart } = {}) {
     isDraining,
     trust: app.get("trust proxy fn") as (address: string, hop: number) => boolean,
   });
-  const answer = (req: IncomingMessage, res: ServerResponse) => {
-    if (!fastPath(req, res)) app(req, res);
-  };
-  const server = http.createServer((req, res) => {
-    if (filled) return answer(req, res);
-    if (req.url !== "/healthz" && fastPath(req, res)) return;
-    void filling.then(() => answer(req, res));
-  });
+  const server = http.createServer(answerOnceFilled(filling, fastPath, app));
 
   // As Express's app.listen: the callback gets a failure to listen, once; a later server error
   // is not fatal.
