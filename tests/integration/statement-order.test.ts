@@ -77,7 +77,9 @@ describe.runIf(testDatabaseKind() === "postgres")("after parallel bookings (Post
     const book = (n: number, asExtra: boolean) =>
       database.db.transaction(async (tx) => {
         const appointment = await createAppointment(tx, home, {
-          scheduledDate: addDays(today, 2 + (n % 20)),
+          // A week apart, over 20 weeks: every month's visit allowance is on the hours ledger,
+          // whatever the day (in one month, its allowance left the hours ledger 9 rows).
+          scheduledDate: addDays(today, 2 + (n % 20) * 7),
           startTime: "09:00",
           endTime: "10:45",
           tasks: ["Fix the faucet"],

@@ -480,6 +480,11 @@ describe("annual renewals through Stripe", () => {
       chooseRenewal(customerId, "monthly", "renewal-key-0000001"),
     ]);
     expect([a.changed, b.changed].filter(Boolean)).toHaveLength(1);
+    // The page's other buttons carry the same key: tapped before it redraws, each still acts.
+    expect((await chooseRenewal(customerId, "cancel", "renewal-key-0000001")).changed).toBe(true);
+    expect((await chooseRenewal(customerId, null, "renewal-key-0000001")).changed).toBe(true);
+    expect((await membershipOf(customerId))[0].renewalChoice).toBeNull();
+    expect((await chooseRenewal(customerId, "monthly", "renewal-key-0000002")).changed).toBe(true);
     const sub = stripe.objects.get(subscriptionId!)!;
     expect(sub.schedule).toBeTruthy();
     expect(sub.cancel_at_period_end).toBe(false);

@@ -15,7 +15,9 @@ import { paymentProvider } from "./provider.server";
  * the renewal notices link to: 'Switch to monthly', 'Cancel renewal', or 'Keep annual renewal'
  * (undo). With Stripe the yearly subscription is told first (a switch: this year runs out, then
  * the month's price each month; a cancel: it ends on the renewal date), then our row; each form
- * carries an idempotency key (ADR 048), so a double tap changes things once.
+ * carries an idempotency key (ADR 048), so a double tap changes things once. The three buttons
+ * share their page's key, so the key is claimed with the choice: 'Cancel renewal' then 'Keep
+ * annual renewal' tapped before the page has redrawn are two choices, both applied.
  */
 
 export type RenewalChoiceInput = "monthly" | "cancel" | null;
@@ -45,7 +47,9 @@ export async function chooseRenewal(
     });
   }
   return db().transaction(async (tx) => {
-    if (key && !(await claimActionKey(tx, { key, actorId: customerId, action: "renewal" }))) {
+    const chosen = choice ?? "annual";
+    const claim = { key: `${key}.${chosen}`, actorId: customerId, action: `renewal:${chosen}` };
+    if (key && !(await claimActionKey(tx, claim))) {
       return { changed: false, membership: m };
     }
     const membership = await setRenewalChoice(tx, m.id, choice);
