@@ -52,6 +52,8 @@ console.log(
 const queryLog = path.join(tempDir("handyman-page-cost-"), "queries.log");
 const profileDir = tempDir("handyman-page-cost-profile-");
 const nodeArgs = ["--import", path.join(import.meta.dirname, "count-queries.mjs")];
+// PAGE_COST_NODE_ARGS="--flag ...": more Node flags for the server, after the shipped ones (an A/B).
+nodeArgs.push(...(process.env.PAGE_COST_NODE_ARGS ?? "").split(" ").filter(Boolean));
 if (process.env.PAGE_COST_PROFILE === "yes")
   nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
 const server = await startServer(
