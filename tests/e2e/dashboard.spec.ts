@@ -99,7 +99,12 @@ test.describe("customer dashboard", () => {
     await page.keyboard.press("ArrowRight");
     await expect(tab("Requests")).toBeFocused();
     await expect(page).not.toHaveURL(/tab=/);
+    // The Requests tab is shown and keeps the focus once its panel is drawn.
+    await expect(tab("Requests")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "No Service Requests" })).toBeVisible();
+    await expect(tab("Requests")).toBeFocused();
     await page.keyboard.press("ArrowLeft");
+    await expect(tab("My Home")).toBeFocused();
     await expect(tab("My Home")).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Home");
     await expect(tab("Requests")).toHaveAttribute("aria-selected", "true");
