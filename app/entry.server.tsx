@@ -1,9 +1,8 @@
 import type { AppLoadContext, EntryContext } from "react-router";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { renderToPipeableStream } from "react-dom/server";
+import { isRouteErrorResponse } from "react-router";
 import type { HandleErrorFunction } from "react-router";
 import { logger } from "./lib/logger.server";
-import { NonceProvider } from "./lib/nonce";
+import { renderDocument } from "./lib/render-document.server";
 
 export const streamTimeout = 5_000;
 
@@ -31,16 +30,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /*
- * A document is rendered whole, then sent in one piece with its length. No page streams: a
- * page load waits for its data (the HTML must be complete without JavaScript, ADR 009), and an
- * in-app navigation asks for data (`*.data`), which does not come through here. Handing React's
- * output to the socket as it is written would cost a write per 4 KB chunk through a PassThrough,
- * a web stream and Express's response (the CPU profile of /dashboard under load showed those
- * writes ahead of our own code); collecting it costs a copy. React writes into a plain
- * collector, not a Writable stream: it only needs write() (which never asks it to wait), end()
- * and on().
+ * A document is rendered whole, then sent in one piece with its length (ADR 111). No page
+ * streams: a page load waits for its data (the HTML must be complete without JavaScript, ADR
+ * 009), and an in-app navigation asks for data (`*.data`), which does not come through here.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -59,47 +53,8 @@ export default function handleRequest(
   // The public pages, rendered once when the server starts, have no request and so no nonce:
   // the server allows their inline scripts by hash instead (server/public-pages.ts).
   const nonce = loadContext?.nonce as string | undefined;
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const chunks: Uint8Array[] = [];
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const body = {
-      write(chunk: Uint8Array | string) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-        return true;
-      },
-      end() {
-        clearTimeout(timeoutId);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const html = Buffer.concat(chunks);
-        responseHeaders.set("Content-Length", String(html.byteLength));
-        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-      },
-      on() {
-        return body;
-      },
-    };
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          pipe(body as unknown as NodeJS.WritableStream);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-  });
+  const html = await renderDocument(routerContext, request.url, nonce);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Length", String(html.byteLength));
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -16,10 +16,16 @@ const FLOOR_PACKAGES = [
   "isbot",
 ];
 
-/** Copies scripts/bench/floor into a temporary directory and builds it with our node_modules. */
-export function buildFloor() {
+/**
+ * Copies scripts/bench/floor into a temporary directory and builds it with our node_modules.
+ * `replace`: files of the floor to write differently first (an A/B), by path in the floor.
+ */
+export function buildFloor(replace: Record<string, string | null> = {}) {
   const dir = tempDir("handyman-floor-");
   fs.cpSync(path.join(import.meta.dirname, "..", "floor"), dir, { recursive: true });
+  for (const [file, text] of Object.entries(replace))
+    if (text === null) fs.rmSync(path.join(dir, file));
+    else fs.writeFileSync(path.join(dir, file), text);
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   const ours = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
   const versions = { ...ours.dependencies, ...ours.devDependencies } as Record<string, string>;
