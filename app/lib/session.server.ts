@@ -73,9 +73,30 @@ export function cookieValue(header: string, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Cookies whose signature was found right, by key: a signature right once is right every time,
+ * so a signed-in person's next requests skip the HMAC (a new HMAC object and its key for each
+ * request, 0.6% of a dashboard tab's CPU). Whether the session is still valid is the query's
+ * to say, every time. Bounded: the oldest go first.
+ */
+const verified = new WeakMap<Buffer, Map<string, string>>();
+const VERIFIED_KEPT = 2000;
+
 /** The value of a cookie Better Auth signed (`value.base64(HMAC-SHA256)`), or null if forged. */
 export function verifiedCookie(signed: string | undefined, key: Buffer): string | null {
   if (!signed) return null;
+  let known = verified.get(key);
+  const value = known?.get(signed);
+  if (value !== undefined) return value;
+  const checked = checkSignature(signed, key);
+  if (checked === null) return null;
+  if (!known) verified.set(key, (known = new Map()));
+  if (known.size >= VERIFIED_KEPT) known.delete(known.keys().next().value!);
+  known.set(signed, checked);
+  return checked;
+}
+
+function checkSignature(signed: string, key: Buffer): string | null {
   const dot = signed.lastIndexOf(".");
   if (dot < 1) return null;
   const value = signed.slice(0, dot);

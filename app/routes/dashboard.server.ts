@@ -101,13 +101,16 @@ async function loadRequests(customerId: string, url: URL) {
  * What every tab shows, in one statement: her current membership row (her active one, or else
  * her latest, as `customerMembership` reads it), her dedicated handyman, and whether she has any
  * referral (most members have none; their list is read only when she has). With `planTasks`
- * (the tabs that open the plan's due tasks first, ADR 087), her homes' plan tasks too.
+ * (the tabs that open the plan's due tasks first, ADR 087), her homes' plan tasks too, in the
+ * home record's order (My Home draws them from here, not reading them again).
  */
 function prepareBasics(database: Database, planTasks: boolean) {
   const handyman = alias(profiles, "handyman");
   const customerId = sql.placeholder("customerId");
   const tasks = planTasks
-    ? sql<Record<string, unknown>[]>`(select coalesce(json_agg(t), '[]'::json)
+    ? sql<
+        Record<string, unknown>[]
+      >`(select coalesce(json_agg(t order by t.created_at, t.title), '[]'::json)
         from ${homePlanTasks} t inner join ${homes} h on h.id = t.home_id
         where h.customer_id = ${user.id} and t.removed_at is null)`
     : sql<null>`null`;
@@ -215,9 +218,9 @@ export async function loadDashboard(user: SessionUser, url: URL): Promise<Dashbo
         : skip,
       parts.membership ? loadMembership(customerId, url, current) : skip,
       parts.home
-        ? memberHomeRecord(user, url.searchParams.get("label")).catch(
-            logged("the home's record", null),
-          )
+        ? basics
+            .then((b) => memberHomeRecord(user, url.searchParams.get("label"), b.planTasks))
+            .catch(logged("the home's record", null))
         : skip,
     ]);
   return { tab, meter, handyman, referrals, requests, appointments, membership, home };

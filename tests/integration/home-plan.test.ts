@@ -247,6 +247,12 @@ describe("a member's My Home tab (ADR 102)", () => {
     expect(stored.length).toBeGreaterThan(0);
     expect(byId(planTasks!)).toEqual(byId(stored));
     expect((await memberBasics((await member(5)).maria.id, true)).planTasks).toEqual([]);
+
+    // My Home drawn from those tasks (not read again) is the record read whole.
+    const given = (await memberBasics(w.maria.id, true)).planTasks!;
+    const drawn = (await memberHomeRecord(w.maria, null, given))!;
+    expect(drawn.tasks.length).toBeGreaterThan(1);
+    expect(shown(drawn)).toEqual(shown(await memberHomeRecord(w.maria, null)));
   });
 
   it("is none for a customer without a home", async () => {

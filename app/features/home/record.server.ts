@@ -203,19 +203,35 @@ async function recordOf(
   };
 }
 
-/** The member's own home's record ('My Home'), with a label just read (?label=). */
-export async function memberHomeRecord(user: SessionUser, labelReadId: string | null) {
+/**
+ * The member's own home's record ('My Home'), with a label just read (?label=). `planTasks`:
+ * her homes' plan tasks not removed, in the record's order (created, then title), when the
+ * caller read them already (the dashboard, ADR 102): not read a second time.
+ */
+export async function memberHomeRecord(
+  user: SessionUser,
+  labelReadId: string | null,
+  planTasks?: (typeof homePlanTasks.$inferSelect)[],
+) {
   if (user.isEmployee) {
     const homeId = await customerHomeId(user.id);
     const access = homeId ? await homeAccess(user, homeId) : null;
     return access ? homeRecord(access, { labelReadId }) : null;
   }
   // Her home is the one she owns: its row and its record's reads in one statement.
-  const [row] = await prepared("member_home", prepareMemberHome).execute({ customerId: user.id });
+  const [row] = planTasks
+    ? await prepared("member_home_given_tasks", (d) => prepareMemberHome(d, false)).execute({
+        customerId: user.id,
+      })
+    : await prepared("member_home", (d) => prepareMemberHome(d, true)).execute({
+        customerId: user.id,
+      });
   if (!row) return null;
   const reads: HomeReads = {
     appliances: tableRowsFromJson(homeAppliances, row.appliances),
-    tasks: tableRowsFromJson(homePlanTasks, row.tasks),
+    tasks: planTasks
+      ? planTasks.filter((task) => task.homeId === row.home.id)
+      : tableRowsFromJson(homePlanTasks, row.tasks!),
     history: tableRowsFromJson(homeHistory, row.history),
     start: row.start,
   };
@@ -223,11 +239,12 @@ export async function memberHomeRecord(user: SessionUser, labelReadId: string | 
 }
 
 /**
- * The same reads as `readsOf`, in the same orders, each aggregated as JSON beside the home. The
- * home's id is written with its table's name: a one-table select drops it from its columns,
- * and a bare "id" inside a subquery would be the subquery's own.
+ * The same reads as `readsOf`, in the same orders, each aggregated as JSON beside the home
+ * (the plan's tasks only `withTasks`). The home's id is written with its table's name: a
+ * one-table select drops it from its columns, and a bare "id" inside a subquery would be the
+ * subquery's own.
  */
-function prepareMemberHome(database: Database) {
+function prepareMemberHome(database: Database, withTasks: boolean) {
   const rows = sql<Record<string, unknown>[]>;
   return database
     .select({
@@ -236,15 +253,17 @@ function prepareMemberHome(database: Database) {
         where m.home_id = "homes"."id" and m.status = 'active' limit 1)`,
       appliances: rows`(select coalesce(json_agg(a order by a.created_at), '[]'::json)
         from ${homeAppliances} a where a.home_id = "homes"."id")`,
-      tasks: rows`(select coalesce(json_agg(t order by t.created_at, t.title), '[]'::json)
-        from ${homePlanTasks} t where t.home_id = "homes"."id" and t.removed_at is null)`,
+      tasks: withTasks
+        ? rows`(select coalesce(json_agg(t order by t.created_at, t.title), '[]'::json)
+          from ${homePlanTasks} t where t.home_id = "homes"."id" and t.removed_at is null)`
+        : sql<null>`null`,
       history: rows`(select coalesce(json_agg(h order by h.created_at desc), '[]'::json)
         from (select * from ${homeHistory} e where e.home_id = "homes"."id"
           order by e.created_at desc limit 20) h)`,
     })
     .from(homes)
     .where(eq(homes.customerId, sql.placeholder("customerId")))
-    .prepare("member_home");
+    .prepare(withTasks ? "member_home" : "member_home_given_tasks");
 }
 
 /** The records of these homes that `user` may see (a handyman: the homes of today's visits). */
