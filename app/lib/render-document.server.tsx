@@ -9,7 +9,7 @@ import { NonceProvider } from "./nonce";
  * thousands of small pieces of markup into 4 KB byte arrays on the way (a tenth of a dashboard
  * tab's CPU in the profile). The string renderer cannot wait, so React Router's loader data,
  * which its `<StreamTransfer>` reads from a stream while the page renders, is read whole first
- * (`readLoaderData`). tests/integration/render-document.test.tsx compares the two renderers
+ * (`readLoaderData`). app/lib/render-document.test.tsx compares the two renderers
  * byte for byte.
  */
 
