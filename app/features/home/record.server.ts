@@ -219,13 +219,10 @@ export async function memberHomeRecord(
     return access ? homeRecord(access, { labelReadId }) : null;
   }
   // Her home is the one she owns: its row and its record's reads in one statement.
-  const [row] = planTasks
-    ? await prepared("member_home_given_tasks", (d) => prepareMemberHome(d, false)).execute({
-        customerId: user.id,
-      })
-    : await prepared("member_home", (d) => prepareMemberHome(d, true)).execute({
-        customerId: user.id,
-      });
+  const withTasks = !planTasks;
+  const [row] = await prepared(memberHomeStatement(withTasks), (d) =>
+    prepareMemberHome(d, withTasks),
+  ).execute({ customerId: user.id });
   if (!row) return null;
   const reads: HomeReads = {
     appliances: tableRowsFromJson(homeAppliances, row.appliances),
@@ -263,7 +260,11 @@ function prepareMemberHome(database: Database, withTasks: boolean) {
     })
     .from(homes)
     .where(eq(homes.customerId, sql.placeholder("customerId")))
-    .prepare(withTasks ? "member_home" : "member_home_given_tasks");
+    .prepare(memberHomeStatement(withTasks));
+}
+
+function memberHomeStatement(withTasks: boolean) {
+  return withTasks ? "member_home" : "member_home_given_tasks";
 }
 
 /** The records of these homes that `user` may see (a handyman: the homes of today's visits). */
